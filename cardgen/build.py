@@ -1,0 +1,31 @@
+"""`cardgen build`: every built-in deck's printable outputs, in one folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cardgen.decks import builtin_names, load_deck
+from cardgen.outputs import prepare_folder, write_atomic
+
+
+def card_list_json(deck_ref: str) -> bytes:
+    """The deck's card list as JSON, for spreadsheets and other tools."""
+    deck = load_deck(deck_ref)
+    rows = [
+        {"id": card.id, "count": count, "points": card.points, "color": card.color,
+         "name": card.name.as_dict(), "caption": card.caption.as_dict()}
+        for card, count in deck.card_list()
+    ]
+    return (json.dumps(rows, ensure_ascii=False, indent=1) + "\n").encode()
+
+
+def build_all(out: Path) -> list[Path]:
+    """Write every built-in deck's outputs into ``out``; return the paths written."""
+    prepare_folder(out)
+    written = []
+    for name in builtin_names():
+        path = out / f"{name}-cards.json"
+        write_atomic(path, card_list_json(name))
+        written.append(path)
+    return written

@@ -1,0 +1,361 @@
+"""The card catalogue: what a card is, and every card cardgen knows.
+
+The cards themselves are data (``cardgen/data/cards.toml``), as are the effects they
+can have (``effects.toml``). This module turns those tables into frozen
+:class:`Card` objects and answers "which card is this?" for ids and for names in
+either language. Deck files define their own cards with the same table format, so
+they go through :func:`build_cards` too.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import CatalogueError
+
+LANGS = ("fr", "en")
+
+#: Facts every card has, with the value used when neither the card nor its effect says.
+FACT_DEFAULTS: dict[str, bool] = {
+    "any_card": False,
+    "names_color": False,
+    "can_start": True,
+    "counts_as_color": True,
+    "reaction": False,
+    "can_finish": True,
+}
+
+FAMILIES = ("classic", "unplugged", "extra", "house", "custom")
+
+#: The fields a [[card]] table may hold; anything else is refused by name.
+CARD_FIELDS = frozenset(
+    {"id", "colors", "values", "effect", "family", "symbol", "points", "pictogram",
+     "picture", "params", "name", "caption", "color", "value"}
+    | set(FACT_DEFAULTS)
+)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A short text in French and in English."""
+
+    fr: str
+    en: str
+
+    def __getitem__(self, lang: str) -> str:
+        if lang == "fr":
+            return self.fr
+        if lang == "en":
+            return self.en
+        raise KeyError(lang)
+
+    def as_dict(self) -> dict[str, str]:
+        return {"fr": self.fr, "en": self.en}
+
+
+@dataclass(frozen=True)
+class Color:
+    id: str
+    name: Text
+    name_f: str  # the French feminine form ("verte"), for names like "Inversion verte"
+    rgb: str
+
+
+@dataclass(frozen=True)
+class Effect:
+    id: str
+    description: Text
+    facts: Mapping[str, bool]
+    params: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Card:
+    """One kind of card (a deck holds some number of copies of it)."""
+
+    id: str
+    effect: str
+    family: str
+    color: str | None
+    value: int | None
+    symbol: str
+    points: int
+    name: Text
+    caption: Text
+    pictogram: str | None = None
+    #: A picture file for a custom card (an SVG or PNG next to its deck file).
+    picture: Path | None = None
+    any_card: bool = False
+    names_color: bool = False
+    can_start: bool = True
+    counts_as_color: bool = True
+    reaction: bool = False
+    can_finish: bool = True
+    params: tuple[tuple[str, Any], ...] = field(default=())
+
+    def param(self, name: str, default: Any = None) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def is_standard(self) -> bool:
+        """True for the cards of a standard 108-card box."""
+        return self.family == "classic"
+
+
+def normalize(key: str) -> str:
+    """The form ids and names are compared in: no accents, no case, no spaces or dashes.
+
+    >>> normalize("Vache folle") == normalize("vache-folle") == "vachefolle"
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", key)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    return re.sub(r"[^a-z0-9+?]", "", plain)
+
+
+def _text(value: Any, what: str, problems: list[str], fallback: str = "") -> Text:
+    """Read a {fr, en} table (or a plain string, used for both languages)."""
+    if isinstance(value, str):
+        return Text(value, value)
+    if not isinstance(value, Mapping):
+        problems.append(f"{what} must be a table with 'fr' and 'en' texts")
+        return Text(fallback, fallback)
+    unknown = sorted(set(value) - set(LANGS))
+    if unknown:
+        problems.append(f"{what} has unknown language(s) {', '.join(unknown)}; use fr and en")
+    texts = {lang: value.get(lang) for lang in LANGS}
+    for lang, text in texts.items():
+        if text is not None and not isinstance(text, str):
+            problems.append(f"{what}.{lang} must be text")
+            texts[lang] = None
+    fr, en = texts["fr"], texts["en"]
+    if fr is None and en is None:
+        problems.append(f"{what} needs an 'fr' or 'en' text")
+        return Text(fallback, fallback)
+    # A missing language falls back on the other one; decks.py warns about it.
+    return Text(fr if fr is not None else str(en), en if en is not None else str(fr))
+
+
+def _fill(template: str, color: Color | None, value: int | None) -> str:
+    if color is not None:
+        template = (template.replace("{color_f}", color.name_f)
+                    .replace("{Color}", color.name.en.capitalize()))
+    if value is not None:
+        template = template.replace("{value}", str(value))
+    return template
+
+
+def _fill_text(text: Text, color: Color | None, value: int | None) -> Text:
+    fr = text.fr.replace("{color}", color.name.fr) if color else text.fr
+    en = text.en.replace("{color}", color.name.en) if color else text.en
+    return Text(_fill(fr, color, value), _fill(en, color, value))
+
+
+def build_cards(
+    entry: Mapping[str, Any],
+    colors: Mapping[str, Color],
+    effects: Mapping[str, Effect],
+    *,
+    default_family: str,
+    base_dir: Path | None = None,
+) -> tuple[list[Card], list[str]]:
+    """Build the card(s) a [[card]] table describes.
+
+    Returns the cards and the problems found (messages without the file name, which
+    the caller adds). A table with problems may still give cards, built with
+    fallbacks, so that every problem of a file can be reported in one pass.
+    """
+    problems: list[str] = []
+    raw_id = entry.get("id")
+    label = f"card '{raw_id}'" if isinstance(raw_id, str) else "a [[card]] entry"
+    unknown = sorted(set(entry) - CARD_FIELDS)
+    if unknown:
+        problems.append(
+            f"{label} has unknown field(s) {', '.join(unknown)}; "
+            f"the fields are {', '.join(sorted(CARD_FIELDS))}"
+        )
+    if not isinstance(raw_id, str) or not re.fullmatch(r"[a-z0-9{}?+-]+", raw_id or "-"):
+        problems.append(f"{label} needs an 'id' made of lowercase letters, digits and dashes")
+        return [], problems
+
+    effect_id = entry.get("effect")
+    effect = effects.get(effect_id) if isinstance(effect_id, str) else None
+    if effect is None:
+        close = difflib.get_close_matches(str(effect_id), list(effects), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        problems.append(
+            f"{label} has effect '{effect_id}', which does not exist{hint} "
+            f"(the effects are {', '.join(effects)})"
+        )
+        return [], problems
+
+    family = entry.get("family", default_family)
+    if family not in FAMILIES:
+        problems.append(f"{label} has family '{family}'; use one of {', '.join(FAMILIES)}")
+
+    color_ids = entry.get("colors")
+    if color_ids is None:
+        single = entry.get("color")
+        color_ids = [single] if single is not None else [None]
+    elif not isinstance(color_ids, list):
+        problems.append(f"{label}: 'colors' must be a list of colour ids")
+        color_ids = [None]
+    for color_id in color_ids:
+        if color_id is not None and color_id not in colors:
+            problems.append(
+                f"{label} has colour '{color_id}'; the colours are {', '.join(colors)}"
+            )
+            return [], problems
+
+    values = entry.get("values")
+    if values is None:
+        values = [entry.get("value")]
+    if not all(v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99)
+               for v in values):
+        problems.append(f"{label}: values must be whole numbers from 0 to 99")
+        return [], problems
+    if effect.id == "number" and None in values:
+        problems.append(f"{label} is a number card and needs a 'value'")
+        return [], problems
+
+    points = entry.get("points")
+    if points is not None and (not isinstance(points, int) or isinstance(points, bool)
+                               or not 0 <= points <= 1000):
+        problems.append(f"{label}: points must be a whole number from 0 to 1000")
+        points = 0
+    if points is None and effect.id != "number":
+        problems.append(f"{label} needs 'points' (its scoring value)")
+        points = 0
+
+    facts = {**FACT_DEFAULTS, **effect.facts}
+    for fact in FACT_DEFAULTS:
+        if fact in entry:
+            if isinstance(entry[fact], bool):
+                facts[fact] = entry[fact]
+            else:
+                problems.append(f"{label}: '{fact}' must be true or false")
+
+    params = dict(effect.params)
+    given = entry.get("params", {})
+    if not isinstance(given, Mapping):
+        problems.append(f"{label}: 'params' must be a table")
+        given = {}
+    for key, value in given.items():
+        if key not in effect.params:
+            allowed = ", ".join(effect.params) or "none"
+            problems.append(
+                f"{label}: effect '{effect.id}' has no parameter '{key}' (it takes: {allowed})"
+            )
+        elif type(value) is not type(effect.params[key]):
+            problems.append(f"{label}: parameter '{key}' must be like {effect.params[key]!r}")
+        else:
+            params[key] = value
+
+    name = _text(entry.get("name"), f"{label} name", problems, fallback=raw_id)
+    caption = _text(entry.get("caption", effect.description.as_dict()), f"{label} caption",
+                    problems)
+    picture = entry.get("picture")
+    picture_path: Path | None = None
+    if picture is not None:
+        if not isinstance(picture, str) or not picture.lower().endswith((".svg", ".png")):
+            problems.append(f"{label}: 'picture' must be the name of an .svg or .png file")
+        else:
+            picture_path = (base_dir or Path.cwd()) / picture
+            if not picture_path.is_file():
+                problems.append(f"{label}: picture file '{picture}' was not found "
+                                f"next to the deck file")
+
+    cards = []
+    for color_id in color_ids:
+        color = colors[color_id] if color_id is not None else None
+        for value in values:
+            card_id = _fill(raw_id.replace("{color}", color_id or ""), None, value)
+            symbol = _fill(str(entry.get("symbol", card_id)), None, value)
+            cards.append(Card(
+                id=card_id,
+                effect=effect.id,
+                family=family if family in FAMILIES else default_family,
+                color=color_id,
+                value=value,
+                symbol=symbol,
+                points=points if points is not None else int(value or 0),
+                name=_fill_text(name, color, value),
+                caption=_fill_text(caption, color, value),
+                pictogram=entry.get("pictogram"),
+                picture=picture_path,
+                params=tuple(sorted(params.items())),
+                **facts,
+            ))
+    return cards, problems
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    colors: Mapping[str, Color]
+    effects: Mapping[str, Effect]
+    cards: Mapping[str, Card]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.cards
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self.cards[card_id]
+
+    def lookup(self, key: str, extra: Iterable[Card] = ()) -> list[Card]:
+        """The cards an id or a name (French or English, any case or accents) points to."""
+        wanted = normalize(key)
+        found = {}
+        for card in [*self.cards.values(), *extra]:
+            if wanted in (normalize(card.id), normalize(card.name.fr), normalize(card.name.en)):
+                found[card.id] = card
+        return list(found.values())
+
+    def suggest(self, key: str, extra: Iterable[Card] = ()) -> str | None:
+        """The closest id to a mistyped key, for "did you mean" hints."""
+        by_form: dict[str, str] = {}
+        for card in [*self.cards.values(), *extra]:
+            for form in (card.id, card.name.fr, card.name.en):
+                by_form.setdefault(normalize(form), card.id)
+        close = difflib.get_close_matches(normalize(key), list(by_form), n=1, cutoff=0.6)
+        return by_form[close[0]] if close else None
+
+
+def _read_data(name: str) -> dict[str, Any]:
+    with resources.files("cardgen.data").joinpath(name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The shipped catalogue, read once."""
+    raw_colors = _read_data("cards.toml")
+    colors = {
+        cid: Color(cid, Text(c["name"]["fr"], c["name"]["en"]), c["name"]["fr_f"], c["rgb"])
+        for cid, c in raw_colors["colors"].items()
+    }
+    effects = {}
+    for eid, e in _read_data("effects.toml").items():
+        facts = {k: v for k, v in e.items() if k in FACT_DEFAULTS}
+        effects[eid] = Effect(eid, Text(**e["description"]), facts, e.get("params", {}))
+    cards: dict[str, Card] = {}
+    for entry in raw_colors["card"]:
+        built, problems = build_cards(entry, colors, effects, default_family="classic")
+        if problems:
+            raise CatalogueError("cardgen/data/cards.toml: " + "; ".join(problems))
+        for card in built:
+            if card.id in cards:
+                raise CatalogueError(f"cardgen/data/cards.toml: card id '{card.id}' is repeated")
+            cards[card.id] = card
+    return Catalogue(colors, effects, cards)

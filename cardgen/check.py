@@ -1,0 +1,74 @@
+"""Validating a deck's composition before anyone prints it.
+
+:func:`check_deck` gathers every problem the deck file already had with the ones
+that depend on the number of players, and says whether the deck is fit to play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.decks import HAND_SIZE, Deck, Problem
+
+
+@dataclass
+class Report:
+    deck: Deck
+    players: int | None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not any(p.level == "error" for p in self.problems)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "warning"]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "deck": self.deck.id,
+            "source": self.deck.source,
+            "players": self.players,
+            "valid": self.valid,
+            "total": self.deck.total(self.players),
+            "errors": [p.as_dict() for p in self.errors],
+            "warnings": [p.as_dict() for p in self.warnings],
+        }
+
+
+def check_deck(deck: Deck, players: int | None = None) -> Report:
+    """Check a deck for ``players`` players (None: for every count it claims to serve)."""
+    report = Report(deck, players, list(deck.problems))
+
+    def error(message: str, card: str | None = None) -> None:
+        report.problems.append(Problem("error", f"{deck.source}: {message}", card))
+
+    def warning(message: str, card: str | None = None) -> None:
+        report.problems.append(Problem("warning", f"{deck.source}: {message}", card))
+
+    if players is not None and not deck.min_players <= players <= deck.max_players:
+        error(f"the deck is for {deck.min_players} to {deck.max_players} players, not "
+              f"{players}; choose another --players or widen 'players' in the deck file")
+        return report
+
+    counted = [players] if players is not None else [deck.min_players, deck.max_players]
+    for n in dict.fromkeys(counted):
+        total = deck.total(n)
+        needed = n * HAND_SIZE + 1
+        if total < needed:
+            error(f"{total} cards cannot deal {HAND_SIZE} to each of {n} players and turn "
+                  f"a starting card (that takes {needed}); add cards or lower "
+                  "'players.max'")
+        cards = deck.card_list(n)
+        if cards and not any(card.can_start for card, _ in cards):
+            error(f"no card of the deck (for {n} players) can start a round; add number "
+                  "cards or other cards that may be turned up first")
+    if deck.total(players) == 0:
+        error("the deck holds no card; list some under [cards]")
+    return report

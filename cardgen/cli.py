@@ -1,0 +1,157 @@
+"""The command line. It only wires options to the functions that do the work.
+
+Every error a user can cause is a :class:`~cardgen.errors.CardgenError`; the group
+below turns it into Click's ``Error: …`` line with exit code 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardgen import build as build_module
+from cardgen.check import check_deck
+from cardgen.decks import Deck, builtin_names, load_deck
+from cardgen.errors import CardgenError
+from cardgen.options import OPTIONAL_RULES
+
+LANG = click.Choice(["fr", "en"])
+
+
+class CardgenGroup(click.Group):
+    """Reports :class:`CardgenError` as a one-line error instead of a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CardgenError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+@click.group(cls=CardgenGroup)
+@click.version_option(package_name="cardgen")
+def main() -> None:
+    """Print-and-play UNO decks: card sheets, rulebooks, and a rules engine to check them.
+
+    DECK is a built-in deck (see `cardgen variants`) or the path to a deck file.
+    """
+
+
+def _emit_json(value: Any) -> None:
+    click.echo(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def _usable_deck(ref: str, players: int | None) -> Deck:
+    """A deck with no errors for this many players, or the first error as a CardgenError."""
+    deck = load_deck(ref)
+    report = check_deck(deck, players)
+    if not report.valid:
+        more = len(report.errors) - 1
+        suffix = f" (and {more} more problem(s): run `cardgen check {ref}`)" if more else ""
+        raise CardgenError(report.errors[0].message + suffix)
+    return deck
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def variants(as_json: bool) -> None:
+    """List the built-in decks with their player range and card count."""
+    rows: list[dict[str, Any]] = []
+    for name in builtin_names():
+        deck = load_deck(name)
+        rows.append({
+            "id": name,
+            "name": deck.name.as_dict(),
+            "min_players": deck.min_players,
+            "max_players": deck.max_players,
+            "total": deck.total(),
+            "rules": list(deck.rules),
+        })
+    if as_json:
+        _emit_json(rows)
+        return
+    for row in rows:
+        players = f"{row['min_players']}-{row['max_players']} players"
+        click.echo(f"{row['id']:<12} {row['total']:>4} cards  {players:<13} {row['name']['en']}")
+
+
+@main.command()
+@click.argument("deck")
+@click.option("--players", type=click.IntRange(2, 10), help="Number of players (some decks "
+              "take cards out for small tables).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option("--lang", type=LANG, default="en", show_default=True,
+              help="Language of the table.")
+def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
+    """List the cards of DECK with their counts and points."""
+    loaded = _usable_deck(deck, players)
+    rows: list[dict[str, Any]] = [
+        {
+            "id": card.id,
+            "count": count,
+            "points": card.points,
+            "color": card.color,
+            "value": card.value,
+            "effect": card.effect,
+            "family": card.family,
+            "name": card.name.as_dict(),
+            "caption": card.caption.as_dict(),
+        }
+        for card, count in loaded.card_list(players)
+    ]
+    if as_json:
+        _emit_json(rows)
+        return
+    width = max(len(r["id"]) for r in rows)
+    for row in rows:
+        click.echo(f"{row['count']:>3} x {row['id']:<{width}}  {row['points']:>3} pts  "
+                   f"{row['name'][lang]}")
+    click.echo(f"{sum(r['count'] for r in rows)} cards")
+
+
+@main.command()
+@click.argument("deck")
+@click.option("--players", type=click.IntRange(2, 10), help="Check for this many players "
+              "(default: the smallest and largest table the deck claims).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def check(deck: str, players: int | None, as_json: bool) -> None:
+    """Check that DECK is complete and playable. Exit 1 if it is not."""
+    report = check_deck(load_deck(deck), players)
+    if as_json:
+        _emit_json(report.as_dict())
+    else:
+        for problem in report.problems:
+            click.echo(f"{problem.level}: {problem.message}", err=problem.level == "error")
+        verdict = "valid" if report.valid else "NOT valid"
+        click.echo(f"{report.deck.source}: {report.deck.total(players)} cards, {verdict} "
+                   f"({len(report.errors)} error(s), {len(report.warnings)} warning(s))")
+    if not report.valid:
+        sys.exit(1)
+
+
+@main.command()
+@click.option("--lang", type=LANG, default="en", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a list.")
+def rules(lang: str, as_json: bool) -> None:
+    """List the optional rules a deck or `--rule NAME` can turn on."""
+    if as_json:
+        _emit_json([{"name": r.name, "ids": list(r.ids), "description": r.description.as_dict()}
+                    for r in OPTIONAL_RULES.values()])
+        return
+    width = max(len(name) for name in OPTIONAL_RULES)
+    for rule in OPTIONAL_RULES.values():
+        click.echo(f"{rule.name:<{width}}  {rule.description[lang]}")
+
+
+@main.command()
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default=True, help="Folder to write into.")
+def build(out: Path) -> None:
+    """Write every built-in deck's sheets and rulebooks into the output folder."""
+    for path in build_module.build_all(out):
+        click.echo(f"wrote {path}")
+
