@@ -1,0 +1,48 @@
+"""The fonts every PDF embeds, registered once with reportlab.
+
+They ship in ``fonts/`` (installed as the ``cardgen.fonts`` package) with their
+licences, so a machine without them installed still prints every French glyph.
+reportlab embeds TrueType fonts as subsets.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from cardgen.errors import CardgenError
+
+#: reportlab font name -> file in fonts/
+FONT_FILES = {
+    "Sans": "DejaVuSans.ttf",
+    "Sans-Bold": "DejaVuSans-Bold.ttf",
+    "Sans-Oblique": "DejaVuSans-Oblique.ttf",
+    "Condensed": "DejaVuSansCondensed.ttf",
+    "Condensed-Bold": "DejaVuSansCondensed-Bold.ttf",
+    "Icons": "fa-solid-900.ttf",  # Font Awesome Free, solid style
+}
+
+
+def font_path(file_name: str) -> Path:
+    return Path(str(resources.files("cardgen.fonts").joinpath(file_name)))
+
+
+@cache
+def register_fonts() -> None:
+    """Register the project's fonts with reportlab (once per process)."""
+    for name, file_name in FONT_FILES.items():
+        path = font_path(file_name)
+        if not path.is_file():
+            raise CardgenError(f"{path}: font file missing; reinstall cardgen "
+                               "(pip install -e .) or restore the fonts/ folder")
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except TTFError as exc:
+            raise CardgenError(f"{path}: not a usable TrueType font ({exc}); restore it "
+                               "from the repository") from None
+    pdfmetrics.registerFontFamily("Sans", normal="Sans", bold="Sans-Bold",
+                                  italic="Sans-Oblique", boldItalic="Sans-Bold")
