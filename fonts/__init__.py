@@ -1,0 +1,1 @@
+"""The fonts cardgen embeds, installed as package data (see pyproject.toml)."""

@@ -1,0 +1,1 @@
+"""The rulebook templates, installed as package data (see pyproject.toml)."""
