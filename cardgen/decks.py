@@ -173,6 +173,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
 
     # --- the deck's own cards ----------------------------------------------------
     own: list[Card] = []
+    broken_ids: set[str] = set()  # own cards that could not be built: already reported
     entries = data.get("card", [])
     if not isinstance(entries, list):
         error("cards of its own are written as [[card]] tables")
@@ -185,6 +186,8 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
                                            default_family="custom", base_dir=folder)
         for message in card_problems:
             error(message, entry.get("id") if isinstance(entry.get("id"), str) else None)
+        if not built and isinstance(entry.get("id"), str):
+            broken_ids.add(entry["id"])
         for card in built:
             if card.id in cat.cards:
                 error(f"card '{card.id}' is already a built-in card; give your card "
@@ -217,11 +220,19 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
     if not isinstance(table, Mapping):
         error("[cards] must be a table of card id = number of copies")
         table = {}
+    named_by: dict[str, str] = {}  # card id -> the [cards] key that set its count
     for key, count in table.items():
+        if key in broken_ids:
+            continue
         resolved = _resolve(key, cards, own, error)
         if resolved is None:
             continue
         card = resolved
+        if card.id in named_by:
+            error(f"'{named_by[card.id]}' and '{key}' both name card '{card.id}'; keep one",
+                  card.id)
+            continue
+        named_by[card.id] = key
         if not isinstance(count, int) or isinstance(count, bool):
             error(f"card '{key}' has count {count!r}; a count is a whole number of copies",
                   card.id)

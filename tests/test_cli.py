@@ -1,0 +1,109 @@
+"""The commands of issue 2, as a user runs them (Click's CliRunner)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardgen.cli import main
+
+DECKS = Path(__file__).parent / "decks"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_variants_lists_builtin_decks_with_range_and_total() -> None:
+    code, out = run("variants", "--json")
+    assert code == 0
+    rows = {row["id"]: row for row in json.loads(out)}
+    assert (rows["classic"]["total"], rows["classic"]["min_players"],
+            rows["classic"]["max_players"]) == (108, 2, 10)
+    assert (rows["unplugged"]["total"], rows["unplugged"]["min_players"]) == (145, 3)
+    assert rows["house"]["total"] == 109
+    code, out = run("variants")
+    assert code == 0 and "unplugged" in out and "145 cards" in out
+
+
+def test_cards_json_sums_and_fields() -> None:
+    code, out = run("cards", "unplugged", "--json")
+    assert code == 0
+    rows = json.loads(out)
+    assert sum(r["count"] for r in rows) == 145
+    vache = next(r for r in rows if r["id"] == "vache")
+    assert vache["count"] == 1 and vache["points"] == 20 and vache["color"] is None
+    assert vache["name"] == {"fr": "Vache", "en": "Cow"}
+    assert set(vache["caption"]) == {"fr", "en"}
+    code, out = run("cards", "classic", "--json")
+    assert sum(r["count"] for r in json.loads(out)) == 108
+
+
+def test_cards_for_three_players_drops_the_six_named_cards() -> None:
+    code, out = run("cards", "unplugged", "--players", "3", "--json")
+    assert code == 0
+    three = {r["id"]: r["count"] for r in json.loads(out)}
+    full = {r["id"]: r["count"] for r in json.loads(run("cards", "unplugged", "--json")[1])}
+    assert sum(three.values()) == 139
+    diff = {cid: full[cid] - three.get(cid, 0) for cid in full if full[cid] != three.get(cid)}
+    assert diff == {"echange": 1, "vache": 1, "wild-draw-eight": 1, "boomerang": 1, "non": 1,
+                    "derivation": 1}
+
+
+def test_cards_table_in_french() -> None:
+    code, out = run("cards", "unplugged", "--lang", "fr")
+    assert code == 0
+    assert "Vache folle" in out and "Inversion verte" in out and out.endswith("145 cards\n")
+
+
+def test_cards_refuses_a_player_count_outside_the_deck_range() -> None:
+    code, out = run("cards", "unplugged", "--players", "2")
+    assert code == 1
+    assert out.startswith("Error: built-in deck 'unplugged': the deck is for 3 to 10 players")
+
+
+def test_check_exit_codes_valid_invalid_usage() -> None:
+    assert run("check", "classic")[0] == 0
+    assert run("check", str(DECKS / "missing-translation.toml"))[0] == 0  # warnings only
+    code, out = run("check", str(DECKS / "wrong-total.toml"))
+    assert code == 1 and "NOT valid" in out
+    assert run("check", "classic", "--players", "11")[0] == 2
+    assert run("check")[0] == 2
+
+
+def test_check_json_report() -> None:
+    code, out = run("check", str(DECKS / "unknown-card.toml"), "--json")
+    assert code == 1
+    report = json.loads(out)
+    assert report["valid"] is False
+    assert report["total"] == 111  # 108 + 1 Vache folle + 2 Vache (gren-7 not counted)
+    assert [e["card"] for e in report["errors"]] == ["gren-7"]
+    assert "did you mean 'green-7'?" in report["errors"][0]["message"]
+    assert report["warnings"] == []
+
+
+def test_malformed_deck_is_a_one_line_error_without_traceback() -> None:
+    code, out = run("check", str(DECKS / "malformed.toml"))
+    assert code == 1
+    assert out.count("\n") == 1
+    assert out.startswith("Error: ") and "line 6, column 9" in out
+
+
+def test_build_into_a_path_that_is_a_file_fails_cleanly(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    code, out = run("build", "--out", str(blocker / "sub"))
+    assert code == 1
+    assert out.startswith(f"Error: {blocker / 'sub'}: cannot create this folder")
+    assert not (blocker / "sub").exists()
+
+
+def test_rules_lists_every_optional_rule_in_both_languages() -> None:
+    code, out = run("rules", "--json")
+    rules = {r["name"]: r for r in json.loads(out)}
+    assert "stack-draws" in rules and rules["stack-draws"]["ids"][0] == "H-09"
+    assert all(r["description"]["fr"] and r["description"]["en"] for r in rules.values())
