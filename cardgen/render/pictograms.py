@@ -1,0 +1,310 @@
+"""Pictograms: Font Awesome glyphs and cardgen's own vector drawings, by name.
+
+Which name draws what is data (``cardgen/data/pictograms.toml``). Every pictogram is
+vector: a glyph of the Font Awesome Free solid font (embedded as a subset, like any
+font) or a few reportlab paths. :func:`draw_pictogram` centres one in a square.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase import pdfmetrics
+
+from cardgen.catalogue import catalogue
+from cardgen.errors import CatalogueError
+from cardgen.typography import register_fonts
+
+ICON_FONT = "Icons"
+LABEL_FONT = "Sans-Bold"
+DRAWINGS = ("cards", "wild", "reverse", "boomerang", "penguin", "label")
+
+
+@dataclass(frozen=True)
+class Pictogram:
+    name: str
+    glyph: str | None = None  # the character to draw from the icon font
+    mirror: bool = False
+    badge: str | None = None
+    drawing: str | None = None
+    count: int = 0
+    label: str = ""
+
+    @property
+    def corner_text(self) -> str | None:
+        """The text corner indices show instead of a small copy of the pictogram."""
+        return self.label if self.drawing in ("cards", "label") else None
+
+
+@cache
+def pictograms() -> Mapping[str, Pictogram]:
+    """Every pictogram of pictograms.toml, checked once."""
+    with resources.files("cardgen.data").joinpath("pictograms.toml").open("rb") as handle:
+        raw: dict[str, Any] = tomllib.load(handle)
+    found: dict[str, Pictogram] = {}
+    for name, entry in raw.items():
+        glyph = entry.get("glyph")
+        badge = entry.get("badge")
+        drawing = entry.get("drawing")
+        if (glyph is None) == (drawing is None) or (drawing and drawing not in DRAWINGS):
+            raise CatalogueError(f"cardgen/data/pictograms.toml: [{name}] needs either a "
+                                 f"glyph or a drawing among {', '.join(DRAWINGS)}")
+        found[name] = Pictogram(
+            name=name,
+            glyph=chr(int(glyph, 16)) if glyph else None,
+            mirror=bool(entry.get("mirror", False)),
+            badge=chr(int(badge, 16)) if badge else None,
+            drawing=drawing,
+            count=int(entry.get("count", 0)),
+            label=str(entry.get("label", "")),
+        )
+    return found
+
+
+def pictogram(name: str) -> Pictogram:
+    try:
+        return pictograms()[name]
+    except KeyError:
+        raise CatalogueError(f"pictogram '{name}' is not in cardgen/data/pictograms.toml; "
+                             "add it there") from None
+
+
+def _glyph(canvas: Any, char: str, cx: float, cy: float, size: float, fill: Color,
+           stroke: Color | None, mirror: bool = False) -> None:
+    """One icon-font glyph, as large as fits a size x size square centred on (cx, cy)."""
+    register_fonts()
+    face = pdfmetrics.getFont(ICON_FONT).face
+    height = (face.ascent - face.descent) / 1000  # glyphs fill the font's full em box
+    width = pdfmetrics.stringWidth(char, ICON_FONT, 1)
+    font_size = size / max(height, width)
+    canvas.saveState()
+    canvas.translate(cx, cy)
+    if mirror:
+        canvas.scale(-1, 1)
+    text = canvas.beginText()
+    text.setFont(ICON_FONT, font_size)
+    text.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(font_size * 0.035)
+        canvas.setLineJoin(1)
+        text.setTextRenderMode(2)
+    baseline = -(face.ascent + face.descent) / 2000 * font_size
+    text.setTextOrigin(-width * font_size / 2, baseline)
+    text.textOut(char)
+    canvas.drawText(text)
+    canvas.restoreState()
+
+
+def draw_label(canvas: Any, label: str, cx: float, cy: float, size: float, fill: Color,
+               stroke: Color | None, font: str = LABEL_FONT) -> None:
+    """Heavy text centred on (cx, cy), as large as fits size wide and size * 0.8 high."""
+    register_fonts()
+    face = pdfmetrics.getFont(font).face
+    cap = face.capHeight / 1000 if face.capHeight else 0.73
+    width = pdfmetrics.stringWidth(label, font, 1)
+    font_size = min(size / width, size * 0.8 / cap) if width else size
+    text = canvas.beginText()
+    text.setFont(font, font_size)
+    text.setFillColor(fill)
+    canvas.saveState()
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(max(0.4, font_size * 0.045))
+        canvas.setLineJoin(1)
+        text.setTextRenderMode(2)
+    text.setTextOrigin(cx - width * font_size / 2, cy - cap * font_size / 2)
+    text.textOut(label)
+    canvas.drawText(text)
+    canvas.restoreState()
+
+
+def _card_fan(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
+              stroke: Color | None) -> None:
+    """A fan of small cards (the draw cards), the label in heavy type over the front one."""
+    colors = [HexColor(c.rgb) for c in catalogue().colors.values()]
+    count = max(1, pic.count)
+    card_w, card_h = size * 0.36, size * 0.54
+    ink = stroke or HexColor("#1A1A1A")
+    for i in range(count):
+        spread = (i - (count - 1) / 2)
+        canvas.saveState()
+        canvas.translate(cx + spread * size * 0.13, cy + size * 0.08 - abs(spread) * size * 0.03)
+        canvas.rotate(-spread * 14)
+        canvas.setFillColor(colors[i % len(colors)] if count > 2 else fill)
+        canvas.setStrokeColor(HexColor("#FFFFFF"))
+        canvas.setLineWidth(size * 0.025)
+        canvas.roundRect(-card_w / 2, -card_h / 2, card_w, card_h, size * 0.04, stroke=1, fill=1)
+        canvas.setStrokeColor(ink)
+        canvas.setLineWidth(size * 0.008)
+        canvas.roundRect(-card_w / 2 - size * 0.0125, -card_h / 2 - size * 0.0125,
+                         card_w + size * 0.025, card_h + size * 0.025, size * 0.05, stroke=1,
+                         fill=0)
+        canvas.restoreState()
+    draw_label(canvas, pic.label, cx, cy - size * 0.28, size * 0.62, HexColor("#FFFFFF"), ink)
+
+
+def _wild(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
+          stroke: Color | None) -> None:
+    """Four quarters of a disc in the four colours, each slightly apart."""
+    colors = [HexColor(c.rgb) for c in catalogue().colors.values()]
+    radius = size / 2
+    for i, color in enumerate(colors):
+        canvas.setFillColor(color)
+        canvas.setStrokeColor(stroke or HexColor("#FFFFFF"))
+        canvas.setLineWidth(size * 0.02)
+        canvas.wedge(cx - radius, cy - radius, cx + radius, cy + radius, 45 + 90 * i, 90,
+                     stroke=1, fill=1)
+
+
+def _arrow(canvas: Any, size: float, fill: Color, stroke: Color | None) -> None:
+    """An arrow pointing up-right, its tail at the origin's lower left (local units)."""
+    path = canvas.beginPath()
+    s = size
+    points = [(-0.09, -0.42), (0.09, -0.42), (0.09, 0.08), (0.22, 0.08), (0.0, 0.42),
+              (-0.22, 0.08), (-0.09, 0.08)]
+    path.moveTo(points[0][0] * s, points[0][1] * s)
+    for px, py in points[1:]:
+        path.lineTo(px * s, py * s)
+    path.close()
+    canvas.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(size * 0.03)
+        canvas.setLineJoin(1)
+    canvas.drawPath(path, stroke=1 if stroke is not None else 0, fill=1)
+
+
+def _reverse(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
+             stroke: Color | None) -> None:
+    """Two arrows side by side pointing opposite ways, tilted like the classic card."""
+    canvas.saveState()
+    canvas.translate(cx, cy)
+    canvas.rotate(-45)
+    for side in (-1, 1):
+        canvas.saveState()
+        canvas.translate(side * size * 0.15, side * size * 0.06)
+        if side < 0:
+            canvas.rotate(180)
+        _arrow(canvas, size * 0.9, fill, stroke)
+        canvas.restoreState()
+    canvas.restoreState()
+
+
+def _boomerang(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
+               stroke: Color | None) -> None:
+    """A boomerang: two rounded arms meeting at an elbow, with a return arrow."""
+    s = size
+    path = canvas.beginPath()
+    path.moveTo(cx - 0.46 * s, cy + 0.10 * s)
+    path.curveTo(cx - 0.20 * s, cy + 0.40 * s, cx + 0.10 * s, cy + 0.42 * s,
+                 cx + 0.30 * s, cy + 0.38 * s)  # outer edge, left arm to elbow
+    path.curveTo(cx + 0.44 * s, cy + 0.34 * s, cx + 0.48 * s, cy + 0.22 * s,
+                 cx + 0.42 * s, cy + 0.08 * s)  # round the elbow
+    path.curveTo(cx + 0.34 * s, cy - 0.14 * s, cx + 0.20 * s, cy - 0.34 * s,
+                 cx + 0.06 * s, cy - 0.46 * s)  # right arm, outer edge
+    path.curveTo(cx - 0.02 * s, cy - 0.50 * s, cx - 0.10 * s, cy - 0.44 * s,
+                 cx - 0.06 * s, cy - 0.36 * s)  # its rounded tip
+    path.curveTo(cx + 0.06 * s, cy - 0.16 * s, cx + 0.12 * s, cy + 0.04 * s,
+                 cx + 0.10 * s, cy + 0.14 * s)  # inner edge up to the elbow
+    path.curveTo(cx + 0.00 * s, cy + 0.18 * s, cx - 0.20 * s, cy + 0.12 * s,
+                 cx - 0.38 * s, cy - 0.02 * s)  # inner edge of the left arm
+    path.curveTo(cx - 0.46 * s, cy - 0.06 * s, cx - 0.52 * s, cy + 0.04 * s,
+                 cx - 0.46 * s, cy + 0.10 * s)  # its rounded tip
+    path.close()
+    canvas.saveState()
+    canvas.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(s * 0.03)
+        canvas.setLineJoin(1)
+    canvas.drawPath(path, stroke=1 if stroke is not None else 0, fill=1)
+    canvas.restoreState()
+
+
+def _penguin(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
+             stroke: Color | None) -> None:
+    """A penguin: dark body, light belly, orange beak and feet."""
+    s = size
+    dark = HexColor("#1A1A1A")
+    light = HexColor("#FFFFFF")
+    orange = HexColor("#F29A1F")
+    canvas.saveState()
+    canvas.setLineWidth(s * 0.025)
+    canvas.setStrokeColor(light)
+    # feet
+    canvas.setFillColor(orange)
+    for side in (-1, 1):
+        canvas.ellipse(cx + side * 0.14 * s - 0.11 * s, cy - 0.50 * s,
+                       cx + side * 0.14 * s + 0.11 * s, cy - 0.40 * s, stroke=0, fill=1)
+    # body and flippers
+    canvas.setFillColor(dark)
+    canvas.ellipse(cx - 0.30 * s, cy - 0.46 * s, cx + 0.30 * s, cy + 0.30 * s, stroke=1, fill=1)
+    canvas.circle(cx, cy + 0.26 * s, 0.21 * s, stroke=1, fill=1)
+    for side in (-1, 1):
+        canvas.saveState()
+        canvas.translate(cx + side * 0.30 * s, cy - 0.06 * s)
+        canvas.rotate(side * 18)
+        canvas.ellipse(-0.07 * s, -0.24 * s, 0.07 * s, 0.16 * s, stroke=0, fill=1)
+        canvas.restoreState()
+    # belly and face
+    canvas.setFillColor(light)
+    canvas.ellipse(cx - 0.20 * s, cy - 0.42 * s, cx + 0.20 * s, cy + 0.16 * s, stroke=0, fill=1)
+    for side in (-1, 1):
+        canvas.circle(cx + side * 0.08 * s, cy + 0.30 * s, 0.055 * s, stroke=0, fill=1)
+    canvas.setFillColor(dark)
+    for side in (-1, 1):
+        canvas.circle(cx + side * 0.075 * s, cy + 0.295 * s, 0.028 * s, stroke=0, fill=1)
+    # beak
+    canvas.setFillColor(orange)
+    beak = canvas.beginPath()
+    beak.moveTo(cx - 0.07 * s, cy + 0.22 * s)
+    beak.lineTo(cx + 0.07 * s, cy + 0.22 * s)
+    beak.lineTo(cx, cy + 0.12 * s)
+    beak.close()
+    canvas.drawPath(beak, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def _label(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
+           stroke: Color | None) -> None:
+    draw_label(canvas, pic.label, cx, cy, size, fill, stroke)
+
+
+Drawing = Callable[[Any, Pictogram, float, float, float, Color, "Color | None"], None]
+
+_DRAWINGS: dict[str, Drawing] = {
+    "cards": _card_fan,
+    "wild": _wild,
+    "reverse": _reverse,
+    "boomerang": _boomerang,
+    "penguin": _penguin,
+    "label": _label,
+}
+
+
+def draw_pictogram(canvas: Any, name: str, cx: float, cy: float, size: float, fill: Color,
+                   stroke: Color | None = None) -> None:
+    """Draw pictogram ``name`` centred on (cx, cy) within a size x size square (points).
+
+    ``fill`` is its main colour; ``stroke``, when given, outlines it (for contrast
+    on a background of nearly the same lightness).
+    """
+    pic = pictogram(name)
+    if pic.drawing is not None:
+        _DRAWINGS[pic.drawing](canvas, pic, cx, cy, size, fill, stroke)
+        return
+    assert pic.glyph is not None  # checked when pictograms.toml is read
+    main = size * 0.82 if pic.badge else size
+    offset = (size - main) / 2
+    _glyph(canvas, pic.glyph, cx - offset, cy + offset, main, fill, stroke, pic.mirror)
+    if pic.badge:
+        badge = size * 0.42
+        _glyph(canvas, pic.badge, cx + size / 2 - badge / 2, cy - size / 2 + badge / 2, badge,
+               fill, stroke)

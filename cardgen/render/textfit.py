@@ -1,0 +1,61 @@
+"""Fitting text in a box: wrap it, and shrink it until it fits.
+
+Long captions must never overflow their box, so the size is the largest one (in steps
+of a quarter point) at which every paragraph's wrapped lines fit the height.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+STEP_PT = 0.25
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+    font: str
+
+
+@dataclass(frozen=True)
+class Fitted:
+    size: float
+    leading: float
+    blocks: tuple[tuple[str, tuple[str, ...]], ...]  # (font, lines) per paragraph
+    height: float  # of the whole block, with the gaps between paragraphs
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines of ``text`` no wider than ``width``; a word too long is cut by letters."""
+    lines: list[str] = []
+    for line in simpleSplit(text, font, size, width):
+        while stringWidth(line, font, size) > width and len(line) > 1:
+            cut = len(line)
+            while cut > 1 and stringWidth(line[:cut], font, size) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+def fit(paragraphs: Sequence[Paragraph], width: float, height: float, max_size: float,
+        min_size: float, leading: float, gap: float = 0.0) -> Fitted:
+    """The largest size from max_size down at which the paragraphs fit width x height.
+
+    ``gap`` is the space between two paragraphs, as a multiple of the size. Below
+    ``min_size`` the text keeps shrinking (it must still fit) rather than overflow.
+    """
+    size = max_size
+    floor = min(min_size, 2.0)
+    while True:
+        blocks = tuple((p.font, tuple(wrap(p.text, p.font, size, width))) for p in paragraphs)
+        count = sum(len(lines) for _, lines in blocks)
+        total = count * size * leading + max(0, len(blocks) - 1) * gap * size
+        if total <= height or size <= floor:
+            return Fitted(size, size * leading, blocks, total)
+        size -= STEP_PT
