@@ -275,10 +275,13 @@ def _texts(text_fr: str, text_en: str, lang: Lang) -> list[tuple[str, str]]:
 def _draw_text_block(canvas: Any, pairs: list[tuple[str, str]], fonts: dict[str, str],
                      box: tuple[float, float, float, float], max_size: float,
                      min_size: float, leading: float, color: Color,
-                     rule: Color | None = None) -> None:
-    """Centred paragraphs fitted in box (x, y, width, height), a thin rule between them."""
+                     rule: Color | None = None, gap: float = 0.7) -> None:
+    """Centred paragraphs fitted in box (x, y, width, height), a thin rule between them.
+
+    ``gap`` is the space between paragraphs, as a multiple of the font size.
+    """
     bx, by, bw, bh = box
-    gap = 0.7 if len(pairs) > 1 else 0.0
+    gap = gap if len(pairs) > 1 else 0.0
     fitted = fit([Paragraph(text, fonts[lang]) for lang, text in pairs], bw, bh, max_size,
                  min_size, leading, gap)
     size = fitted.size
@@ -287,12 +290,13 @@ def _draw_text_block(canvas: Any, pairs: list[tuple[str, str]], fonts: dict[str,
     canvas.setFillColor(color)
     for index, (font, lines) in enumerate(fitted.blocks):
         if index:
-            if rule is not None:
-                rule_y = baseline + fitted.leading - (gap * size) / 2 - size * 0.2
+            last_baseline = baseline + fitted.leading
+            baseline -= gap * size
+            if rule is not None:  # halfway between the last descender and the next cap
+                rule_y = (last_baseline - 0.24 * size + baseline + 0.76 * size) / 2
                 canvas.setStrokeColor(rule)
                 canvas.setLineWidth(0.4)
                 canvas.line(bx + bw * 0.3, rule_y, bx + bw * 0.7, rule_y)
-            baseline -= gap * size
         canvas.setFont(font, size)
         for line in lines:
             canvas.drawCentredString(bx + bw / 2, baseline, line)
@@ -330,7 +334,7 @@ def _name_block(canvas: Any, card: Card, x: float, y: float, lang: Lang, ink: _I
         canvas, _texts(card.name.fr, card.name.en, lang),
         {"fr": NAME_FONT, "en": SECOND_FONT if lang == "both" else NAME_FONT},
         (left, y + pt(top_mm - height_mm), box_w, pt(height_mm)),
-        max_size, min_size, 1.1, ink.fg)
+        max_size, min_size, 1.1, ink.fg, gap=0.05)
 
 
 def _draw_captioned(canvas: Any, card: Card, x: float, y: float, lang: Lang, ink: _Ink) -> None:

@@ -199,32 +199,24 @@ def _reverse(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fil
 
 def _boomerang(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
                stroke: Color | None) -> None:
-    """A boomerang: two rounded arms meeting at an elbow, with a return arrow."""
+    """A boomerang: two curved arms meeting at a rounded elbow, drawn as a thick stroke."""
     s = size
-    path = canvas.beginPath()
-    path.moveTo(cx - 0.46 * s, cy + 0.10 * s)
-    path.curveTo(cx - 0.20 * s, cy + 0.40 * s, cx + 0.10 * s, cy + 0.42 * s,
-                 cx + 0.30 * s, cy + 0.38 * s)  # outer edge, left arm to elbow
-    path.curveTo(cx + 0.44 * s, cy + 0.34 * s, cx + 0.48 * s, cy + 0.22 * s,
-                 cx + 0.42 * s, cy + 0.08 * s)  # round the elbow
-    path.curveTo(cx + 0.34 * s, cy - 0.14 * s, cx + 0.20 * s, cy - 0.34 * s,
-                 cx + 0.06 * s, cy - 0.46 * s)  # right arm, outer edge
-    path.curveTo(cx - 0.02 * s, cy - 0.50 * s, cx - 0.10 * s, cy - 0.44 * s,
-                 cx - 0.06 * s, cy - 0.36 * s)  # its rounded tip
-    path.curveTo(cx + 0.06 * s, cy - 0.16 * s, cx + 0.12 * s, cy + 0.04 * s,
-                 cx + 0.10 * s, cy + 0.14 * s)  # inner edge up to the elbow
-    path.curveTo(cx + 0.00 * s, cy + 0.18 * s, cx - 0.20 * s, cy + 0.12 * s,
-                 cx - 0.38 * s, cy - 0.02 * s)  # inner edge of the left arm
-    path.curveTo(cx - 0.46 * s, cy - 0.06 * s, cx - 0.52 * s, cy + 0.04 * s,
-                 cx - 0.46 * s, cy + 0.10 * s)  # its rounded tip
-    path.close()
+    path = canvas.beginPath()  # a wide V leaning right, its elbow up and to the left
+    path.moveTo(cx - 0.36 * s, cy - 0.34 * s)
+    path.curveTo(cx - 0.36 * s, cy - 0.05 * s, cx - 0.30 * s, cy + 0.20 * s,
+                 cx - 0.16 * s, cy + 0.30 * s)
+    path.curveTo(cx - 0.04 * s, cy + 0.38 * s, cx + 0.20 * s, cy + 0.30 * s,
+                 cx + 0.38 * s, cy + 0.12 * s)
     canvas.saveState()
-    canvas.setFillColor(fill)
-    if stroke is not None:
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    if stroke is not None:  # the outline: the same stroke, a little wider, underneath
         canvas.setStrokeColor(stroke)
-        canvas.setLineWidth(s * 0.03)
-        canvas.setLineJoin(1)
-    canvas.drawPath(path, stroke=1 if stroke is not None else 0, fill=1)
+        canvas.setLineWidth(0.21 * s)
+        canvas.drawPath(path, stroke=1, fill=0)
+    canvas.setStrokeColor(fill)
+    canvas.setLineWidth(0.17 * s)
+    canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()
 
 
@@ -301,10 +293,9 @@ def draw_pictogram(canvas: Any, name: str, cx: float, cy: float, size: float, fi
         _DRAWINGS[pic.drawing](canvas, pic, cx, cy, size, fill, stroke)
         return
     assert pic.glyph is not None  # checked when pictograms.toml is read
-    main = size * 0.82 if pic.badge else size
-    offset = (size - main) / 2
-    _glyph(canvas, pic.glyph, cx - offset, cy + offset, main, fill, stroke, pic.mirror)
-    if pic.badge:
-        badge = size * 0.42
-        _glyph(canvas, pic.badge, cx + size / 2 - badge / 2, cy - size / 2 + badge / 2, badge,
-               fill, stroke)
+    if not pic.badge:
+        _glyph(canvas, pic.glyph, cx, cy, size, fill, stroke, pic.mirror)
+        return
+    # The glyph in the upper part, the badge (an arrow) below it.
+    _glyph(canvas, pic.glyph, cx, cy + size * 0.14, size * 0.74, fill, stroke, pic.mirror)
+    _glyph(canvas, pic.badge, cx, cy - size * 0.36, size * 0.3, fill, stroke)
