@@ -1,0 +1,169 @@
+"""What the rulebook templates may read about a deck, in one language.
+
+The templates receive plain data (dicts, lists, strings, numbers) and three small
+look-up functions, never the :class:`~cardgen.decks.Deck` itself: the sandbox then has
+nothing to reach through, and a template only sees what this module chose to give.
+Every count, point value and name comes from the deck, so the rule text, the card
+table and the faces can never disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.catalogue import Card, catalogue
+from cardgen.decks import Deck
+from cardgen.options import OPTIONAL_RULES
+
+
+@dataclass(frozen=True)
+class Kind:
+    """The cards of a deck that share one symbol: "+2" in four colours, or one Non."""
+
+    symbol: str
+    cards: tuple[tuple[Card, int], ...]
+
+    @property
+    def first(self) -> Card:
+        return self.cards[0][0]
+
+    @property
+    def count(self) -> int:
+        return sum(n for _, n in self.cards)
+
+    @property
+    def is_number(self) -> bool:
+        return self.first.effect == "number"
+
+
+def kinds_of(card_list: list[tuple[Card, int]]) -> list[Kind]:
+    """Group a deck's cards by symbol, in the deck's order."""
+    groups: dict[str, list[tuple[Card, int]]] = {}
+    for card, count in card_list:
+        groups.setdefault(card.symbol, []).append((card, count))
+    return [Kind(symbol, tuple(cards)) for symbol, cards in groups.items()]
+
+
+def generic_name(card: Card, lang: str) -> str:
+    """A card's name without its colour: "Coup de bol rouge" -> "Coup de bol"."""
+    name = card.name[lang]
+    if card.color is None:
+        return name
+    color = catalogue().colors[card.color]
+    words = {color.name.fr, color.name_f, color.name.en}
+    pattern = r"\b(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    stripped = re.sub(pattern + r")\b", "", name, flags=re.IGNORECASE)
+    stripped = " ".join(stripped.split())
+    return stripped or name
+
+
+def _one_line(text: str) -> str:
+    """Deck texts may span lines; the templates' block syntax is line-based."""
+    return " ".join(text.split())
+
+
+def kind_summary(kind: Kind, lang: str) -> dict[str, Any]:
+    """One kind of card as the templates see it."""
+    cat = catalogue()
+    first = kind.first
+    captions = {card.caption[lang] for card, _ in kind.cards}
+    if len(captions) == 1:
+        caption = captions.pop()
+    else:  # "Goes on red or on a 7": say what the kind does, not what each card says
+        caption = cat.effects[first.effect].description[lang] if first.effect in cat.effects \
+            else first.caption[lang]
+    points = {card.points for card, _ in kind.cards}
+    colors = [card.color for card, _ in kind.cards if card.color is not None]
+    per_color = {n for card, n in kind.cards if card.color is not None}
+    return {
+        "symbol": kind.symbol,
+        "id": first.id,
+        "ids": [card.id for card, _ in kind.cards],
+        "name": _one_line(generic_name(first, lang)),
+        "names": [_one_line(card.name[lang]) for card, _ in kind.cards],
+        "effect": first.effect,
+        "family": first.family,
+        "count": kind.count,
+        "points": points.pop() if len(points) == 1 else None,
+        "caption": _one_line(caption),
+        "colors": [cat.colors[c].name[lang] for c in colors],
+        "per_color": per_color.pop() if len(per_color) == 1 and len(colors) > 1 else None,
+        "any_card": first.any_card,
+        "reaction": first.reaction,
+        "can_start": first.can_start,
+        "can_finish": first.can_finish,
+        "is_number": kind.is_number,
+        "custom": first.family == "custom",
+        "amount": first.param("amount"),
+    }
+
+
+def template_context(deck: Deck, lang: str) -> dict[str, Any]:
+    """Everything a rulebook template may use for ``deck`` in ``lang``."""
+    card_list = deck.card_list()
+    kinds = [kind_summary(kind, lang) for kind in kinds_of(card_list)]
+    by_symbol = {kind["symbol"]: kind for kind in kinds}
+
+    def count(*symbols: str) -> int:
+        """Copies of the cards with these symbols (0 when the deck has none)."""
+        return sum(by_symbol[s]["count"] for s in symbols if s in by_symbol)
+
+    def points(symbol: str) -> int:
+        kind = by_symbol.get(symbol)
+        return int(kind["points"]) if kind and kind["points"] is not None else 0
+
+    def has(symbol: str) -> bool:
+        return symbol in by_symbol
+
+    def name(symbol: str) -> str:
+        """The name of a kind of card without its colour ("+2", "Reverse")."""
+        kind = by_symbol.get(symbol)
+        return str(kind["name"]) if kind else symbol
+
+    removals = []
+    for players, taken in sorted(deck.removals.items()):
+        if not taken:
+            continue
+        removals.append({
+            "players": players,
+            "total": deck.total(players),
+            "cards": [{"name": _one_line(deck.cards[cid].name[lang]), "count": n}
+                      for cid, n in taken.items() if n > 0],
+        })
+    played = [rule for name, rule in OPTIONAL_RULES.items() if name in deck.rules]
+    others = [rule for name, rule in OPTIONAL_RULES.items() if name not in deck.rules]
+
+    def rule_row(rule: Any) -> dict[str, str]:
+        return {"name": rule.name, "description": rule.description[lang]}
+
+    numbers = [k for k in kinds if k["is_number"]]
+    return {
+        "lang": lang,
+        "deck": {
+            "id": deck.id,
+            "name": _one_line(deck.name[lang]),
+            "description": _one_line(deck.description[lang]) if deck.description else "",
+            "variant": deck.rulebook,
+            "builtin": deck.source.startswith("built-in deck"),
+            "total": deck.total(),
+            "min_players": deck.min_players,
+            "max_players": deck.max_players,
+        },
+        "kinds": kinds,
+        "numbers": numbers,
+        "number_count": sum(k["count"] for k in numbers),
+        "specials": [k for k in kinds if not k["is_number"]],
+        "custom": [k for k in kinds if k["custom"]],
+        "removals": removals,
+        "rules": [rule_row(r) for r in played],
+        "other_rules": [rule_row(r) for r in others],
+        "plays": lambda name: name in deck.rules,
+        "count": count,
+        "points": points,
+        "has": has,
+        "name": name,
+        "colors": [c.name[lang] for c in catalogue().colors.values()],
+    }
+

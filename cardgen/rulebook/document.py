@@ -1,0 +1,358 @@
+"""The rulebook as a PDF: reportlab platypus flowables from the template's blocks.
+
+Content (the blocks of :mod:`cardgen.rulebook.markup`) is kept apart from the style
+sheet (``style.toml``, read by :mod:`cardgen.rulebook.styles`) and from the page
+templates here: a title page, a table of contents, numbered pages with a footer, a
+PDF outline (bookmarks) for every chapter and section, and the parts built from deck
+data: the card table, the gallery of faces and the pictures beside the special cards.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepInFrame,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus import Paragraph as RLParagraph
+from reportlab.platypus.flowables import BalancedColumns
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from cardgen.catalogue import Card
+from cardgen.decks import Deck
+from cardgen.rulebook import markup, pictures
+from cardgen.rulebook.context import kinds_of
+from cardgen.rulebook.markup import TemplateSyntaxError
+from cardgen.rulebook.styles import Styles
+from cardgen.rulebook.templates import escape_text
+
+PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+
+#: The PDF /Lang of each language cardgen writes.
+PDF_LANG = {"fr": "fr-FR", "en": "en-GB"}
+
+
+def plain(text: str) -> str:
+    """Paragraph markup as plain text, for the PDF outline."""
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+class Heading(RLParagraph):  # type: ignore[misc]  # reportlab ships no type hints
+    """A heading that leaves a bookmark, an outline entry and (levels 1-2) a TOC line."""
+
+    def __init__(self, text: str, style: Any, level: int, key: str, *,
+                 in_toc: bool = True) -> None:
+        super().__init__(text, style)
+        self.outline_level = level - 1
+        self.outline_key = key
+        self.outline_text = plain(text)
+        self.toc_text = text
+        self.in_toc = in_toc
+
+
+@dataclass(frozen=True)
+class RulebookInfo:
+    """What the pages print around the content, and the document's metadata."""
+
+    title: str
+    subject: str
+    footer: str
+    lang: str
+    paper: str
+
+
+class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
+    """A title page, then body pages with a footer; headings feed the outline and TOC."""
+
+    def __init__(self, target: io.BytesIO, info: RulebookInfo, styles: Styles) -> None:
+        page_width, page_height = PAPER_SIZES[info.paper]
+        margin = styles.mm("page", "margin_mm")
+        bottom = styles.mm("page", "bottom_margin_mm")
+        super().__init__(
+            target, pagesize=(page_width, page_height),
+            leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=bottom,
+            title=info.title, subject=info.subject, author="cardgen", creator="cardgen",
+            producer="cardgen", lang=PDF_LANG[info.lang], invariant=1, pageCompression=1,
+            displayDocTitle=1,
+        )
+        self.info = info
+        self.styles = styles
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height,
+                      id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([
+            PageTemplate("title", [frame]),
+            PageTemplate("body", [frame], onPage=self._footer),
+        ])
+        self._outline_level = -1
+
+    def beforeDocument(self) -> None:
+        self._outline_level = -1
+        self.canv.showOutline()
+
+    def _footer(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        styles = self.styles
+        y = styles.mm("page", "footer_offset_mm")
+        canvas.saveState()
+        canvas.setStrokeColor(styles.color("table_rule"))
+        canvas.setLineWidth(0.5)
+        canvas.line(self.leftMargin, y + 4 * mm, self.leftMargin + self.width, y + 4 * mm)
+        canvas.setFont(styles.sheet["text"]["font"], styles.sheet["text"]["small_pt"])
+        canvas.setFillColor(styles.color("muted"))
+        canvas.drawString(self.leftMargin, y, self.info.footer)
+        canvas.drawRightString(self.leftMargin + self.width, y, str(doc.page))
+        canvas.restoreState()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if not isinstance(flowable, Heading):
+            return
+        # An outline cannot skip a level (a ### right under a #): lift it to the next one.
+        level = min(flowable.outline_level, self._outline_level + 1)
+        self._outline_level = level
+        self.canv.bookmarkPage(flowable.outline_key)
+        self.canv.addOutlineEntry(flowable.outline_text, flowable.outline_key, level,
+                                  closed=level > 0)
+        if flowable.outline_level <= 1 and flowable.in_toc:
+            self.notify("TOCEntry", (level, flowable.toc_text, self.page, flowable.outline_key))
+
+
+class Layout:
+    """Turns blocks into flowables for one deck in one language."""
+
+    def __init__(self, deck: Deck, lang: str, styles: Styles, labels: dict[str, str],
+                 frame_width: float, frame_height: float) -> None:
+        self.deck = deck
+        self.lang = lang
+        self.styles = styles
+        self.labels = labels
+        self.frame_width = frame_width
+        self.frame_height = frame_height
+        self._headings = 0
+
+    # --- blocks -------------------------------------------------------------------
+
+    def flowables(self, blocks: Sequence[markup.Block], styles: Styles | None = None
+                  ) -> list[Flowable]:
+        styles = styles or self.styles
+        out: list[Flowable] = []
+        for block in blocks:
+            out.extend(self.block(block, styles))
+        return out
+
+    def block(self, block: markup.Block, styles: Styles) -> list[Flowable]:
+        if isinstance(block, markup.Heading):
+            return self.heading(block, styles)
+        if isinstance(block, markup.Paragraph):
+            return [RLParagraph(block.text, styles.body)]
+        if isinstance(block, markup.ItemList):
+            items = [
+                RLParagraph(item, styles.bullet,
+                            bulletText=f"{number}." if block.numbered else "•")
+                for number, item in enumerate(block.items, start=1)
+            ]
+            items[-1].spaceAfter = styles.body.spaceAfter  # the list ends like a paragraph
+            return items
+        if isinstance(block, markup.Example):
+            return [self.example(block, styles)]
+        if isinstance(block, markup.Table):
+            return [self.table(block, styles)]
+        if isinstance(block, markup.CardBlock):
+            return self.card_block(block, styles)
+        if isinstance(block, markup.QuickReference):
+            return self.quick_reference(block)
+        if block.name == "cards":
+            return self.card_table()
+        if block.name == "gallery":
+            return self.gallery()
+        return [PageBreak()]
+
+    def heading(self, block: markup.Heading, styles: Styles) -> list[Flowable]:
+        self._headings += 1
+        style = {1: styles.h1, 2: styles.h2, 3: styles.h3}[block.level]
+        out: list[Flowable] = []
+        if block.level == 1:  # a chapter never starts in the last few lines of a page
+            out.append(CondPageBreak(self.frame_height * 0.25))
+        out.append(Heading(block.text, style, block.level, f"section-{self._headings}"))
+        return out
+
+    def example(self, block: markup.Example, styles: Styles) -> Table:
+        paragraphs = [RLParagraph(text, styles.example) for text in block.paragraphs]
+        box = Table([[paragraphs]], colWidths=[self.frame_width - 8 * mm], hAlign="CENTER")
+        box.setStyle(TableStyle([
+            ("BACKGROUND", (0, 0), (-1, -1), styles.color("example_background")),
+            ("LINEBEFORE", (0, 0), (0, -1), 2, styles.color("accent")),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3 * mm),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3 * mm),
+            ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5 * mm),
+        ]))
+        box.spaceAfter = styles.body.spaceAfter + 2
+        box.spaceBefore = 2
+        return box
+
+    def _grid_style(self, styles: Styles, header_rows: int) -> TableStyle:
+        commands: list[tuple[Any, ...]] = [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, styles.color("table_rule")),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
+        ]
+        if header_rows:
+            commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1),
+                             styles.color("table_header")))
+        return TableStyle(commands)
+
+    def table(self, block: markup.Table, styles: Styles) -> Table:
+        total = sum(block.widths)
+        widths = [self.frame_width * w / total for w in block.widths]
+        rows = [
+            [RLParagraph(cell, styles.cell_bold if r < block.header_rows else styles.cell)
+             for cell in row]
+            for r, row in enumerate(block.rows)
+        ]
+        table = Table(rows, colWidths=widths, repeatRows=block.header_rows)
+        table.setStyle(self._grid_style(styles, block.header_rows))
+        table.spaceAfter = styles.body.spaceAfter + 2
+        return table
+
+    # --- parts built from deck data --------------------------------------------------
+
+    def card_name(self, card: Card) -> str:
+        """A card's name with a dot of its colour, as paragraph markup."""
+        from cardgen.catalogue import catalogue
+
+        colors = catalogue().colors
+        rgb = colors[card.color].rgb if card.color else self.styles.sheet["colors"]["ink"]
+        dot = f'<font name="Icons" color="{rgb}" size="6">\uf111</font>'
+        return f"{dot} {escape_text(card.name[self.lang])}"
+
+    def card_table(self) -> list[Flowable]:
+        styles, labels = self.styles, self.labels
+        sheet = styles.sheet["card_table"]
+        cell = styles.cell.clone("card-cell", fontSize=sheet["font_pt"],
+                                 leading=sheet["leading_pt"])
+        bold = styles.cell_bold.clone("card-cell-bold", fontSize=sheet["font_pt"],
+                                      leading=sheet["leading_pt"],
+                                      fontName=styles.sheet["text"]["condensed_bold"])
+        right = cell.clone("card-cell-right", alignment=2)
+        right_bold = bold.clone("card-cell-right-bold", alignment=2)
+        columns = int(sheet["columns"])
+        gap = sheet["gap_mm"] * mm
+        width = (self.frame_width - gap * (columns - 1)) / columns
+        header = [RLParagraph(labels["card"], bold), RLParagraph(labels["count"], right_bold),
+                  RLParagraph(labels["points"], right_bold)]
+        rows = [header]
+        card_list = self.deck.card_list()
+        for card, count in card_list:
+            rows.append([RLParagraph(self.card_name(card), cell),
+                         RLParagraph(str(count), right), RLParagraph(str(card.points), right)])
+        rows.append([RLParagraph(labels["total"], bold),
+                     RLParagraph(str(sum(n for _, n in card_list)), right_bold),
+                     RLParagraph("", cell)])
+        table = Table(rows, colWidths=[width * 0.56, width * 0.23, width * 0.21], repeatRows=1)
+        table.setStyle(self._grid_style(styles, 1))
+        return [BalancedColumns([table], nCols=columns, innerPadding=gap,
+                                spaceAfter=styles.body.spaceAfter + 4)]
+
+    def card_block(self, block: markup.CardBlock, styles: Styles) -> list[Flowable]:
+        card_id = html.unescape(block.card_id)
+        card = self.deck.cards.get(card_id)
+        if card is None:
+            raise TemplateSyntaxError(f"rulebook template: @card {card_id}: the deck has no "
+                                      "such card")
+        body = self.flowables(block.body, styles)
+        return [pictures.card_beside(card, body, styles, self.frame_width)]
+
+    def gallery(self) -> list[Flowable]:
+        heading = self.heading(markup.Heading(1, self.labels["gallery"]), self.styles)
+        return heading + [
+            RLParagraph(self.labels["gallery_note"], self.styles.body),
+            pictures.gallery_grid(self.deck.card_list(), self.lang, self.styles,
+                                  self.frame_width, self.labels["copies"]),
+        ]
+
+    def fan_cards(self) -> list[Card]:
+        """A few cards that show what the deck is like: its own specials first."""
+        kinds = kinds_of(self.deck.card_list())
+        kinds.sort(key=lambda k: (k.is_number, k.first.family == "classic"))
+        count = int(self.styles.sheet["title_page"]["fan_count"])
+        # Take a different colour from each coloured kind, so the fan is not all red.
+        return [kind.cards[i % len(kind.cards)][0] for i, kind in enumerate(kinds[:count])]
+
+    def quick_reference(self, block: markup.QuickReference) -> list[Flowable]:
+        """One page, whatever the deck: the text shrinks to fit if it must."""
+        out: list[Flowable] = [PageBreak()]
+        body = list(block.body)
+        while body and isinstance(heading := body[0], markup.Heading):
+            out.extend(self.heading(heading, self.styles))
+            body.pop(0)
+        out.append(KeepInFrame(0, 0, self.flowables(body, self.styles.compact()),
+                               mode="shrink"))
+        return out
+
+    # --- the front pages ----------------------------------------------------------
+
+    def title_page(self) -> list[Flowable]:
+        styles, labels, deck = self.styles, self.labels, self.deck
+        sheet = styles.sheet["title_page"]
+        facts = " · ".join([
+            labels["cards"].format(n=deck.total()),
+            labels["players"].format(min=deck.min_players, max=deck.max_players),
+        ])
+        out: list[Flowable] = [
+            Spacer(0, sheet["top_mm"] * mm),
+            RLParagraph(escape_text(deck.name[self.lang]), styles.title),
+            RLParagraph(labels["rulebook"], styles.subtitle),
+        ]
+        if deck.description:
+            out.append(RLParagraph(escape_text(deck.description[self.lang]),
+                                   styles.title_text))
+        out.append(RLParagraph(facts, styles.title_text))
+        out += [Spacer(0, 12 * mm), pictures.CardFan(self.fan_cards(), sheet["fan_scale"]),
+                NextPageTemplate("body"), PageBreak()]
+        return out
+
+    def contents_page(self) -> list[Flowable]:
+        self._headings += 1
+        toc = TableOfContents(levelStyles=list(self.styles.toc_levels), dotsMinLevel=0)
+        return [Heading(self.labels["toc"], self.styles.h1, 1, f"section-{self._headings}",
+                        in_toc=False),
+                toc, PageBreak()]
+
+
+def render_pdf(deck: Deck, lang: str, paper: str, blocks: Sequence[markup.Block],
+               styles: Styles, labels: dict[str, str]) -> bytes:
+    """Lay the blocks out as a PDF and return its bytes (the same input, the same bytes)."""
+    name = deck.name[lang]
+    info = RulebookInfo(
+        title=f"{name} — {labels['rulebook']}",
+        subject=deck.description[lang] if deck.description else name,
+        footer=f"{name} · {labels['rulebook']}",
+        lang=lang,
+        paper=paper,
+    )
+    target = io.BytesIO()
+    doc = RulebookTemplate(target, info, styles)
+    layout = Layout(deck, lang, styles, labels, doc.width, doc.height)
+    story = layout.title_page() + layout.contents_page() + layout.flowables(blocks)
+    doc.multiBuild(story)
+    return target.getvalue()

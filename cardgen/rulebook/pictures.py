@@ -1,0 +1,116 @@
+"""The card pictures of the rulebook, drawn by the same code as the printed sheets.
+
+Every face comes from :func:`cardgen.render.faces.draw_face` (through its
+:class:`~cardgen.render.faces.CardFace` flowable), so the rulebook shows exactly the
+cards a player cuts out: there is no second drawing of a card anywhere.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Paragraph as RLParagraph
+
+from cardgen.catalogue import Card
+from cardgen.render.faces import CardFace, Lang, card_size_pt, draw_face
+from cardgen.rulebook.styles import Styles
+from cardgen.rulebook.templates import escape_text
+
+#: Faces in the rulebook carry both languages, as on the printed cards.
+FACE_LANG: Lang = "both"
+
+
+def face(card: Card, scale: float) -> CardFace:
+    """A card's face as a flowable, ``scale`` times its printed size."""
+    width, _ = card_size_pt()
+    return CardFace(card, lang=FACE_LANG, width=width * scale)
+
+
+def gallery_grid(cards: Sequence[tuple[Card, int]], lang: str, styles: Styles,
+                 frame_width: float, copies_label: str) -> Table:
+    """Every card of the deck in rows, each with its name and number of copies."""
+    sheet = styles.sheet["gallery"]
+    scale, gap = float(sheet["scale"]), float(sheet["gap_mm"]) * mm
+    face_width = card_size_pt()[0] * scale
+    columns = max(1, int((frame_width + gap) // (face_width + gap)))
+    cells: list[Any] = [
+        [face(card, scale),
+         RLParagraph(f"{escape_text(card.name[lang])}<br/>{copies_label.format(n=count)}",
+                     styles.gallery_caption)]
+        for card, count in cards
+    ]
+    rows: list[list[Any]] = [cells[i:i + columns] for i in range(0, len(cells), columns)]
+    if len(rows) > 1:
+        rows[-1] += [""] * (columns - len(rows[-1]))
+    table = Table(rows, colWidths=[face_width + gap] * len(rows[0]), hAlign="CENTER")
+    table.setStyle(TableStyle([
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
+    ]))
+    return table
+
+
+def card_beside(card: Card, body: list[Flowable], styles: Styles, frame_width: float
+                ) -> Table:
+    """A card's picture on the left, its rule on the right."""
+    sheet = styles.sheet["card_block"]
+    picture = face(card, float(sheet["scale"]))
+    gap = float(sheet["gap_mm"]) * mm
+    picture_width = picture.width + gap
+    table = Table([[picture, body]], colWidths=[picture_width, frame_width - picture_width])
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+    ]))
+    table.spaceAfter = styles.body.spaceAfter + 4
+    return table
+
+
+class CardFan(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
+    """A few cards held like a hand, for the title page."""
+
+    SPREAD_DEG = 10.0  # the angle between two neighbouring cards
+    RADIUS = 2.6  # the distance from the hand to the top of the cards, in card heights
+
+    def __init__(self, cards: Sequence[Card], scale: float) -> None:
+        super().__init__()
+        self.cards = list(cards)
+        self.scale = scale
+        card_w, card_h = card_size_pt()
+        self.card_w, self.card_h = card_w * scale, card_h * scale
+        self.radius = self.RADIUS * self.card_h
+        # Lift the hand so that the lowest corner of the outermost card sits at y = 0.
+        outer = math.radians(self.SPREAD_DEG * (len(self.cards) - 1) / 2)
+        self.pivot_y = (self.card_w / 2 * math.sin(outer)
+                        - (self.radius - self.card_h) * math.cos(outer))
+        self.width = 0.0
+        top = max(self.radius, self.radius * math.cos(outer) + self.card_w / 2 * math.sin(outer))
+        self.height = self.pivot_y + top
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        return avail_width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        count = len(self.cards)
+        for index, card in enumerate(self.cards):
+            angle = (index - (count - 1) / 2) * self.SPREAD_DEG
+            canvas.saveState()
+            canvas.translate(self.width / 2, self.pivot_y)
+            canvas.rotate(-angle)
+            canvas.translate(-self.card_w / 2, self.radius - self.card_h)
+            canvas.scale(self.scale, self.scale)
+            draw_face(canvas, card, 0, 0, lang=FACE_LANG)
+            canvas.restoreState()

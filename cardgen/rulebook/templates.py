@@ -1,0 +1,96 @@
+"""Rendering the rulebook templates: sandboxed, with autoescaping for reportlab's markup.
+
+The templates (``templates/rulebook/*.md.j2``, installed as ``cardgen.templates``) hold
+the rule text of each variant in each language. What they print from a deck (names,
+captions, descriptions written by users) goes through :func:`escape_text`: ``<`` and
+``&`` print as themselves instead of opening a tag or an entity, and the characters the
+block syntax reads at the start of a line (``#``, ``@``, ``>``, ``|``, ``-``) cannot
+start a heading or a directive. The environment is a jinja2 sandbox because deck files
+come from users, and undefined names fail loudly instead of printing nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jinja2 import FileSystemLoader, StrictUndefined, TemplateError
+from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
+
+from cardgen.errors import CardgenError
+
+_LIST_MARK = re.compile(r"^(-|\d+\.)")
+
+#: Characters replaced by numeric character references, which reportlab prints as is.
+_ENTITIES = {
+    "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;",
+    "#": "&#35;", "@": "&#64;", "|": "&#124;",
+}
+
+
+def escape_text(value: str) -> Markup:
+    """Make deck text safe for reportlab paragraph markup and for the block syntax."""
+    escaped = "".join(_ENTITIES.get(char, char) for char in " ".join(value.split()))
+    if _LIST_MARK.match(escaped):  # "- x" or "1. x" would read as a list item
+        escaped = f"&#{ord(escaped[0])};{escaped[1:]}"
+    return Markup(escaped)
+
+
+def _finalize(value: Any) -> Any:
+    """Runs on every {{ … }} value before autoescaping; Markup is left alone."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return escape_text(value)
+    return value
+
+
+def template_folder() -> Path:
+    return Path(str(resources.files("cardgen.templates").joinpath("rulebook")))
+
+
+@cache
+def environment() -> SandboxedEnvironment:
+    return SandboxedEnvironment(
+        loader=FileSystemLoader(str(template_folder())),
+        autoescape=True,
+        finalize=_finalize,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def template_name(variant: str, lang: str) -> str:
+    return f"{variant}.{lang}.md.j2"
+
+
+def render_text(variant: str, lang: str, context: dict[str, Any]) -> str:
+    """The rule text of ``variant`` in ``lang``, filled from ``context``."""
+    name = template_name(variant, lang)
+    try:
+        return environment().get_template(name).render(context)
+    except TemplateError as exc:  # a bug in cardgen's own templates, said plainly
+        raise CardgenError(f"templates/rulebook/{name}: {exc}; the rulebook template is "
+                           "broken, please report it") from None
+
+
+@cache
+def _toml(file_name: str) -> dict[str, Any]:
+    with (template_folder() / file_name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def labels(lang: str) -> dict[str, str]:
+    """The words the layout prints around the text (headers, page labels)."""
+    table: dict[str, str] = _toml("labels.toml")[lang]
+    return table
+
+
+def style_sheet() -> dict[str, Any]:
+    """The rulebook's sizes and colours (``templates/rulebook/style.toml``)."""
+    return _toml("style.toml")
