@@ -307,7 +307,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
         if options.backs:
             canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         number = 0
-        for face_page, page_cards in enumerate(pages, start=1):
+        for page_cards in pages:
             number += 1
             for index, card in enumerate(page_cards):
                 x, y = grid.slot(index)
