@@ -7,6 +7,7 @@ from pathlib import Path
 
 from cardgen.decks import builtin_names, load_deck
 from cardgen.outputs import prepare_folder, write_atomic
+from cardgen.render.sheets import SheetOptions, has_specials, sheets_filename, write_sheets
 
 
 def card_list_json(deck_ref: str) -> bytes:
@@ -28,4 +29,11 @@ def build_all(out: Path) -> list[Path]:
         path = out / f"{name}-cards.json"
         write_atomic(path, card_list_json(name))
         written.append(path)
+        deck = load_deck(name)
+        # Full sheets on A4, and the specials alone where a standard box lacks some.
+        for only in ("all", "specials"):
+            if only == "specials" and not has_specials(deck):
+                continue
+            options = SheetOptions(paper="a4", only=only)
+            written.append(write_sheets(deck, out / sheets_filename(deck, options), options))
     return written

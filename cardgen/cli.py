@@ -18,6 +18,8 @@ from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import CardgenError
 from cardgen.options import OPTIONAL_RULES
+from cardgen.render import png as png_module
+from cardgen.render import sheets as sheets_module
 
 LANG = click.Choice(["fr", "en"])
 
@@ -145,6 +147,70 @@ def rules(lang: str, as_json: bool) -> None:
     width = max(len(name) for name in OPTIONAL_RULES)
     for rule in OPTIONAL_RULES.values():
         click.echo(f"{rule.name:<{width}}  {rule.description[lang]}")
+
+
+def _back_offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"'{value}' is not X,Y in millimetres, like 1.5,-2") from None
+    return x, y
+
+
+@main.command()
+@click.argument("deck")
+@click.option("--paper", type=click.Choice(sheets_module.paper_names()), default="a4",
+              show_default=True, help="Paper size.")
+@click.option("--bleed", type=float, default=0.0, show_default=True, metavar="MM",
+              help="Extend each face's background this far past its trim line (0 to 3 mm).")
+@click.option("--only", type=click.Choice(sheets_module.ONLY_CHOICES), default="all",
+              show_default=True, help="specials: only the cards a standard box lacks, to "
+              "glue onto a second deck; all: the whole deck.")
+@click.option("--backs", is_flag=True, help="Add a page of backs after each page of faces, "
+              "mirrored for double-sided printing (flip on the long edge).")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              callback=_back_offset, help="Shift the backs by X,Y mm to make up for a "
+              "printer whose reverse side drifts.")
+@click.option("--lang", type=click.Choice(["both", "fr", "en"]), default="both",
+              show_default=True, help="Language(s) of names and captions on the faces.")
+@click.option("--players", type=click.IntRange(2, 10), help="Print the deck as played by "
+              "this many players (some decks leave cards out).")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+              help="PDF file to write (default: DECK-sheets-PAPER.pdf here).")
+def sheets(deck: str, paper: str, bleed: float, only: str, backs: bool,
+           back_offset: tuple[float, float], lang: str, players: int | None,
+           output: Path | None) -> None:
+    """Write print-and-cut sheets of DECK: 53 x 79 mm faces with cut marks."""
+    loaded = _usable_deck(deck, players)
+    options = sheets_module.SheetOptions(
+        paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
+        back_offset_mm=back_offset, lang=lang, players=players)  # type: ignore[arg-type]
+    options.check()
+    path = output or Path(sheets_module.sheets_filename(loaded, options))
+    sheets_module.write_sheets(loaded, path, options)
+    click.echo(f"wrote {path}")
+
+
+@main.command()
+@click.argument("deck")
+@click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder to write the images into (default: DECK-png here).")
+@click.option("--dpi", type=int, default=None, help="Resolution of the face images "
+              "(default 300).")
+@click.option("--lang", type=click.Choice(["both", "fr", "en"]), default="both",
+              show_default=True, help="Language(s) of names and captions on the faces.")
+@click.option("--players", type=click.IntRange(2, 10), help="The deck as played by this "
+              "many players.")
+def png(deck: str, output: Path | None, dpi: int | None, lang: str,
+        players: int | None) -> None:
+    """Write one PNG per distinct face of DECK, and Tabletop Simulator deck sheets."""
+    loaded = _usable_deck(deck, players)
+    folder = output or Path(f"{loaded.id}-png")
+    result = png_module.write_pngs(loaded, folder, dpi=dpi, lang=lang,  # type: ignore[arg-type]
+                                   players=players)
+    click.echo(f"wrote {len(result.faces)} face images into {folder}")
+    for path in result.tts_sheets:
+        click.echo(f"wrote {path}")
 
 
 @main.command()

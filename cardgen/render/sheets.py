@@ -154,6 +154,11 @@ def sheet_cards(deck: Deck, only: Only = "all", players: int | None = None) -> l
     return cards
 
 
+def has_specials(deck: Deck, players: int | None = None) -> bool:
+    """True when the deck holds cards that a standard 108-card box lacks."""
+    return any(not card.is_standard for card, _ in deck.card_list(players))
+
+
 # --- marks and margins ---------------------------------------------------------------
 
 def _mark_segments(grid: Grid, shift: tuple[float, float] = (0.0, 0.0)
@@ -336,6 +341,17 @@ def _page_margins(canvas: Any, grid: Grid, name: str, number: int, total: int,
     _draw_margin_text(canvas, grid, [(MARGIN_BOLD, f"{name} — {page}")]
                       + [(MARGIN_FONT, line) for line in advice], "left")
     _draw_ruler(canvas, grid)
+
+
+def sheets_filename(deck: Deck, options: SheetOptions) -> str:
+    """``<deck>-sheets-a4.pdf``, or ``<deck>-specials-a4.pdf`` for the specials alone."""
+    what = "specials" if options.only == "specials" else "sheets"
+    backs = "-backs" if options.backs else ""
+    return f"{deck.id}-{what}{backs}-{options.paper}.pdf"
+
+
+def paper_names() -> tuple[str, ...]:
+    return tuple(layout().papers)
 
 
 def write_sheets(deck: Deck, path: Path, options: SheetOptions) -> Path:
