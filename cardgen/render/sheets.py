@@ -287,7 +287,9 @@ def _binary_streams() -> Iterator[None]:
 
 def new_canvas(target: Any, page_size: tuple[float, float], title: str) -> Any:
     """A canvas that writes the same bytes for the same drawing, and asks for no scaling."""
-    canvas = Canvas(target, pagesize=page_size, invariant=1, pageCompression=1)
+    register_fonts()  # the initial font must be an embedded one, not Helvetica
+    canvas = Canvas(target, pagesize=page_size, invariant=1, pageCompression=1,
+                    initialFontName="Sans")
     canvas.setTitle(title)
     canvas.setCreator("cardgen")
     canvas.setViewerPreference("PrintScaling", "None")
