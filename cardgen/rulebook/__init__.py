@@ -17,7 +17,7 @@ from cardgen.rulebook.context import template_context
 from cardgen.rulebook.document import PAPER_SIZES, render_pdf
 from cardgen.rulebook.markup import Block, parse
 from cardgen.rulebook.styles import build_styles
-from cardgen.rulebook.templates import labels, render_text, template_name
+from cardgen.rulebook.templates import french_spacing, labels, render_text, template_name
 
 LANGS = ("fr", "en")
 PAPERS = tuple(PAPER_SIZES)
@@ -26,6 +26,8 @@ PAPERS = tuple(PAPER_SIZES)
 def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
     """The deck's rule text in ``lang``, rendered and read into blocks."""
     text = render_text(deck.rulebook, lang, template_context(deck, lang))
+    if lang == "fr":
+        text = french_spacing(text)
     return parse(text, template_name(deck.rulebook, lang))
 
 

@@ -117,6 +117,9 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
     def has(symbol: str) -> bool:
         return symbol in by_symbol
 
+    def kind(symbol: str) -> dict[str, Any] | None:
+        return by_symbol.get(symbol)
+
     def name(symbol: str) -> str:
         """The name of a kind of card without its colour ("+2", "Reverse")."""
         kind = by_symbol.get(symbol)
@@ -139,6 +142,19 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         return {"name": rule.name, "description": rule.description[lang]}
 
     numbers = [k for k in kinds if k["is_number"]]
+    # The special cards by value, highest first ("50: Wild, Wild Draw Four").
+    by_points: dict[int, list[str]] = {}
+    for group in kinds_of(card_list):
+        if group.is_number:
+            continue
+        values = {card.points for card, _ in group.cards}
+        if len(values) == 1:
+            by_points.setdefault(values.pop(), []).append(
+                _one_line(generic_name(group.first, lang)))
+        else:
+            for card, _ in group.cards:
+                by_points.setdefault(card.points, []).append(_one_line(card.name[lang]))
+    points_groups = [{"points": p, "names": by_points[p]} for p in sorted(by_points, reverse=True)]
     return {
         "lang": lang,
         "deck": {
@@ -155,6 +171,7 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         "numbers": numbers,
         "number_count": sum(k["count"] for k in numbers),
         "specials": [k for k in kinds if not k["is_number"]],
+        "points_groups": points_groups,
         "custom": [k for k in kinds if k["custom"]],
         "removals": removals,
         "rules": [rule_row(r) for r in played],
@@ -164,6 +181,7 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         "points": points,
         "has": has,
         "name": name,
+        "kind": kind,
         "colors": [c.name[lang] for c in catalogue().colors.values()],
     }
 

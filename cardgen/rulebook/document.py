@@ -38,6 +38,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.catalogue import Card
 from cardgen.decks import Deck
+from cardgen.render.faces import background_hex
 from cardgen.rulebook import markup, pictures
 from cardgen.rulebook.context import kinds_of
 from cardgen.rulebook.markup import TemplateSyntaxError
@@ -148,15 +149,17 @@ class Layout:
 
     # --- blocks -------------------------------------------------------------------
 
-    def flowables(self, blocks: Sequence[markup.Block], styles: Styles | None = None
-                  ) -> list[Flowable]:
+    def flowables(self, blocks: Sequence[markup.Block], styles: Styles | None = None,
+                  width: float | None = None) -> list[Flowable]:
+        """Flowables for ``blocks``, in a column ``width`` wide (the frame's by default)."""
         styles = styles or self.styles
+        width = width or self.frame_width
         out: list[Flowable] = []
         for block in blocks:
-            out.extend(self.block(block, styles))
+            out.extend(self.block(block, styles, width))
         return out
 
-    def block(self, block: markup.Block, styles: Styles) -> list[Flowable]:
+    def block(self, block: markup.Block, styles: Styles, width: float) -> list[Flowable]:
         if isinstance(block, markup.Heading):
             return self.heading(block, styles)
         if isinstance(block, markup.Paragraph):
@@ -170,9 +173,9 @@ class Layout:
             items[-1].spaceAfter = styles.body.spaceAfter  # the list ends like a paragraph
             return items
         if isinstance(block, markup.Example):
-            return [self.example(block, styles)]
+            return [self.example(block, styles, width)]
         if isinstance(block, markup.Table):
-            return [self.table(block, styles)]
+            return [self.table(block, styles, width)]
         if isinstance(block, markup.CardBlock):
             return self.card_block(block, styles)
         if isinstance(block, markup.QuickReference):
@@ -192,9 +195,9 @@ class Layout:
         out.append(Heading(block.text, style, block.level, f"section-{self._headings}"))
         return out
 
-    def example(self, block: markup.Example, styles: Styles) -> Table:
+    def example(self, block: markup.Example, styles: Styles, width: float) -> Table:
         paragraphs = [RLParagraph(text, styles.example) for text in block.paragraphs]
-        box = Table([[paragraphs]], colWidths=[self.frame_width - 8 * mm], hAlign="CENTER")
+        box = Table([[paragraphs]], colWidths=[width - 8 * mm], hAlign="CENTER")
         box.setStyle(TableStyle([
             ("BACKGROUND", (0, 0), (-1, -1), styles.color("example_background")),
             ("LINEBEFORE", (0, 0), (0, -1), 2, styles.color("accent")),
@@ -221,9 +224,9 @@ class Layout:
                              styles.color("table_header")))
         return TableStyle(commands)
 
-    def table(self, block: markup.Table, styles: Styles) -> Table:
+    def table(self, block: markup.Table, styles: Styles, width: float) -> Table:
         total = sum(block.widths)
-        widths = [self.frame_width * w / total for w in block.widths]
+        widths = [width * w / total for w in block.widths]
         rows = [
             [RLParagraph(cell, styles.cell_bold if r < block.header_rows else styles.cell)
              for cell in row]
@@ -237,12 +240,8 @@ class Layout:
     # --- parts built from deck data --------------------------------------------------
 
     def card_name(self, card: Card) -> str:
-        """A card's name with a dot of its colour, as paragraph markup."""
-        from cardgen.catalogue import catalogue
-
-        colors = catalogue().colors
-        rgb = colors[card.color].rgb if card.color else self.styles.sheet["colors"]["ink"]
-        dot = f'<font name="Icons" color="{rgb}" size="6">\uf111</font>'
+        """A card's name after a dot of its face's colour, as paragraph markup."""
+        dot = f'<font name="Icons" color="{background_hex(card)}" size="6">\uf111</font>'
         return f"{dot} {escape_text(card.name[self.lang])}"
 
     def card_table(self) -> list[Flowable]:
@@ -270,7 +269,10 @@ class Layout:
                      RLParagraph("", cell)])
         table = Table(rows, colWidths=[width * 0.56, width * 0.23, width * 0.21], repeatRows=1)
         table.setStyle(self._grid_style(styles, 1))
-        return [BalancedColumns([table], nCols=columns, innerPadding=gap,
+        # Start on a new page rather than split the columns, when the list fits on one.
+        _, height = table.wrap(width, self.frame_height * columns)
+        return [CondPageBreak(height / columns + 2 * sheet["leading_pt"]),
+                BalancedColumns([table], nCols=columns, innerPadding=gap,
                                 spaceAfter=styles.body.spaceAfter + 4)]
 
     def card_block(self, block: markup.CardBlock, styles: Styles) -> list[Flowable]:
@@ -279,7 +281,8 @@ class Layout:
         if card is None:
             raise TemplateSyntaxError(f"rulebook template: @card {card_id}: the deck has no "
                                       "such card")
-        body = self.flowables(block.body, styles)
+        picture_width = pictures.beside_picture_width(styles)
+        body = self.flowables(block.body, styles, self.frame_width - picture_width)
         return [pictures.card_beside(card, body, styles, self.frame_width)]
 
     def gallery(self) -> list[Flowable]:

@@ -58,13 +58,17 @@ def gallery_grid(cards: Sequence[tuple[Card, int]], lang: str, styles: Styles,
     return table
 
 
+def beside_picture_width(styles: Styles) -> float:
+    """The width of the picture column of a card block, gap included."""
+    sheet = styles.sheet["card_block"]
+    return float(card_size_pt()[0] * float(sheet["scale"]) + float(sheet["gap_mm"]) * mm)
+
+
 def card_beside(card: Card, body: list[Flowable], styles: Styles, frame_width: float
                 ) -> Table:
     """A card's picture on the left, its rule on the right."""
-    sheet = styles.sheet["card_block"]
-    picture = face(card, float(sheet["scale"]))
-    gap = float(sheet["gap_mm"]) * mm
-    picture_width = picture.width + gap
+    picture = face(card, float(styles.sheet["card_block"]["scale"]))
+    picture_width = beside_picture_width(styles)
     table = Table([[picture, body]], colWidths=[picture_width, frame_width - picture_width])
     table.setStyle(TableStyle([
         ("VALIGN", (0, 0), (-1, -1), "TOP"),

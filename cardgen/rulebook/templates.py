@@ -24,7 +24,7 @@ from markupsafe import Markup
 
 from cardgen.errors import CardgenError
 
-_LIST_MARK = re.compile(r"^(-|\d+\.)")
+_LIST_MARK = re.compile(r"^\s*(-|\d+\.)")
 
 #: Characters replaced by numeric character references, which reportlab prints as is.
 _ENTITIES = {
@@ -35,10 +35,21 @@ _ENTITIES = {
 
 def escape_text(value: str) -> Markup:
     """Make deck text safe for reportlab paragraph markup and for the block syntax."""
-    escaped = "".join(_ENTITIES.get(char, char) for char in " ".join(value.split()))
-    if _LIST_MARK.match(escaped):  # "- x" or "1. x" would read as a list item
-        escaped = f"&#{ord(escaped[0])};{escaped[1:]}"
+    # One line, so that deck text cannot open a block; a space at either end is kept
+    # (", " between list items).
+    escaped = "".join(_ENTITIES.get(char, char) for char in re.sub(r"\s+", " ", value))
+    mark = _LIST_MARK.match(escaped)
+    if mark:  # "- x" or "1. x" at the start of a line would read as a list item
+        at = mark.start(1)
+        escaped = f"{escaped[:at]}&#{ord(escaped[at])};{escaped[at + 1:]}"
     return Markup(escaped)
+
+
+def french_spacing(text: str) -> str:
+    """French puts a non-breaking space before : ; ! ? » and after «, so that a line
+    never starts with one of them."""
+    text = re.sub(r" ([:;!?»])", "\u00a0\\1", text)
+    return text.replace("« ", "«\u00a0")
 
 
 def _finalize(value: Any) -> Any:
