@@ -47,6 +47,10 @@ def atomic_path(path: Path) -> Iterator[Path]:
     temp = Path(temp_name)
     try:
         yield temp
+        # mkstemp makes the file private (0600); give it the usual permissions instead.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)
         os.replace(temp, path)
     except OSError as exc:
         raise OutputError(f"{path}: cannot be written ({exc.strerror}); choose another "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,9 @@ def test_write_atomic_creates_the_folder_and_the_file(tmp_path: Path) -> None:
     write_atomic(target, b"[]")
     assert target.read_bytes() == b"[]"
     assert [p.name for p in target.parent.iterdir()] == ["cards.json"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask  # not mkstemp's private 0600
 
 
 def test_a_folder_given_as_the_file_is_refused(tmp_path: Path) -> None:
