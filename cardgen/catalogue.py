@@ -192,6 +192,10 @@ def build_cards(
 
     effect_id = entry.get("effect")
     effect = effects.get(effect_id) if isinstance(effect_id, str) else None
+    if effect_id is None:
+        problems.append(f"{label} has no 'effect'; a card needs one of cardgen's effects "
+                        f"({', '.join(effects)})")
+        return [], problems
     if effect is None:
         close = difflib.get_close_matches(str(effect_id), list(effects), n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""

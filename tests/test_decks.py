@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -173,3 +174,13 @@ def test_french_colour_agreement_in_names() -> None:
     assert cat["green-reverse"].name.fr == "Inversion verte"
     assert cat["blue-skip"].name.fr == "Passe ton tour bleu"
     assert "cartes bleues" in cat["coup-de-bol-blue"].caption.fr
+
+
+def test_o06_a_blank_card_must_say_which_effect_it_has(tmp_path: Path) -> None:
+    path = tmp_path / "blanks.toml"
+    path.write_text('name = "Blanks"\nbase = "classic"\n[cards]\nmy-blank = 3\n'
+                    '[[card]]\nid = "my-blank"\npoints = 0\nname = "Blank"\n')
+    errors = [p.message for p in check_deck(load_deck(str(path))).errors]
+    assert len(errors) == 1
+    assert errors[0].startswith(f"{path}: card 'my-blank' has no 'effect'; a card needs one "
+                                "of cardgen's effects (number, draw, wild-draw,")
