@@ -1,0 +1,40 @@
+"""The rules engine: plays a deck by its rules, checked at every step.
+
+- :mod:`~cardgen.engine.variant`: the static side (cards, players, rules, tables);
+- :mod:`~cardgen.engine.state`: one round in progress, its legal actions, ``play``;
+- :mod:`~cardgen.engine.actions`: actions as small values that print and parse;
+- :mod:`~cardgen.engine.effects`: one handler per card effect;
+- :mod:`~cardgen.engine.responses`: what may be done out of turn;
+- :mod:`~cardgen.engine.rules`: the official rules as hooks, optional rules over them;
+- :mod:`~cardgen.engine.game`: rounds, scores, whole games and their transcripts;
+- :mod:`~cardgen.engine.players`: the random and heuristic bots;
+- :mod:`~cardgen.engine.simulate` and :mod:`~cardgen.engine.situation`: what
+  ``cardgen simulate`` and ``cardgen explain`` run.
+
+>>> from cardgen.decks import load_deck
+>>> variant = Variant.from_deck(load_deck("classic"), 4)
+>>> result = play_game(variant, make_players("random", 4, seed=1), seed=1)
+>>> result.finished, result.problems
+(True, [])
+"""
+
+from cardgen.engine import classic_options  # noqa: F401  (registers the official options)
+from cardgen.engine.actions import Action, Play, parse_action
+from cardgen.engine.errors import (
+    ActionSyntaxError,
+    EngineError,
+    IllegalAction,
+    NotImplementedYet,
+    SituationError,
+)
+from cardgen.engine.game import Game, GameResult, RoundResult, play_game, play_round, replay
+from cardgen.engine.players import HeuristicPlayer, RandomPlayer, make_players
+from cardgen.engine.state import DrawPenalty, RoundState
+from cardgen.engine.variant import Variant
+
+__all__ = [
+    "Action", "ActionSyntaxError", "DrawPenalty", "EngineError", "Game", "GameResult",
+    "HeuristicPlayer", "IllegalAction", "NotImplementedYet", "Play", "RandomPlayer",
+    "RoundResult", "RoundState", "SituationError", "Variant", "make_players", "parse_action",
+    "play_game", "play_round", "replay",
+]

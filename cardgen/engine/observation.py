@@ -1,0 +1,112 @@
+"""What one seat can see of a round.
+
+A player decides from a :class:`SeatView` only: its own hand, how many cards the others
+hold, the discard pile, the colour in force (a wild's colour is public), the direction,
+who is at UNO, the draw pending against someone, and any hand that was shown to this
+seat (a +4 challenge, C-22). The view reads the live round; it copies nothing until
+asked, so handing one to a bot on every decision costs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardgen.catalogue import Card
+from cardgen.engine.actions import seat_name
+
+if TYPE_CHECKING:
+    from cardgen.engine.state import RoundState
+    from cardgen.engine.variant import Variant
+
+
+class SeatView:
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: RoundState, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    @property
+    def variant(self) -> Variant:
+        return self._state.variant
+
+    @property
+    def hand_kinds(self) -> list[int]:
+        return list(self._state.hands[self.seat])
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        kinds = self._state.variant.kinds
+        return tuple(kinds[k] for k in self._state.hands[self.seat])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self._state.hands)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        kinds = self._state.variant.kinds
+        return tuple(kinds[k] for k in self._state.discard)
+
+    @property
+    def top_kind(self) -> int:
+        return self._state.discard[-1]
+
+    @property
+    def color_index(self) -> int:
+        return self._state.color
+
+    @property
+    def color(self) -> str | None:
+        c = self._state.color
+        return self._state.variant.colors[c] if c >= 0 else None
+
+    @property
+    def direction(self) -> int:
+        return self._state.direction
+
+    @property
+    def turn(self) -> int:
+        return self._state.turn
+
+    @property
+    def draw_pile_size(self) -> int:
+        return len(self._state.draw_pile)
+
+    @property
+    def at_uno(self) -> tuple[bool, ...]:
+        return tuple(self._state.at_uno)
+
+    @property
+    def pending(self) -> list[dict[str, Any]]:
+        """The draws pending, oldest first (a bluff stays hidden until challenged)."""
+        return [
+            {"card": self._state.variant.kinds[e.kind].id, "author": e.penalty.author,
+             "amount": e.penalty.amount, "target": e.penalty.target,
+             "skipped": e.penalty.skipped, "challengeable": e.penalty.challengeable}
+            for e in self._state.stack if e.penalty is not None
+        ]
+
+    @property
+    def revealed(self) -> dict[int, tuple[Card, ...]]:
+        kinds = self._state.variant.kinds
+        return {other: tuple(kinds[k] for k in hand)
+                for other, hand in self._state.revealed.get(self.seat, {}).items()}
+
+    def next_seat(self, steps: int = 1) -> int:
+        return self._state.next_seat(self.seat, steps)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": seat_name(self.seat),
+            "hand": [c.id for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "top": self.discard[-1].id,
+            "color": self.color,
+            "direction": "clockwise" if self.direction == 1 else "counter-clockwise",
+            "draw_pile": self.draw_pile_size,
+            "at_uno": [seat_name(s) for s, flag in enumerate(self.at_uno) if flag],
+            "pending": self.pending,
+            "revealed": {seat_name(s): [c.id for c in cards]
+                         for s, cards in self.revealed.items()},
+        }

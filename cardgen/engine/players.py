@@ -1,0 +1,113 @@
+"""Bots: a random player and a sensible one.
+
+Both choose among the legal actions from what their seat can see (a
+:class:`~cardgen.engine.observation.SeatView`), with their own seeded random source.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from cardgen.engine.actions import Action, Catch, Challenge, Draw, NameColor, Play
+from cardgen.engine.errors import EngineError
+from cardgen.engine.observation import SeatView
+
+
+class RandomPlayer:
+    """Uniform over distinct actions: first a card (or draw, keep, pass …), then its
+    options (the colour named on a wild, a victim, calling UNO or not), so that a wild
+    is not four times as likely as a number card."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._random = rng.random
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        rand = self._random
+        count = len(legal)
+        while True:
+            # Pick any action, keep it with probability 1/siblings: each card (with all
+            # its options) is then equally likely, and so is each option of it.
+            action = legal[int(rand() * count)]
+            siblings = action.siblings if isinstance(action, Play) else 1
+            if siblings == 1 or rand() * siblings < 1:
+                return action
+
+
+class HeuristicPlayer:
+    """Plays like a careful human: never draws when it can play, always calls UNO and
+    catches a missed call, keeps its wilds for later, never bluffs a +4, names the
+    colour it holds most, hits a neighbour about to go out, and challenges a +4 from a
+    big hand (more likely to hold the colour)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        first = legal[0]
+        if isinstance(first, (Catch, Challenge)):
+            return self._respond(view, first, legal)
+        if isinstance(first, NameColor):
+            return legal[self._best_color(view, -1)]
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            return next((a for a in legal if isinstance(a, Draw)), legal[0])
+        return max(plays, key=lambda a: self._score(view, a))
+
+    def _respond(self, view: SeatView, first: Action, legal: Sequence[Action]) -> Action:
+        if isinstance(first, Catch):
+            return first
+        author = view.pending[-1]["author"] if view.pending else None
+        if author is not None and view.hand_sizes[author] >= 4:
+            return first
+        return legal[-1]  # pass
+
+    def _best_color(self, view: SeatView, without: int) -> int:
+        counts = [0] * len(view.variant.colors)
+        color_of = view.variant.color_of
+        for k in view.hand_kinds:
+            if k != without and color_of[k] >= 0:
+                counts[color_of[k]] += 1
+        return max(range(len(counts)), key=lambda c: (counts[c], -c))
+
+    def _score(self, view: SeatView, play: Play) -> float:
+        variant = view.variant
+        card = variant.kinds[play.kind]
+        hand = view.hand_kinds
+        score: float = card.points
+        if play.uno:
+            score += 1000
+        if card.effect == "wild-draw" and view.color_index >= 0 and not (
+                variant.counts_as[view.color_index].isdisjoint(hand)):
+            score -= 10_000  # a bluff
+        if card.any_card:
+            score -= 40 if len(hand) > 2 else 0
+        color = play.color_index if play.color_index >= 0 else variant.color_of[play.kind]
+        if color >= 0:
+            best = self._best_color(view, play.kind)
+            score += 15 if color == best else 0
+        sizes = view.hand_sizes
+        if card.effect in ("draw", "wild-draw", "skip") and sizes[view.next_seat()] <= 2:
+            score += 60
+        if play.target is not None:
+            score -= 5 * sizes[play.target]
+        return score
+
+
+PLAYERS: dict[str, Callable[[random.Random], RandomPlayer | HeuristicPlayer]] = {
+    "random": RandomPlayer,
+    "heuristic": HeuristicPlayer,
+}
+
+
+def make_players(spec: str | Sequence[str], count: int,
+                 seed: int | str) -> list[RandomPlayer | HeuristicPlayer]:
+    """Bots for ``count`` seats from "random", "heuristic" or a list cycled over seats;
+    each with its own random source derived from ``seed``."""
+    names = spec.split(",") if isinstance(spec, str) else list(spec)
+    for name in names:
+        if name not in PLAYERS:
+            raise EngineError(f"unknown player '{name}'; the players are "
+                              f"{', '.join(PLAYERS)}")
+    return [PLAYERS[names[s % len(names)]](random.Random(f"cardgen:{seed}:player:{s}"))
+            for s in range(count)]

@@ -1,0 +1,191 @@
+"""The rules in force: the official rules as named hooks, and optional rules over them.
+
+:class:`OfficialRules` holds every decision the engine leaves to "the rules" — what a
+seat may do on its turn, what drawing does, when a +4 is a bluff, who deals, how a
+round is scored — each in one method (a *hook*). An optional rule of
+``cardgen/data/rules.toml`` is a small subclass that overrides only the hooks that
+differ and calls ``super()`` for the rest; the rules of a variant are combined by
+Python's method resolution order, so several can be on at once::
+
+    @optional_rule("lowest-score")
+    class LowestScore(OfficialRules):
+        def score_round(self, game, result): ...
+
+The choices made where the sources disagree or are silent are marked with their rule
+id from docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, ClassVar
+
+from cardgen.engine.actions import DRAW, KEEP, Action
+from cardgen.engine.errors import EngineError
+from cardgen.options import OPTIONAL_RULES
+
+if TYPE_CHECKING:
+    from cardgen.engine.game import Game, RoundResult
+    from cardgen.engine.responses import Responder
+    from cardgen.engine.state import DrawPenalty, Pending, RoundState
+
+
+class OfficialRules:
+    """The official rules, with the default readings of RULES.md."""
+
+    name: ClassVar[str] = "official"
+    #: Optional rules this one cannot be combined with.
+    conflicts: ClassVar[frozenset[str]] = frozenset()
+    #: C-24: the cards a player caught without calling UNO draws.
+    uno_penalty: ClassVar[int] = 2
+    #: C-21: the extra cards a wrong challenger draws on top of the +4's amount.
+    challenge_extra: ClassVar[int] = 2
+
+    # --- responses ---------------------------------------------------------------
+
+    def responders(self) -> tuple[Responder, ...]:
+        """The kinds of out-of-turn response in play, asked in this order."""
+        from cardgen.engine.responses import RESPONDERS
+
+        return (RESPONDERS["challenge"], RESPONDERS["uno-catch"])
+
+    # --- players -------------------------------------------------------------------
+
+    def players_problem(self, players: int) -> str | None:
+        """Why this many players cannot play with these rules (None: they can)."""
+        return None
+
+    # --- a turn --------------------------------------------------------------------
+
+    def turn_actions(self, state: RoundState, seat: int) -> list[Action]:
+        """C-12, C-13, C-15: any card that matches, or a draw (always allowed)."""
+        hand = state.hands[seat]
+        plays = state.plays[seat][len(hand) == 2]
+        actions: list[Action] = []
+        for kind in sorted(state.match_set.intersection(hand)):
+            actions += plays[kind]
+        if state.variant.special_kinds:
+            for kind in sorted(set(state.variant.special_kinds).intersection(hand)):
+                if state.variant.effect_of[kind].playable(state, seat, kind):
+                    actions += plays[kind]
+        actions.append(DRAW)
+        return actions
+
+    def draw_turn(self, state: RoundState, seat: int) -> None:
+        """C-14, C-15: draw one card; if it fits, its owner may play it (and only it)."""
+        if not state.draw_cards(seat, 1):
+            state.idle_turn()  # C-28: nothing left to draw
+            return
+        drawn = state.hands[seat][-1]
+        if state.can_play(seat, drawn):
+            state.offer_drawn(drawn)
+        else:
+            state.end_turn()
+
+    def drawn_actions(self, state: RoundState, seat: int, kind: int) -> list[Action]:
+        hand = state.hands[seat]
+        return [*state.plays[seat][len(hand) == 2][kind], KEEP]
+
+    def is_bluff(self, state: RoundState, seat: int, color: int) -> bool:
+        """C-20 (default, seed 004): a +4 is a bluff only if its player held a card of
+        the colour in force; the same number or symbol in another colour is fine."""
+        return color >= 0 and not state.variant.counts_as[color].isdisjoint(state.hands[seat])
+
+    def new_penalty(self, state: RoundState, entry: Pending, *, amount: int, target: int,
+                    skipped: int | None, challengeable: bool) -> DrawPenalty:
+        """The pending draw a +2/+4 creates. Officially nothing stacks on it (C-16)."""
+        from cardgen.engine.state import DrawPenalty
+
+        return DrawPenalty(amount, target, author=entry.author, skipped=skipped,
+                           card=entry.kind, challengeable=challengeable)
+
+    def challenge_outcome(self, state: RoundState, penalty: DrawPenalty,
+                          challenger: int) -> None:
+        """C-21 (default, seeds 004/002): a caught bluffer draws the amount instead, and
+        the challenger is not skipped (only the draw moves); a wrong challenger draws the
+        amount plus 2 and misses the turn. The +4 stays on the pile either way."""
+        if penalty.bluff and penalty.author is not None:
+            penalty.target = penalty.author
+            penalty.skipped = None
+        else:
+            penalty.amount += self.challenge_extra
+            penalty.target = challenger
+            penalty.skipped = challenger
+        # A challenge settles the attack at once (RULES.md U-42).
+        penalty.stackable = penalty.reflectable = penalty.redirectable = False
+
+    def after_play(self, state: RoundState, entry: Pending) -> None:
+        """A card has landed (its effect is still pending). Officially nothing happens."""
+
+    def on_hand_empty(self, state: RoundState, seat: int) -> bool:
+        """C-29: the first empty hand wins the round (after a last +2/+4 is drawn, C-23,
+        since pending effects resolve first). Return True when the round is over."""
+        state.end_round(seat, "out")
+        return True
+
+    # --- a game --------------------------------------------------------------------
+
+    def round_seats(self, game: Game) -> list[int]:
+        """The game seats dealt into the next round."""
+        return [s for s in range(game.players) if s not in game.eliminated]
+
+    def choose_dealer(self, game: Game, seats: list[int]) -> int:
+        """C-03/C-33 (default): everyone draws for the deal each round, which is the same
+        as a dealer picked uniformly at random: a seeded chance step."""
+        return seats[game.rng.randrange(len(seats))]
+
+    def score_round(self, game: Game, result: RoundResult) -> None:
+        """C-31, school A: the winner collects every other hand's points. A blocked round
+        (C-28) has no winner and scores nothing."""
+        if result.winner is not None:
+            game.scores[result.winner] += sum(result.hand_points.values())
+
+    def game_over(self, game: Game) -> bool:
+        return any(score >= game.variant.target for score in game.scores)
+
+    def game_winners(self, game: Game) -> list[int]:
+        best = max(game.scores)
+        return [s for s, score in enumerate(game.scores) if score == best]
+
+
+RULES: dict[str, type[OfficialRules]] = {}
+
+
+def optional_rule(name: str) -> Callable[[type[OfficialRules]], type[OfficialRules]]:
+    """Class decorator: the hooks of the optional rule ``name`` (one of rules.toml)."""
+    if name not in OPTIONAL_RULES:
+        raise EngineError(f"'{name}' is not an optional rule of cardgen/data/rules.toml")
+
+    def register(cls: type[OfficialRules]) -> type[OfficialRules]:
+        cls.name = name
+        RULES[name] = cls
+        return cls
+
+    return register
+
+
+def missing_rules(names: Iterable[str]) -> list[str]:
+    """The named rules that rules.toml lists but the engine does not play yet."""
+    return [n for n in names if n in OPTIONAL_RULES and n not in RULES]
+
+
+def compose_rules(names: Iterable[str]) -> OfficialRules:
+    """The official rules with the optional rules ``names`` on top, in that order."""
+    names = list(dict.fromkeys(names))
+    unknown = [n for n in names if n not in OPTIONAL_RULES]
+    if unknown:
+        raise EngineError(f"unknown rule(s) {', '.join(unknown)}; `cardgen rules` lists them")
+    classes = [RULES[n] for n in names if n in RULES]
+    for cls in classes:
+        clash = cls.conflicts.intersection(c.name for c in classes)
+        if clash:
+            raise EngineError(f"the rule {cls.name} cannot be combined with "
+                              f"{', '.join(sorted(clash))}")
+    if not classes:
+        return OfficialRules()
+    if len(classes) == 1:
+        return classes[0]()
+    combined = type("+".join(c.name for c in classes), tuple(classes), {})
+    rules: OfficialRules = combined()
+    return rules
+
