@@ -8,6 +8,8 @@ from pathlib import Path
 from cardgen.decks import builtin_names, load_deck
 from cardgen.outputs import prepare_folder, write_atomic
 from cardgen.render.sheets import SheetOptions, has_specials, sheets_filename, write_sheets
+from cardgen.rulebook import LANGS as RULEBOOK_LANGS
+from cardgen.rulebook import rulebook_filename, write_rulebook
 
 
 def card_list_json(deck_ref: str) -> bytes:
@@ -30,6 +32,8 @@ def build_all(out: Path) -> list[Path]:
         write_atomic(path, card_list_json(name))
         written.append(path)
         deck = load_deck(name)
+        for lang in RULEBOOK_LANGS:
+            written.append(write_rulebook(deck, lang, out / rulebook_filename(deck, lang)))
         # Full sheets on A4, and the specials alone where a standard box lacks some.
         for only in ("all", "specials"):
             if only == "specials" and not has_specials(deck):

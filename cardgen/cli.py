@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from cardgen import build as build_module
+from cardgen import rulebook as rulebook_module
 from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import CardgenError
@@ -147,6 +148,21 @@ def rules(lang: str, as_json: bool) -> None:
     width = max(len(name) for name in OPTIONAL_RULES)
     for rule in OPTIONAL_RULES.values():
         click.echo(f"{rule.name:<{width}}  {rule.description[lang]}")
+
+
+@main.command()
+@click.argument("deck")
+@click.option("--lang", type=LANG, required=True, help="Language of the rulebook.")
+@click.option("--paper", type=click.Choice(rulebook_module.PAPERS), default="a4",
+              show_default=True, help="Paper size.")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+              help="PDF file to write (default: DECK-rulebook-LANG.pdf here).")
+def rulebook(deck: str, lang: str, paper: str, output: Path | None) -> None:
+    """Write the rulebook of DECK as a PDF, in French or in English."""
+    loaded = _usable_deck(deck, None)
+    path = output or Path(rulebook_module.rulebook_filename(loaded, lang))
+    rulebook_module.write_rulebook(loaded, lang, path, paper)
+    click.echo(f"wrote {path}")
 
 
 def _back_offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:

@@ -143,18 +143,19 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
 
     numbers = [k for k in kinds if k["is_number"]]
     # The special cards by value, highest first ("50: Wild, Wild Draw Four").
-    by_points: dict[int, list[str]] = {}
+    by_points: dict[int, list[dict[str, str]]] = {}
     for group in kinds_of(card_list):
         if group.is_number:
             continue
         values = {card.points for card, _ in group.cards}
         if len(values) == 1:
             by_points.setdefault(values.pop(), []).append(
-                _one_line(generic_name(group.first, lang)))
+                {"symbol": group.symbol, "name": _one_line(generic_name(group.first, lang))})
         else:
             for card, _ in group.cards:
-                by_points.setdefault(card.points, []).append(_one_line(card.name[lang]))
-    points_groups = [{"points": p, "names": by_points[p]} for p in sorted(by_points, reverse=True)]
+                by_points.setdefault(card.points, []).append(
+                    {"symbol": card.symbol, "name": _one_line(card.name[lang])})
+    points_groups = [{"points": p, "kinds": by_points[p]} for p in sorted(by_points, reverse=True)]
     return {
         "lang": lang,
         "deck": {

@@ -33,7 +33,6 @@ from reportlab.platypus import (
     TableStyle,
 )
 from reportlab.platypus import Paragraph as RLParagraph
-from reportlab.platypus.flowables import BalancedColumns
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.catalogue import Card
@@ -78,6 +77,56 @@ class RulebookInfo:
     footer: str
     lang: str
     paper: str
+
+
+def _fill(heights: Sequence[float], start: int, columns: int, limit: float
+          ) -> list[list[int]]:
+    """Fill up to ``columns`` columns from row ``start``, each at most ``limit`` tall."""
+    page: list[list[int]] = []
+    index = start
+    while index < len(heights) and len(page) < columns:
+        column: list[int] = []
+        used = 0.0
+        while index < len(heights) and (not column or used + heights[index] <= limit):
+            column.append(index)
+            used += heights[index]
+            index += 1
+        page.append(column)
+    return page
+
+
+def balanced_columns(heights: Sequence[float], columns: int, capacity: float
+                     ) -> list[list[list[int]]]:
+    """Share rows of the given heights among pages of ``columns`` columns no taller than
+    ``capacity``, in reading order (down the first column, then the next).
+
+    Full pages are filled column by column; the last page shares its rows evenly
+    among its columns (the first ones a row longer when they do not share exactly).
+
+    >>> balanced_columns([10] * 7, 3, 100)
+    [[[0, 1, 2], [3, 4], [5, 6]]]
+    >>> balanced_columns([10] * 8, 3, 100)
+    [[[0, 1, 2], [3, 4, 5], [6, 7]]]
+    >>> [[len(c) for c in page] for page in balanced_columns([10] * 70, 3, 100)]
+    [[10, 10, 10], [10, 10, 10], [4, 3, 3]]
+    >>> balanced_columns([10, 10], 3, 100)
+    [[[0], [1]]]
+    """
+    pages: list[list[list[int]]] = []
+    start = 0
+    while start < len(heights):
+        page = _fill(heights, start, columns, capacity)
+        end = page[-1][-1] + 1
+        if end == len(heights):  # the last page: as many rows in each column as can be
+            count = end - start
+            sizes = [count // columns + (1 if c < count % columns else 0) for c in range(columns)]
+            bounds = [start + sum(sizes[:c]) for c in range(columns + 1)]
+            even = [list(range(bounds[c], bounds[c + 1])) for c in range(columns) if sizes[c]]
+            if all(sum(heights[i] for i in column) <= capacity for column in even):
+                page = even
+        pages.append(page)
+        start = end
+    return pages
 
 
 class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
@@ -210,14 +259,18 @@ class Layout:
         box.spaceBefore = 2
         return box
 
+    #: Cell padding of the grid tables: sides, top, bottom (points).
+    _grid_padding = (2.0, 1.6, 2.2)
+
     def _grid_style(self, styles: Styles, header_rows: int) -> TableStyle:
+        side, top, bottom = self._grid_padding
         commands: list[tuple[Any, ...]] = [
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("LINEBELOW", (0, 0), (-1, -1), 0.4, styles.color("table_rule")),
-            ("LEFTPADDING", (0, 0), (-1, -1), 2),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-            ("TOPPADDING", (0, 0), (-1, -1), 1.6),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
+            ("LEFTPADDING", (0, 0), (-1, -1), side),
+            ("RIGHTPADDING", (0, 0), (-1, -1), side),
+            ("TOPPADDING", (0, 0), (-1, -1), top),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), bottom),
         ]
         if header_rows:
             commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1),
@@ -267,13 +320,33 @@ class Layout:
         rows.append([RLParagraph(labels["total"], bold),
                      RLParagraph(str(sum(n for _, n in card_list)), right_bold),
                      RLParagraph("", cell)])
-        table = Table(rows, colWidths=[width * 0.56, width * 0.23, width * 0.21], repeatRows=1)
-        table.setStyle(self._grid_style(styles, 1))
-        # Start on a new page rather than split the columns, when the list fits on one.
-        _, height = table.wrap(width, self.frame_height * columns)
-        return [CondPageBreak(height / columns + 2 * sheet["leading_pt"]),
-                BalancedColumns([table], nCols=columns, innerPadding=gap,
-                                spaceAfter=styles.body.spaceAfter + 4)]
+        widths = [width * 0.56, width * 0.23, width * 0.21]
+        side, top, bottom = self._grid_padding
+        heights = [
+            max(cell.wrap(w - 2 * side, self.frame_height)[1]
+                for cell, w in zip(row, widths, strict=True)) + top + bottom
+            for row in rows
+        ]
+        capacity = self.frame_height - heights[0] - 2 * sheet["leading_pt"]
+        out: list[Flowable] = []
+        for page in balanced_columns(heights[1:], columns, capacity):
+            tables = []
+            for column in page:
+                table = Table([header] + [rows[1 + i] for i in column], colWidths=widths)
+                table.setStyle(self._grid_style(styles, 1))
+                tables.append(table)
+            tables += [""] * (columns - len(tables))
+            spread = Table([tables], colWidths=[width + gap] * (columns - 1) + [width])
+            spread.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                        ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                        ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+            spread.spaceAfter = styles.body.spaceAfter + 4
+            _, height = spread.wrap(self.frame_width, self.frame_height)
+            # Start on a new page rather than split the columns.
+            out += [CondPageBreak(height), spread]
+        return out
 
     def card_block(self, block: markup.CardBlock, styles: Styles) -> list[Flowable]:
         card_id = html.unescape(block.card_id)
