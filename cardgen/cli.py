@@ -237,3 +237,67 @@ def build(out: Path) -> None:
     for path in build_module.build_all(out):
         click.echo(f"wrote {path}")
 
+
+
+@main.command()
+@click.argument("deck")
+@click.option("--players", type=click.IntRange(2, 10), default=4, show_default=True,
+              help="Number of players.")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True,
+              help="Number of whole games to play.")
+@click.option("--seed", default="0", show_default=True,
+              help="Seed of the run; game i is seeded with SEED:i.")
+@click.option("--player", default="heuristic", show_default=True,
+              help="The bots: random, heuristic, or a comma list cycled over the seats.")
+@click.option("--rule", "extra_rules", multiple=True, metavar="NAME",
+              help="Turn on an optional rule (repeat for several; see `cardgen rules`).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to share the games (the results do not change).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def simulate(deck: str, players: int, games: int, seed: str, player: str,
+             extra_rules: tuple[str, ...], workers: int, as_json: bool) -> None:
+    """Play whole games of DECK with bots and report how they went.
+
+    Exit 1 if a game broke an invariant or a round did not terminate.
+    """
+    from cardgen.engine import Variant
+    from cardgen.engine.players import player_names
+    from cardgen.engine.simulate import format_report
+    from cardgen.engine.simulate import simulate as run
+
+    variant = Variant.from_deck(_usable_deck(deck, players), players, extra_rules)
+    variant.require_playable()
+    player_names(player)
+    if games >= 50:
+        with click.progressbar(length=games, label="playing", file=sys.stderr) as bar:
+            report = run(variant, games=games, seed=seed, player=player, workers=workers,
+                         progress=bar.update)
+    else:
+        report = run(variant, games=games, seed=seed, player=player, workers=workers)
+    if as_json:
+        _emit_json(report.as_dict())
+    else:
+        click.echo(format_report(report))
+    if report.invariant_violations or report.non_terminating:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("situation", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print every step as JSON.")
+def explain(situation: Path, as_json: bool) -> None:
+    """Show what the rules allow and do in SITUATION.toml, step by step.
+
+    The file sets the table (hands, top card, colour, turn …) and may list actions to
+    take and what should follow (see the README). Exit 1 if that is not what happens.
+    """
+    from cardgen.engine.situation import explain as run
+    from cardgen.engine.situation import format_explanation
+
+    result = run(situation)
+    if as_json:
+        _emit_json(result.as_dict())
+    else:
+        click.echo(format_explanation(result))
+    if result.failures:
+        sys.exit(1)

@@ -100,14 +100,20 @@ PLAYERS: dict[str, Callable[[random.Random], RandomPlayer | HeuristicPlayer]] = 
 }
 
 
-def make_players(spec: str | Sequence[str], count: int,
-                 seed: int | str) -> list[RandomPlayer | HeuristicPlayer]:
-    """Bots for ``count`` seats from "random", "heuristic" or a list cycled over seats;
-    each with its own random source derived from ``seed``."""
+def player_names(spec: str | Sequence[str]) -> list[str]:
+    """The bot names of "random", "heuristic" or a comma list; an unknown one is refused."""
     names = spec.split(",") if isinstance(spec, str) else list(spec)
     for name in names:
         if name not in PLAYERS:
             raise EngineError(f"unknown player '{name}'; the players are "
-                              f"{', '.join(PLAYERS)}")
+                              f"{', '.join(PLAYERS)} (or a comma list of them)")
+    return names
+
+
+def make_players(spec: str | Sequence[str], count: int,
+                 seed: int | str) -> list[RandomPlayer | HeuristicPlayer]:
+    """Bots for ``count`` seats from "random", "heuristic" or a list cycled over seats;
+    each with its own random source derived from ``seed``."""
+    names = player_names(spec)
     return [PLAYERS[names[s % len(names)]](random.Random(f"cardgen:{seed}:player:{s}"))
             for s in range(count)]

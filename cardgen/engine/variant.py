@@ -23,8 +23,10 @@ from cardgen.engine.rules import OfficialRules, compose_rules, missing_rules
 if TYPE_CHECKING:
     from cardgen.engine.responses import Responder
 
-#: A round stops and is reported as not terminating after this many actions per player.
-TURN_CAP_PER_PLAYER = 1000
+#: A round stops and is reported as not terminating after this many actions. Random
+#: players make long rounds (they draw as often as they play); their longest classic
+#: rounds in thousands of games stay under a tenth of this.
+TURN_CAP = 200_000
 
 #: [seat][uno][kind] -> the actions that play that kind
 PlayTable = tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...]
@@ -50,7 +52,7 @@ class Variant:
         self.hand_size = hand_size
         self.target = target
         self.rule_names: tuple[str, ...] = tuple(dict.fromkeys(rules))
-        self.turn_cap = TURN_CAP_PER_PLAYER * players
+        self.turn_cap = TURN_CAP
 
         self.colors: tuple[str, ...] = tuple(catalogue().colors)
         color_index = {c: i for i, c in enumerate(self.colors)}

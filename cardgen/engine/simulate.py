@@ -1,0 +1,243 @@
+"""Many games in a row, summed up: what ``cardgen simulate`` and ``cardgen check`` run.
+
+Game *i* of a run with seed *S* is seeded with ``"S:i"``, whatever process plays it,
+so a run gives the same report on one process or many (``workers``), and any game of
+it can be played again alone.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import statistics
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.catalogue import Card
+from cardgen.engine.actions import seat_name
+from cardgen.engine.game import play_game
+from cardgen.engine.players import make_players, player_names
+from cardgen.engine.variant import Variant
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """Everything a worker process needs to rebuild the variant and the players."""
+
+    cards: tuple[tuple[Card, int], ...]
+    players: int
+    rules: tuple[str, ...]
+    name: str
+    player: str
+    seed: int | str
+    check: str = "fast"
+
+    def variant(self) -> Variant:
+        return Variant(self.cards, self.players, self.rules, name=self.name)
+
+    @classmethod
+    def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast") -> Recipe:
+        counts = Counter(variant.deck)
+        cards = tuple((card, counts[k]) for k, card in enumerate(variant.kinds))
+        return cls(cards, variant.players, variant.rule_names, variant.name, player, seed,
+                   check)
+
+
+def game_seed(seed: int | str, index: int) -> str:
+    return f"{seed}:{index}"
+
+
+@dataclass
+class GameSummary:
+    """What one game contributes to a report (small, so workers send it back cheaply)."""
+
+    index: int
+    seed: str
+    rounds: list[tuple[int, int, int, bool, str, int]]  # actions, turns, reshuffles, dry,
+    #                                                      how, winner seat (-1: none)
+    scores: list[int]
+    winners: list[int]
+    finished: bool
+    problems: list[str]
+    played: list[int]
+    fired: list[int]
+
+
+def play_one(variant: Variant, recipe: Recipe, index: int) -> GameSummary:
+    seed = game_seed(recipe.seed, index)
+    bots = make_players(recipe.player, variant.players, seed)
+    result = play_game(variant, bots, seed, check=recipe.check)
+    return GameSummary(
+        index, seed,
+        [(r.actions, r.turns, r.reshuffles, r.dry, r.how,
+          r.winner if r.winner is not None else -1) for r in result.rounds],
+        result.scores, result.winners, result.finished, result.problems, result.played,
+        result.fired)
+
+
+_worker: tuple[Variant, Recipe] | None = None
+
+
+def _start_worker(recipe: Recipe) -> None:
+    global _worker
+    _worker = (recipe.variant(), recipe)
+
+
+def _worker_game(index: int) -> GameSummary:
+    assert _worker is not None
+    return play_one(_worker[0], _worker[1], index)
+
+
+def play_games(variant: Variant, recipe: Recipe, games: int,
+               workers: int = 1) -> Iterator[GameSummary]:
+    """The summaries of games 0 … games-1, in order, played by ``workers`` processes."""
+    if workers <= 1 or games < 2:
+        for index in range(games):
+            yield play_one(variant, recipe, index)
+        return
+    chunk = max(1, min(50, games // (workers * 8)))
+    with multiprocessing.get_context("spawn").Pool(
+            workers, initializer=_start_worker, initargs=(recipe,)) as pool:
+        yield from pool.imap(_worker_game, range(games), chunksize=chunk)
+
+
+def _stats(values: Sequence[float]) -> dict[str, float]:
+    if not values:
+        return {"mean": 0, "median": 0, "stdev": 0, "min": 0, "max": 0}
+    return {
+        "mean": round(statistics.fmean(values), 2),
+        "median": statistics.median(values),
+        "stdev": round(statistics.pstdev(values), 2),
+        "min": min(values),
+        "max": max(values),
+    }
+
+
+@dataclass
+class SimulationReport:
+    deck: str
+    players: int
+    player: str
+    seed: int | str
+    rules: tuple[str, ...]
+    games: int = 0
+    rounds: int = 0
+    rounds_per_game: dict[str, float] = field(default_factory=dict)
+    turns_per_round: dict[str, float] = field(default_factory=dict)
+    actions_per_round: dict[str, float] = field(default_factory=dict)
+    reshuffles: int = 0
+    rounds_with_reshuffle: int = 0
+    dry_rounds: int = 0
+    endings: dict[str, int] = field(default_factory=dict)
+    wins_by_seat: list[float] = field(default_factory=list)
+    mean_final_scores: list[float] = field(default_factory=list)
+    winning_scores: dict[str, float] = field(default_factory=dict)
+    unfinished_games: int = 0
+    invariant_violations: int = 0
+    violations: list[dict[str, Any]] = field(default_factory=list)
+    non_terminating: int = 0
+    non_terminating_rounds: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__, rules=list(self.rules))
+
+
+def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str = "heuristic",
+             workers: int = 1, check: str = "fast",
+             progress: Callable[[int], None] | None = None) -> SimulationReport:
+    """Play ``games`` games and sum them up. ``progress`` is called after each game."""
+    variant.require_playable()
+    player_names(player)  # refuse an unknown player before playing anything
+    recipe = Recipe.of(variant, player, seed, check)
+    report = SimulationReport(variant.name, variant.players, player, seed, variant.rule_names)
+    turns: list[int] = []
+    actions: list[int] = []
+    per_game: list[int] = []
+    wins = [0.0] * variant.players
+    totals = [0] * variant.players
+    winning: list[int] = []
+    played = [0] * len(variant.kinds)
+    fired = [0] * len(variant.kinds)
+    for summary in play_games(variant, recipe, games, workers):
+        report.games += 1
+        per_game.append(len(summary.rounds))
+        for number, (acts, trn, reshuffles, dry, how, _winner) in enumerate(summary.rounds):
+            report.rounds += 1
+            report.endings[how] = report.endings.get(how, 0) + 1
+            report.reshuffles += reshuffles
+            report.rounds_with_reshuffle += reshuffles > 0
+            report.dry_rounds += dry
+            if how == "capped":
+                report.non_terminating += 1
+                if len(report.non_terminating_rounds) < 20:
+                    report.non_terminating_rounds.append(
+                        {"game": summary.index, "round": number + 1, "seed": summary.seed})
+            else:
+                turns.append(trn)
+                actions.append(acts)
+        if summary.problems:
+            report.invariant_violations += len(summary.problems)
+            for problem in summary.problems[: max(0, 20 - len(report.violations))]:
+                report.violations.append({"game": summary.index, "seed": summary.seed,
+                                          "problem": problem})
+        if summary.finished:
+            for seat in summary.winners:
+                wins[seat] += 1 / len(summary.winners)
+            winning.append(max(summary.scores[s] for s in summary.winners))
+        else:
+            report.unfinished_games += 1
+        for seat, score in enumerate(summary.scores):
+            totals[seat] += score
+        for k in range(len(played)):
+            played[k] += summary.played[k]
+            fired[k] += summary.fired[k]
+        if progress is not None:
+            progress(1)
+    report.rounds_per_game = _stats(per_game)
+    report.turns_per_round = _stats(turns)
+    report.actions_per_round = _stats(actions)
+    finished = report.games - report.unfinished_games
+    report.wins_by_seat = [round(w / finished, 4) if finished else 0.0 for w in wins]
+    report.mean_final_scores = [round(t / report.games, 1) if report.games else 0.0
+                                for t in totals]
+    report.winning_scores = _stats(winning)
+    copies = Counter(variant.deck)
+    report.cards = [{"id": card.id, "copies": copies[k], "played": played[k],
+                     "fired": fired[k]} for k, card in enumerate(variant.kinds)]
+    return report
+
+
+def format_report(report: SimulationReport) -> str:
+    """The text ``cardgen simulate`` prints."""
+    t = report.turns_per_round
+    lines = [
+        f"{report.deck}: {report.games} game(s), {report.players} players "
+        f"({report.player}), seed {report.seed}"
+        + (f", rules {', '.join(report.rules)}" if report.rules else ""),
+        f"rounds: {report.rounds} ({report.rounds_per_game.get('mean', 0)} per game, "
+        f"{report.rounds_per_game.get('min', 0)}–{report.rounds_per_game.get('max', 0)})",
+        f"turns per round: mean {t['mean']}, median {t['median']}, stdev {t['stdev']}, "
+        f"{t['min']}–{t['max']}",
+        f"reshuffles: {report.reshuffles} in {report.rounds_with_reshuffle} round(s); "
+        f"both piles ran dry in {report.dry_rounds} round(s)",
+        "rounds ended: " + ", ".join(f"{how} {n}" for how, n in sorted(report.endings.items())),
+        "wins by seat: " + "  ".join(f"{seat_name(s)} {rate:.1%}"
+                                     for s, rate in enumerate(report.wins_by_seat)),
+        "mean final score by seat: " + "  ".join(
+            f"{seat_name(s)} {score}" for s, score in enumerate(report.mean_final_scores)),
+        f"unfinished games: {report.unfinished_games}",
+        f"invariant violations: {report.invariant_violations}",
+        f"non-terminating rounds: {report.non_terminating}",
+    ]
+    for v in report.violations:
+        lines.append(f"  game {v['game']} (seed {v['seed']}): {v['problem']}")
+    for r in report.non_terminating_rounds:
+        lines.append(f"  not terminating: game {r['game']} round {r['round']} "
+                     f"(seed {r['seed']})")
+    width = max((len(c["id"]) for c in report.cards), default=4)
+    lines.append(f"{'card':<{width}}  copies  played  fired")
+    for c in report.cards:
+        lines.append(f"{c['id']:<{width}}  {c['copies']:>6}  {c['played']:>6}  {c['fired']:>5}")
+    return "\n".join(lines)
