@@ -56,7 +56,11 @@ def plain(text: str) -> str:
 
 
 class Heading(RLParagraph):  # type: ignore[misc]  # reportlab ships no type hints
-    """A heading that leaves a bookmark, an outline entry and (levels 1-2) a TOC line."""
+    """A heading that leaves a bookmark, an outline entry and (levels 1-2) a TOC line.
+
+    It registers them as it is drawn rather than in the document's ``afterFlowable``,
+    which never sees flowables nested in a table or a frame (the quick reference).
+    """
 
     def __init__(self, text: str, style: Any, level: int, key: str, *,
                  in_toc: bool = True) -> None:
@@ -66,6 +70,19 @@ class Heading(RLParagraph):  # type: ignore[misc]  # reportlab ships no type hin
         self.outline_text = plain(text)
         self.toc_text = text
         self.in_toc = in_toc
+
+    def draw(self) -> None:
+        super().draw()
+        canvas = self.canv
+        doc = canvas._doctemplate
+        # An outline cannot skip a level (a ### right under a #): lift it to the next one.
+        level = min(self.outline_level, doc.outline_level + 1)
+        doc.outline_level = level
+        canvas.bookmarkPage(self.outline_key)
+        canvas.addOutlineEntry(self.outline_text, self.outline_key, level, closed=level > 0)
+        if self.outline_level <= 1 and self.in_toc:
+            doc.notify("TOCEntry", (self.outline_level, self.toc_text, canvas.getPageNumber(),
+                                    self.outline_key))
 
 
 @dataclass(frozen=True)
@@ -151,10 +168,10 @@ class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
             PageTemplate("title", [frame]),
             PageTemplate("body", [frame], onPage=self._footer),
         ])
-        self._outline_level = -1
+        self.outline_level = -1  # the level of the last outline entry, for Heading
 
     def beforeDocument(self) -> None:
-        self._outline_level = -1
+        self.outline_level = -1
         self.canv.showOutline()
 
     def _footer(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
@@ -169,18 +186,6 @@ class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
         canvas.drawString(self.leftMargin, y, self.info.footer)
         canvas.drawRightString(self.leftMargin + self.width, y, str(doc.page))
         canvas.restoreState()
-
-    def afterFlowable(self, flowable: Flowable) -> None:
-        if not isinstance(flowable, Heading):
-            return
-        # An outline cannot skip a level (a ### right under a #): lift it to the next one.
-        level = min(flowable.outline_level, self._outline_level + 1)
-        self._outline_level = level
-        self.canv.bookmarkPage(flowable.outline_key)
-        self.canv.addOutlineEntry(flowable.outline_text, flowable.outline_key, level,
-                                  closed=level > 0)
-        if flowable.outline_level <= 1 and flowable.in_toc:
-            self.notify("TOCEntry", (level, flowable.toc_text, self.page, flowable.outline_key))
 
 
 class Layout:
@@ -320,7 +325,7 @@ class Layout:
         rows.append([RLParagraph(labels["total"], bold),
                      RLParagraph(str(sum(n for _, n in card_list)), right_bold),
                      RLParagraph("", cell)])
-        widths = [width * 0.56, width * 0.23, width * 0.21]
+        widths = [width * 0.53, width * 0.26, width * 0.21]
         side, top, bottom = self._grid_padding
         heights = [
             max(cell.wrap(w - 2 * side, self.frame_height)[1]
