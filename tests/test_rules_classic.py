@@ -18,7 +18,7 @@ from cardgen.decks import load_deck
 from cardgen.engine import IllegalAction, Variant, parse_action
 from cardgen.engine.game import Game
 from cardgen.engine.situation import Explanation, build_state, explain
-from cardgen.engine.state import OVER, RoundState
+from cardgen.engine.state import OVER, RoundState, shuffle
 
 SITUATIONS = Path(__file__).parent / "situations"
 
@@ -82,7 +82,7 @@ def test_c04_deal_one_card_at_a_time_from_the_left_of_the_dealer() -> None:
     variant = classic(3)
     rng = random.Random(11)
     pile = list(variant.deck)
-    random.Random(11).shuffle(pile)
+    shuffle(random.Random(11), pile)
     state = RoundState.deal(variant, 3, 2, rng)
     # P0 (left of the dealer P2) gets the first card off the top, P1 the second …
     assert state.hands[0][0] == pile[-1]

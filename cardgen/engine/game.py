@@ -128,7 +128,6 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
     """
     views = [state.view(seat) for seat in range(state.n)]
     legal_actions = state.legal_actions
-    apply = state.apply
     cap = state.variant.turn_cap
     actions = turns = 0
     found = problems if problems is not None else []
@@ -142,7 +141,7 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
         action = bots[seat].choose(views[seat], legal_actions())
         if on_action is not None:
             on_action(seat, action)
-        apply(action)
+        action.apply_to(state)  # the unchecked path: the bot chose from the legal actions
         actions += 1
         if check == "fast":
             problem = state.quick_check()

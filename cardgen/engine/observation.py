@@ -35,6 +35,10 @@ class SeatView:
         return list(self._state.hands[self.seat])
 
     @property
+    def hand_size(self) -> int:
+        return len(self._state.hands[self.seat])
+
+    @property
     def hand(self) -> tuple[Card, ...]:
         kinds = self._state.variant.kinds
         return tuple(kinds[k] for k in self._state.hands[self.seat])

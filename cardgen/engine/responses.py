@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 class Responder:
     name: ClassVar[str] = ""
+    #: When it applies: "pending" while a card waits on the stack of pending effects,
+    #: "between" once the stack is empty and before the next turn begins.
+    window: ClassVar[str] = "pending"
 
     def active(self, state: RoundState) -> bool:
         """Whether anyone could respond this way now."""
@@ -48,8 +51,6 @@ class ChallengeDraw(Responder):
     name = "challenge"
 
     def active(self, state: RoundState) -> bool:
-        if not state.stack:
-            return False
         penalty = state.stack[-1].penalty
         # C-23: a +4 played as the last card cannot be challenged (an empty hand held
         # no card of the colour, so it was no bluff).
@@ -81,9 +82,10 @@ class CatchUno(Responder):
     player plays or draws."""
 
     name = "uno-catch"
+    window = "between"
 
     def active(self, state: RoundState) -> bool:
-        return state.uno_missed >= 0 and not state.stack
+        return state.uno_missed >= 0
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         offender = state.uno_missed

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import multiprocessing
 import statistics
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,7 +37,7 @@ class Recipe:
 
     @classmethod
     def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast") -> Recipe:
-        counts = Counter(variant.deck)
+        counts = variant.deck_counts
         cards = tuple((card, counts[k]) for k, card in enumerate(variant.kinds))
         return cls(cards, variant.players, variant.rule_names, variant.name, player, seed,
                    check)
@@ -203,7 +202,7 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
     report.mean_final_scores = [round(t / report.games, 1) if report.games else 0.0
                                 for t in totals]
     report.winning_scores = _stats(winning)
-    copies = Counter(variant.deck)
+    copies = variant.deck_counts
     report.cards = [{"id": card.id, "copies": copies[k], "played": played[k],
                      "fired": fired[k]} for k, card in enumerate(variant.kinds)]
     return report

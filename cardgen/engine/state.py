@@ -28,11 +28,20 @@ from cardgen.engine.errors import EngineError, IllegalAction, NotImplementedYet
 
 if TYPE_CHECKING:
     from cardgen.engine.observation import SeatView
+    from cardgen.engine.responses import Responder
     from cardgen.engine.variant import Variant
 
 #: Phases: what kind of decision the actor faces.
 TURN, DRAWN, RESPOND, COLOR, OVER = range(5)
 PHASE_NAMES = ("turn", "drawn", "respond", "color", "over")
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """A seeded uniform shuffle: each card gets a random key and the list is sorted by
+    it. The same permutations as ``rng.shuffle``, equally likely, but the work is in C
+    (``random.shuffle`` runs a Python loop per card, the cost of a whole turn)."""
+    key = rng.random
+    cards.sort(key=lambda _: key())
 
 
 class DrawPenalty:
@@ -150,13 +159,13 @@ class RoundState:
         if len(pile) < n * size + 1:
             raise EngineError(f"{variant.name}: {len(pile)} cards cannot deal {size} to "
                               f"each of {n} players and turn a first card")
-        rng.shuffle(pile)
+        shuffle(rng, pile)
         order = [(dealer + i) % n for i in range(1, n + 1)]  # one at a time from P1 on
         for _ in range(size):
             for seat in order:
                 state.hands[seat].append(pile.pop())
         state.draw_pile = pile
-        state.universe = Counter(variant.deck)
+        state.universe = variant.deck_counts  # read only
         state.total = len(variant.deck)
         if state.events is not None:
             state.log(f"deal: dealer {seat_name(dealer)}")
@@ -180,7 +189,7 @@ class RoundState:
             kind = pile.pop()
         self.discard.append(kind)
         self.color = self.variant.color_of[kind]
-        self.match_set = self.variant.matching(self.color, kind)
+        self.match_set = self.variant.match_rows[kind][self.color + 1]
         self.log(f"first card {kinds[kind].id}")
         entry = Pending(kind, -1, None, -1)
         self.variant.effect_of[kind].on_start(self, entry)
@@ -254,7 +263,7 @@ class RoundState:
         color = act.color_index if act.color_index >= 0 else variant.color_of[kind]
         if color >= 0:  # a card with no colour and none named keeps the colour in force
             self.color = color
-        self.match_set = variant.matching(self.color, kind)
+        self.match_set = variant.match_rows[kind][self.color + 1]
         left = len(hand)
         if left == 1:
             # C-24: the call goes with the second-to-last card.
@@ -263,9 +272,12 @@ class RoundState:
                 self.uno_missed = seat
         elif left == 0:
             self.emptied.append(seat)
-        effect.on_play(self, entry)
+        on_play = variant.on_play_of[kind]
+        if on_play is not None:
+            on_play(self, entry)
         self.stack.append(entry)
-        self.rules.after_play(self, entry)
+        if variant.after_play is not None:
+            variant.after_play(self, entry)
         self.poll_order = None
         self.advance()
 
@@ -301,7 +313,7 @@ class RoundState:
 
     def name_start_color(self, act: NameColor) -> None:
         self.color = act.color_index
-        self.match_set = self.variant.matching(self.color, self.discard[-1])
+        self.match_set = self.variant.match_rows[self.discard[-1]][self.color + 1]
         self.advance()
 
     def pass_response(self) -> None:
@@ -317,40 +329,42 @@ class RoundState:
     def advance(self) -> None:
         """Run until a seat must decide or the round is over."""
         stack = self.stack
-        while True:
-            if stack:
-                if self._poll():
-                    return
-                entry = stack.pop()
-                self.variant.effect_of[entry.kind].resolve(self, entry)
-                self.fired[entry.kind] += 1
-                self.poll_order = None
-                if self.phase == OVER:
-                    return
-                continue
-            if self.emptied:
-                emptied, self.emptied = self.emptied, []
-                for seat in emptied:
-                    if self.rules.on_hand_empty(self, seat):
+        variant = self.variant
+        while stack:
+            for responder in variant.pending_responders:
+                if responder.active(self):
+                    if self._poll(variant.pending_responders):
                         return
-            if self._poll():
-                return
-            # Nobody responds: the next turn begins, and with it the UNO catch window
-            # closes (C-24: "before the next player plays or draws").
-            self.uno_missed = -1
+                    break
+            entry = stack.pop()
+            variant.effect_of[entry.kind].resolve(self, entry)
+            self.fired[entry.kind] += 1
             self.poll_order = None
-            self.phase = TURN
-            self.actor = self.turn
-            return
-
-    def _poll(self) -> bool:
-        """Ask the seats, in order, whether they respond; True if one may."""
-        for responder in self.variant.responders:
+            if self.phase == OVER:
+                return
+        if self.emptied:
+            emptied, self.emptied = self.emptied, []
+            for seat in emptied:
+                if self.rules.on_hand_empty(self, seat):
+                    return
+            if stack:  # the hook put something on the stack
+                self.advance()
+                return
+        for responder in variant.between_responders:
             if responder.active(self):
+                if self._poll(variant.between_responders):
+                    return
                 break
-        else:
-            return False
-        active = [r for r in self.variant.responders if r.active(self)]
+        # Nobody responds: the next turn begins, and with it the UNO catch window
+        # closes (C-24: "before the next player plays or draws").
+        self.uno_missed = -1
+        self.poll_order = None
+        self.phase = TURN
+        self.actor = self.turn
+
+    def _poll(self, responders: tuple[Responder, ...]) -> bool:
+        """Ask the seats, in order, whether they respond; True if one may."""
+        active = [r for r in responders if r.active(self)]
         order = self.poll_order
         if order is None:
             order = self.poll_order = self._poll_seats()
@@ -418,7 +432,7 @@ class RoundState:
             return False
         below = discard[:-1]
         del discard[:-1]
-        self.rng.shuffle(below)
+        shuffle(self.rng, below)
         self.draw_pile.extend(below)
         self.reshuffles += 1
         if self.events is not None:

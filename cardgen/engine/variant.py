@@ -9,6 +9,7 @@ prepared here.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -62,6 +63,7 @@ class Variant:
         #: every card of the deck as its kind, copies included
         self.deck: tuple[int, ...] = tuple(
             k for k, (_, count) in enumerate(present) for _ in range(count))
+        self.deck_counts: Counter[int] = Counter(self.deck)
         kinds = self.kinds
         self.color_of: tuple[int, ...] = tuple(
             color_index[c.color] if c.color is not None else -1 for c in kinds)
@@ -93,9 +95,21 @@ class Variant:
                     and (c.any_card or (color >= 0 and self.color_of[k] == color)
                          or (top_sym >= 0 and self.symbol_of[k] == top_sym))))
         self._match = tuple(table)
+        #: kind on top -> colour in force + 1 -> the playable kinds (the table above by row)
+        self.match_rows: tuple[tuple[frozenset[int], ...], ...] = tuple(
+            tuple(self.matching(color, k) for color in range(-1, len(self.colors)))
+            for k in range(len(kinds)))
+        # Hooks nobody overrides are skipped on the hot path.
+        self.on_play_of = tuple(
+            e.on_play if type(e).on_play is not Effect.on_play else None for e in self.effect_of)
 
         self.rules: OfficialRules = compose_rules(self.rule_names)
         self.responders: tuple[Responder, ...] = self.rules.responders()
+        self.pending_responders = tuple(r for r in self.responders if r.window == "pending")
+        self.between_responders = tuple(r for r in self.responders if r.window == "between")
+        self.after_play = (self.rules.after_play
+                           if type(self.rules).after_play is not OfficialRules.after_play
+                           else None)
         self.name_color_actions: tuple[NameColor, ...] = tuple(
             NameColor(c, color_index=i) for i, c in enumerate(self.colors))
         self.catch_actions: tuple[Catch, ...] = tuple(Catch(s) for s in range(players))
