@@ -47,7 +47,7 @@ class Styles:
 
         def shrink(style: ParagraphStyle, name: str) -> ParagraphStyle:
             return ParagraphStyle(name, parent=style, fontSize=size, leading=leading,
-                                  spaceAfter=min(style.spaceAfter, 3))
+                                  bulletFontSize=size, spaceAfter=min(style.spaceAfter, 3))
 
         return Styles(
             sheet=self.sheet,
