@@ -21,6 +21,7 @@ from jinja2.exceptions import SecurityError
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4, LETTER
 
+from cardgen.build import build_all
 from cardgen.cli import main
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.rulebook import rulebook_blocks, rulebook_pdf
@@ -347,6 +348,15 @@ def test_rulebook_command_refuses_a_bad_deck_without_writing(tmp_path: Path) -> 
 def test_rulebook_command_needs_a_language() -> None:
     result = CliRunner().invoke(main, ["rulebook", "classic"])
     assert result.exit_code == 2 and "--lang" in result.output
+
+
+def test_build_writes_both_rulebooks_of_every_builtin_deck(tmp_path: Path) -> None:
+    written = build_all(tmp_path)
+    for ref in builtin_names():
+        for lang in ("fr", "en"):
+            path = tmp_path / f"{ref}-rulebook-{lang}.pdf"
+            assert path in written
+            assert path.read_bytes() == pdf_of(ref, lang)
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler's pdftoppm is missing")
