@@ -229,6 +229,22 @@ def test_a_custom_deck_lists_its_own_cards_and_captions() -> None:
     assert "Stacking: +2 on +2, +4 on +2 or +4, never +2 on +4. (stack-draws)" in text
 
 
+@pytest.mark.parametrize("variant", builtin_names())
+def test_every_variants_text_fits_a_deck_without_its_cards(tmp_path: Path, variant: str) -> None:
+    path = tmp_path / "tiny.toml"
+    path.write_text(
+        f'name = "Tiny"\nrulebook = "{variant}"\nplayers = {{ min = 2, max = 4 }}\n'
+        "[cards]\nred-1 = 20\nblue-2 = 10\nzap = 3\n"
+        '[[card]]\nid = "zap"\neffect = "skip"\npoints = 15\nname = "Zap"\n',
+        encoding="utf-8")
+    deck = load_deck(str(path))
+    text = flat(" ".join(p.extract_text()
+                         for p in PdfReader(BytesIO(rulebook_pdf(deck, "en"))).pages))
+    assert f"{DOT} Zap 3 15 " in text and f"{DOT} Red 1 20 1 " in text
+    assert "Cards of this deck's own: 3 Zap." in text
+    assert "0 black cards" not in text and "Wild Draw Four" not in text
+
+
 def write_deck(folder: Path, card_name: str, caption: str) -> Path:
     path = folder / "odd.toml"
     path.write_text(
