@@ -42,8 +42,13 @@ class Report:
         }
 
 
-def check_deck(deck: Deck, players: int | None = None) -> Report:
-    """Check a deck for ``players`` players (None: for every count it claims to serve)."""
+def check_deck(deck: Deck, players: int | None = None, games: int = 0,
+               seed: int | str = 0) -> Report:
+    """Check a deck for ``players`` players (None: for every count it claims to serve).
+
+    With ``games``, a deck whose composition is sound also plays that many sanity games
+    per player count (see :func:`cardgen.engine.simulate.sanity_problems`).
+    """
     report = Report(deck, players, list(deck.problems))
 
     def error(message: str, card: str | None = None) -> None:
@@ -71,4 +76,12 @@ def check_deck(deck: Deck, players: int | None = None) -> Report:
                   "cards or other cards that may be turned up first")
     if deck.total(players) == 0:
         error("the deck holds no card; list some under [cards]")
+    if games and report.valid:
+        from cardgen.engine import Variant
+        from cardgen.engine.simulate import sanity_problems
+
+        for n in dict.fromkeys(counted):
+            for level, message, card in sanity_problems(Variant.from_deck(deck, n), games,
+                                                         seed):
+                (error if level == "error" else warning)(message, card)
     return report

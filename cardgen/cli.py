@@ -120,10 +120,12 @@ def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
 @click.argument("deck")
 @click.option("--players", type=click.IntRange(2, 10), help="Check for this many players "
               "(default: the smallest and largest table the deck claims).")
+@click.option("--games", type=click.IntRange(0, 100_000), default=200, show_default=True,
+              help="Sanity games to play per player count (0: composition only).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def check(deck: str, players: int | None, as_json: bool) -> None:
+def check(deck: str, players: int | None, games: int, as_json: bool) -> None:
     """Check that DECK is complete and playable. Exit 1 if it is not."""
-    report = check_deck(load_deck(deck), players)
+    report = check_deck(load_deck(deck), players, games=games)
     if as_json:
         _emit_json(report.as_dict())
     else:

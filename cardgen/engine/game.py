@@ -118,7 +118,8 @@ class _Counters:
 
 def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast",
                on_action: Callable[[int, Action], None] | None = None,
-               problems: list[str] | None = None) -> tuple[int, int]:
+               problems: list[str] | None = None,
+               turn_cap: int | None = None) -> tuple[int, int]:
     """Play a dealt round to its end; returns (actions, turns).
 
     ``check`` is "none", "fast" (card count and a seat to act, after every action;
@@ -128,7 +129,7 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
     """
     views = [state.view(seat) for seat in range(state.n)]
     legal_actions = state.legal_actions
-    cap = state.variant.turn_cap
+    cap = turn_cap if turn_cap is not None else state.variant.turn_cap
     actions = turns = 0
     found = problems if problems is not None else []
     while state.phase != OVER:
@@ -161,7 +162,8 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
 
 
 def play_game(variant: Variant, bots: Sequence[Player], seed: int | str, *,
-              check: str = "fast", transcript: bool = False) -> GameResult:
+              check: str = "fast", transcript: bool = False,
+              turn_cap: int | None = None) -> GameResult:
     """Play a whole game; ``bots`` has one player per game seat."""
     game = Game(variant, seed)
     counters = _Counters([0] * len(variant.kinds), [0] * len(variant.kinds))
@@ -177,7 +179,7 @@ def play_game(variant: Variant, bots: Sequence[Player], seed: int | str, *,
             _flush_events(state, lines)
         found: list[str] = []
         actions, turns = play_round(state, round_bots, check=check, on_action=on_action,
-                                    problems=found)
+                                    problems=found, turn_cap=turn_cap)
         if lines is not None:
             _flush_events(state, lines)
         counters.problems.extend(f"round {len(game.rounds) + 1}: {p}" for p in found)

@@ -15,7 +15,7 @@ from typing import Any
 
 from cardgen.catalogue import Card
 from cardgen.engine.actions import seat_name
-from cardgen.engine.game import play_game
+from cardgen.engine.game import MAX_ROUNDS, play_game
 from cardgen.engine.players import make_players, player_names
 from cardgen.engine.variant import Variant
 
@@ -31,16 +31,18 @@ class Recipe:
     player: str
     seed: int | str
     check: str = "fast"
+    turn_cap: int | None = None
 
     def variant(self) -> Variant:
         return Variant(self.cards, self.players, self.rules, name=self.name)
 
     @classmethod
-    def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast") -> Recipe:
+    def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast",
+           turn_cap: int | None = None) -> Recipe:
         counts = variant.deck_counts
         cards = tuple((card, counts[k]) for k, card in enumerate(variant.kinds))
         return cls(cards, variant.players, variant.rule_names, variant.name, player, seed,
-                   check)
+                   check, turn_cap)
 
 
 def game_seed(seed: int | str, index: int) -> str:
@@ -66,7 +68,7 @@ class GameSummary:
 def play_one(variant: Variant, recipe: Recipe, index: int) -> GameSummary:
     seed = game_seed(recipe.seed, index)
     bots = make_players(recipe.player, variant.players, seed)
-    result = play_game(variant, bots, seed, check=recipe.check)
+    result = play_game(variant, bots, seed, check=recipe.check, turn_cap=recipe.turn_cap)
     return GameSummary(
         index, seed,
         [(r.actions, r.turns, r.reshuffles, r.dry, r.how,
@@ -145,11 +147,13 @@ class SimulationReport:
 
 def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str = "heuristic",
              workers: int = 1, check: str = "fast",
-             progress: Callable[[int], None] | None = None) -> SimulationReport:
-    """Play ``games`` games and sum them up. ``progress`` is called after each game."""
+             progress: Callable[[int], None] | None = None, turn_cap: int | None = None,
+             stop_after_non_terminating: int | None = None) -> SimulationReport:
+    """Play ``games`` games and sum them up. ``progress`` is called after each game; a run
+    may stop early once enough rounds failed to terminate (a deck that cannot finish)."""
     variant.require_playable()
     player_names(player)  # refuse an unknown player before playing anything
-    recipe = Recipe.of(variant, player, seed, check)
+    recipe = Recipe.of(variant, player, seed, check, turn_cap)
     report = SimulationReport(variant.name, variant.players, player, seed, variant.rule_names)
     turns: list[int] = []
     actions: list[int] = []
@@ -194,6 +198,9 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
             fired[k] += summary.fired[k]
         if progress is not None:
             progress(1)
+        if (stop_after_non_terminating is not None
+                and report.non_terminating >= stop_after_non_terminating):
+            break
     report.rounds_per_game = _stats(per_game)
     report.turns_per_round = _stats(turns)
     report.actions_per_round = _stats(actions)
@@ -240,3 +247,55 @@ def format_report(report: SimulationReport) -> str:
     for c in report.cards:
         lines.append(f"{c['id']:<{width}}  {c['copies']:>6}  {c['played']:>6}  {c['fired']:>5}")
     return "\n".join(lines)
+
+
+#: Sanity games use a tighter turn cap than ``simulate``: the heuristic bots finish a
+#: classic round in about 100 actions, so a deck still playing after this cannot finish.
+SANITY_TURN_CAP = 20_000
+#: A deck is said to run dry too often past this share of rounds.
+DRY_SHARE = 0.05
+
+
+def sanity_problems(variant: Variant, games: int,
+                    seed: int | str = 0) -> list[tuple[str, str, str | None]]:
+    """Play ``games`` games with the heuristic bots and say what looks wrong, as
+    (level, message, card id) for ``cardgen check``."""
+    n = variant.players
+    problem = variant.playability_problem()
+    if problem:
+        return [("warning", f"sanity games for {n} players not played: {problem}", None)]
+    report = simulate(variant, games=games, seed=seed, player="heuristic",
+                      turn_cap=SANITY_TURN_CAP, stop_after_non_terminating=3)
+    found: list[tuple[str, str, str | None]] = []
+    if report.invariant_violations:
+        first = report.violations[0]
+        found.append(("error", f"the rules engine broke its own invariants with {n} "
+                      f"players ({first['problem']}, seed {first['seed']}): a bug in "
+                      "cardgen, please report it with the seed", None))
+    if report.non_terminating:
+        first_round = report.non_terminating_rounds[0]
+        found.append(("error", f"the deck cannot finish with {n} players: "
+                      f"{report.non_terminating} round(s) still had no winner after "
+                      f"{SANITY_TURN_CAP} actions (first: seed {first_round['seed']}, round "
+                      f"{first_round['round']}); make sure every card can be played away",
+                      None))
+        return found
+    blocked = report.endings.get("blocked", 0)
+    if report.unfinished_games:
+        found.append(("error", f"the deck cannot finish with {n} players: "
+                      f"{report.unfinished_games} of {report.games} game(s) found no winner "
+                      f"in {MAX_ROUNDS} rounds ({blocked} of {report.rounds} rounds were "
+                      "blocked with nothing left to play or draw)", None))
+    elif blocked:
+        found.append(("warning", f"with {n} players, {blocked} of {report.rounds} rounds "
+                      "were blocked: nobody could play and nothing was left to draw", None))
+    if report.rounds and report.dry_rounds / report.rounds > DRY_SHARE:
+        found.append(("warning", f"with {n} players the draw pile and the discard ran dry in "
+                      f"{report.dry_rounds} of {report.rounds} rounds; add cards or lower "
+                      "'players.max'", None))
+    for card in report.cards:
+        if card["played"] == 0:
+            found.append(("warning", f"card '{card['id']}' was never played in "
+                          f"{report.games} game(s) with {n} players; check that it can "
+                          "go on some card", card["id"]))
+    return found
