@@ -40,6 +40,9 @@ class Effect:
     #: True when the matching table cannot say whether the card may be played, so the
     #: engine asks :meth:`playable` (e.g. a card that goes only on the previous number).
     decides_playability: ClassVar[bool] = False
+    #: The out-of-turn responses (names in responses.RESPONDERS) a deck holding this card
+    #: needs, whatever its rules ("Non", Boomerang …).
+    responders: ClassVar[tuple[str, ...]] = ()
 
     def targets(self, variant: Variant, kind: int, seat: int, n: int) -> list[int | None]:
         """The victims a play of this card may name; [None] when it names none."""
@@ -107,10 +110,10 @@ class Wild(Effect):
     name = "wild"
 
     def on_start(self, state: RoundState, entry: Pending) -> None:
-        # C-10 (default, seed 004): the dealer's left names the colour, then plays.
-        chooser = state.next_seat(state.dealer)
-        state.turn = chooser
-        state.ask_start_color(chooser)
+        # The dealer's left plays first; who names the colour is the rules' choice
+        # (C-10: the same player; Unplugged: the dealer, U-10).
+        state.turn = state.next_seat(state.dealer)
+        state.ask_start_color(state.rules.start_color_chooser(state))
 
 
 @register_effect
@@ -125,9 +128,7 @@ class Reverse(Effect):
             state.turn = state.next_seat(entry.author)
 
     def on_start(self, state: RoundState, entry: Pending) -> None:
-        # C-08 (default, seed 004): the dealer plays first, then to the right.
-        state.direction = -1
-        state.turn = state.dealer
+        state.rules.start_reverse(state)  # C-08; Unplugged: U-08
 
 
 @register_effect

@@ -55,6 +55,21 @@ class OfficialRules:
         """Why this many players cannot play with these rules (None: they can)."""
         return None
 
+    # --- the start of a round ------------------------------------------------------
+
+    def after_deal(self, state: RoundState) -> None:
+        """The cards are dealt and the first card is not turned yet. Officially nothing."""
+
+    def start_reverse(self, state: RoundState) -> None:
+        """C-08 (default, seed 004): after a first-card Reverse the dealer plays first,
+        then to the right."""
+        state.direction = -1
+        state.turn = state.dealer
+
+    def start_color_chooser(self, state: RoundState) -> int:
+        """C-10 (default, seed 004): the dealer's left names the colour of a first wild."""
+        return state.next_seat(state.dealer)
+
     # --- a turn --------------------------------------------------------------------
 
     def turn_actions(self, state: RoundState, seat: int) -> list[Action]:
@@ -96,8 +111,11 @@ class OfficialRules:
         """The pending draw a +2/+4 creates. Officially nothing stacks on it (C-16)."""
         from cardgen.engine.state import DrawPenalty
 
+        # A draw laid by a player may be answered by Boomerang and Dérivation (U-27,
+        # U-28) in any deck that holds them; a first card, laid by nobody, may not.
         return DrawPenalty(amount, target, author=entry.author, skipped=skipped,
-                           card=entry.kind, challengeable=challengeable)
+                           card=entry.kind, challengeable=challengeable,
+                           reflectable=entry.author >= 0, redirectable=entry.author >= 0)
 
     def challenge_outcome(self, state: RoundState, penalty: DrawPenalty,
                           challenger: int) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.actions import PASS, Action, NameColor, Play, seat_name
 from cardgen.engine.errors import EngineError, IllegalAction, NotImplementedYet
@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from cardgen.engine.variant import Variant
 
 #: Phases: what kind of decision the actor faces.
-TURN, DRAWN, RESPOND, COLOR, OVER = range(5)
-PHASE_NAMES = ("turn", "drawn", "respond", "color", "over")
+#: CHOOSE: an effect waits for its player's follow-up decision (see ``ask``).
+TURN, DRAWN, RESPOND, COLOR, OVER, CHOOSE = range(6)
+PHASE_NAMES = ("turn", "drawn", "respond", "color", "over", "choose")
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
@@ -83,13 +84,15 @@ class DrawPenalty:
 class Pending:
     """A card on the stack of pending effects: played, not resolved yet."""
 
-    __slots__ = ("kind", "author", "action", "prev_color", "penalty")
+    __slots__ = ("kind", "author", "action", "prev_color", "prev_match", "penalty")
 
-    def __init__(self, kind: int, author: int, action: Play | None, prev_color: int) -> None:
+    def __init__(self, kind: int, author: int, action: Play | None, prev_color: int,
+                 prev_match: frozenset[int] = frozenset()) -> None:
         self.kind = kind
         self.author = author  # -1: the first card, turned up by nobody
         self.action = action
         self.prev_color = prev_color  # the colour in force before it was played
+        self.prev_match = prev_match  # and what could be played then (a "Non" restores it)
         self.penalty: DrawPenalty | None = None
 
 
@@ -101,7 +104,7 @@ class RoundState:
         "set_aside", "color", "match_set", "direction", "turn", "actor", "phase", "stack",
         "options", "poll_order", "poll_i", "drawn", "at_uno", "uno_missed", "emptied", "out",
         "winner", "end", "idle", "reshuffles", "dry_draws", "played", "fired", "revealed",
-        "events", "universe", "total",
+        "events", "universe", "total", "top_author", "extra",
     )
 
     def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random, *,
@@ -142,6 +145,8 @@ class RoundState:
         self.events: list[str] | None = [] if log else None
         self.universe: Counter[int] = Counter()
         self.total = 0
+        self.top_author = -1  # who laid the top card (-1: nobody, a first card)
+        self.extra: dict[str, Any] = {}  # round data of the variants' rules and options
 
     # --- setting up ------------------------------------------------------------------
 
@@ -171,6 +176,7 @@ class RoundState:
             state.log(f"deal: dealer {seat_name(dealer)}")
             for seat, hand in enumerate(state.hands):
                 state.log(f"{seat_name(seat)} holds {state.cards_text(hand)}")
+        variant.rules.after_deal(state)
         state.start()
         return state
 
@@ -207,7 +213,7 @@ class RoundState:
             return self.rules.turn_actions(self, self.actor)
         if phase == DRAWN:
             return self.rules.drawn_actions(self, self.actor, self.drawn)
-        if phase == RESPOND:
+        if phase in (RESPOND, CHOOSE):
             return self.options
         if phase == COLOR:
             return list(self.variant.name_color_actions)
@@ -255,7 +261,7 @@ class RoundState:
                 "optional rules)")
         hand = self.hands[seat]
         hand.remove(kind)
-        entry = Pending(kind, seat, act, self.color)
+        entry = Pending(kind, seat, act, self.color, self.match_set)
         self.discard.append(kind)
         self.played[kind] += 1
         self.idle = 0
@@ -275,6 +281,7 @@ class RoundState:
         on_play = variant.on_play_of[kind]
         if on_play is not None:
             on_play(self, entry)
+        self.top_author = seat
         self.stack.append(entry)
         if variant.after_play is not None:
             variant.after_play(self, entry)
@@ -306,6 +313,14 @@ class RoundState:
             self.end_round(-1, "blocked")
         else:
             self.end_turn()
+
+    def ask(self, seat: int, options: list[Action]) -> None:
+        """An effect needs a follow-up decision from ``seat`` (the two hands an Inversion
+        swaps, the cards a Coup de bol lays …): the round waits in the CHOOSE phase. The
+        chosen action does its part and then calls :meth:`advance`."""
+        self.phase = CHOOSE
+        self.actor = seat
+        self.options = options
 
     def ask_start_color(self, seat: int) -> None:
         self.phase = COLOR
@@ -340,7 +355,7 @@ class RoundState:
             variant.effect_of[entry.kind].resolve(self, entry)
             self.fired[entry.kind] += 1
             self.poll_order = None
-            if self.phase == OVER:
+            if self.phase in (OVER, CHOOSE):
                 return
         if self.emptied:
             emptied, self.emptied = self.emptied, []

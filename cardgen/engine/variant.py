@@ -19,7 +19,7 @@ from cardgen.decks import HAND_SIZE, Deck
 from cardgen.engine.actions import Catch, NameColor, Play
 from cardgen.engine.effects import Effect, effect_for
 from cardgen.engine.errors import EngineError, NotImplementedYet
-from cardgen.engine.rules import OfficialRules, compose_rules, missing_rules
+from cardgen.engine.rules import RULES, OfficialRules, compose_rules, missing_rules
 
 if TYPE_CHECKING:
     from cardgen.engine.responses import Responder
@@ -105,6 +105,12 @@ class Variant:
 
         self.rules: OfficialRules = compose_rules(self.rule_names)
         self.responders: tuple[Responder, ...] = self.rules.responders()
+        # ... and those the deck's own cards need ("Non", Boomerang …), whatever the rules.
+        from cardgen.engine.responses import RESPONDERS
+
+        for name in dict.fromkeys(n for e in self.effect_of for n in e.responders):
+            if RESPONDERS[name] not in self.responders:
+                self.responders += (RESPONDERS[name],)
         self.pending_responders = tuple(r for r in self.responders if r.window == "pending")
         self.between_responders = tuple(r for r in self.responders if r.window == "between")
         self.after_play = (self.rules.after_play
@@ -118,7 +124,11 @@ class Variant:
     @classmethod
     def from_deck(cls, deck: Deck, players: int, rules: Iterable[str] = ()) -> Variant:
         """The variant a deck file describes for this many players, plus extra rules."""
-        return cls(deck.card_list(players), players, (*deck.rules, *rules), name=deck.id)
+        # A deck whose rulebook is a variant with rules of its own (Uno Unplugged) plays
+        # them first, under the deck's options.
+        base = (deck.rulebook,) if deck.rulebook in RULES else ()
+        return cls(deck.card_list(players), players, (*base, *deck.rules, *rules),
+                   name=deck.id)
 
     def matching(self, color: int, top: int) -> frozenset[int]:
         """The kinds that go on ``top`` with ``color`` in force (-1: no colour yet)."""
