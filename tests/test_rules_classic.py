@@ -457,3 +457,28 @@ def test_v07_uno_challenge_next_round_deals_only_the_survivors() -> None:
     game.eliminated = {2}
     state, seats = game.new_round()
     assert seats == (0, 1, 3) and state.n == 3
+
+
+def test_c26_contre_uno_stops_a_last_card_without_a_call() -> None:
+    result = check("c26_contre_uno_caught")
+    assert result.steps[1].legal == ["contre-uno P1", "pass"]
+
+
+def test_c26_contre_uno_not_used_round_ends() -> None:
+    check("c26_contre_uno_not_caught")
+
+
+def test_c26_called_uno_cannot_be_stopped() -> None:
+    state = do(table(players=3, top="red-3", turn="P1", uno=["P1"], rules=["contre-uno"],
+                     hands={"P0": ["red-1", "blue-2"], "P1": ["red-9"],
+                            "P2": ["red-5", "yellow-6"]}),
+               "play red-9")
+    assert state.phase == OVER and state.winner == 1
+
+
+def test_c26_off_by_default() -> None:
+    state = do(table(players=3, top="red-3", turn="P1",
+                     hands={"P0": ["red-1", "blue-2"], "P1": ["red-9"],
+                            "P2": ["red-5", "yellow-6"]}),
+               "play red-9")
+    assert state.phase == OVER and state.winner == 1

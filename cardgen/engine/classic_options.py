@@ -1,5 +1,6 @@
 """The options of the official rules themselves: the other scoring school (C-32), a
-rotating dealer (C-33), team play (V-05) and the UNO Challenge (V-07).
+rotating dealer (C-33), team play (V-05), the UNO Challenge (V-07) and the counter-UNO
+on a last card (C-26).
 
 Each is an optional rule of ``cardgen/data/rules.toml`` overriding only the hooks of
 :class:`~cardgen.engine.rules.OfficialRules` that differ.
@@ -7,12 +8,18 @@ Each is an optional rule of ``cardgen/data/rules.toml`` overriding only the hook
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
+from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
+from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.responses import RESPONDERS, Responder, register_responder
 from cardgen.engine.rules import OfficialRules, optional_rule
+from cardgen.engine.state import RuleEffect
 
 if TYPE_CHECKING:
     from cardgen.engine.game import Game, RoundResult
+    from cardgen.engine.state import RoundState
 
 
 @optional_rule("lowest-score")
@@ -101,3 +108,68 @@ class UnoChallenge(OfficialRules):
 
     def game_winners(self, game: Game) -> list[int]:
         return [s for s in range(game.players) if s not in game.eliminated]
+
+
+@dataclass(frozen=True, slots=True)
+class CounterUno(Action):
+    """``contre-uno P1``: catch P1 on a last card laid without ever calling UNO (C-26)."""
+
+    verb: ClassVar[str] = "contre-uno"
+    seat: int
+
+    def apply_to(self, state: RoundState) -> None:
+        going_out = state.stack.pop()
+        assert isinstance(going_out, RuleEffect) and going_out.author == self.seat
+        state.log(f"contre-UNO: {seat_name(self.seat)} does not go out")
+        state.draw_cards(self.seat, state.rules.uno_penalty)
+        state.response_done()
+
+    def __str__(self) -> str:
+        return f"contre-uno {seat_name(self.seat)}"
+
+
+@action_verb("contre-uno")
+def _parse_counter_uno(args: list[str], line: str) -> Action:
+    if len(args) != 1:
+        raise ActionSyntaxError(f"'{line}': write 'contre-uno' and the seat, e.g. "
+                                "'contre-uno P2'")
+    return CounterUno(parse_seat(args[0], line))
+
+
+def _goes_out(state: RoundState, entry: RuleEffect) -> None:
+    state.end_round(entry.author, "out")
+
+
+@register_responder
+class CounterUnoCatch(Responder):
+    """C-26: while a player who never called UNO goes out, any opponent may stop him."""
+
+    name = "contre-uno"
+    window = "pending"
+
+    def active(self, state: RoundState) -> bool:
+        top = state.stack[-1]
+        return isinstance(top, RuleEffect) and top.resolver is _goes_out
+
+    def options(self, state: RoundState, seat: int) -> list[Action]:
+        author = state.stack[-1].author
+        return [] if seat == author else [CounterUno(author)]
+
+
+@optional_rule("contre-uno")
+class ContreUno(OfficialRules):
+    """C-26 (option): a player who lays his last card while he still owes the UNO call
+    (he did not call it when he went down to one card) may be stopped by any opponent
+    before the round ends: he takes 2 cards and play goes on. The card he laid stays
+    and has had its effect; the next player plays."""
+
+    def responders(self) -> tuple[Responder, ...]:
+        return (*super().responders(), RESPONDERS["contre-uno"])
+
+    def on_hand_empty(self, state: RoundState, seat: int) -> bool:
+        if state.at_uno[seat]:
+            return super().on_hand_empty(state, seat)
+        state.stack.append(RuleEffect(seat, _goes_out,
+                                      f"{seat_name(seat)} goes out without having called UNO"))
+        state.poll_order = None
+        return False

@@ -20,7 +20,7 @@ from typing import Any
 from cardgen.decks import load_deck
 from cardgen.engine.actions import Action, parse_action, parse_seat, seat_name
 from cardgen.engine.errors import SituationError
-from cardgen.engine.state import OVER, PHASE_NAMES, TURN, RoundState
+from cardgen.engine.state import OVER, PHASE_NAMES, TURN, RoundState, RuleEffect
 from cardgen.engine.variant import Variant
 from cardgen.errors import CardgenError
 
@@ -85,7 +85,8 @@ def state_dict(state: RoundState) -> dict[str, Any]:
         "phase": PHASE_NAMES[state.phase],
         "actor": seat_name(state.actor) if state.actor >= 0 else None,
         "at_uno": [seat_name(s) for s, flag in enumerate(state.at_uno) if flag],
-        "pending": [e.penalty.describe() if e.penalty is not None else ids[e.kind]
+        "pending": [e.label if isinstance(e, RuleEffect)
+                    else e.penalty.describe() if e.penalty is not None else ids[e.kind]
                     for e in state.stack],
         "revealed": {seat_name(to): {seat_name(of): [ids[k] for k in hand]
                                      for of, hand in shown.items()}

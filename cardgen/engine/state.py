@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.actions import PASS, Action, NameColor, Play, seat_name
@@ -94,6 +94,20 @@ class Pending:
         self.prev_color = prev_color  # the colour in force before it was played
         self.prev_match = prev_match  # and what could be played then (a "Non" restores it)
         self.penalty: DrawPenalty | None = None
+
+
+class RuleEffect(Pending):
+    """A pending effect that is no card: something the rules let the table contest before
+    it happens, e.g. a player going out who never called UNO (C-26). It resolves with
+    its own function instead of a card's effect."""
+
+    __slots__ = ("resolver", "label")
+
+    def __init__(self, author: int, resolver: Callable[[RoundState, RuleEffect], None],
+                 label: str) -> None:
+        super().__init__(-1, author, None, -1)
+        self.resolver = resolver
+        self.label = label
 
 
 class RoundState:
@@ -352,8 +366,11 @@ class RoundState:
                         return
                     break
             entry = stack.pop()
-            variant.effect_of[entry.kind].resolve(self, entry)
-            self.fired[entry.kind] += 1
+            if isinstance(entry, RuleEffect):
+                entry.resolver(self, entry)
+            else:
+                variant.effect_of[entry.kind].resolve(self, entry)
+                self.fired[entry.kind] += 1
             self.poll_order = None
             if self.phase in (OVER, CHOOSE):
                 return
