@@ -200,6 +200,7 @@ class Layout:
         self.frame_width = frame_width
         self.frame_height = frame_height
         self._headings = 0
+        self._in_toc = True  # False while laying out the quick reference's sections
 
     # --- blocks -------------------------------------------------------------------
 
@@ -246,7 +247,8 @@ class Layout:
         out: list[Flowable] = []
         if block.level == 1:  # a chapter never starts in the last few lines of a page
             out.append(CondPageBreak(self.frame_height * 0.25))
-        out.append(Heading(block.text, style, block.level, f"section-{self._headings}"))
+        out.append(Heading(block.text, style, block.level, f"section-{self._headings}",
+                           in_toc=self._in_toc))
         return out
 
     def example(self, block: markup.Example, styles: Styles, width: float) -> Table:
@@ -386,8 +388,13 @@ class Layout:
         while body and isinstance(heading := body[0], markup.Heading):
             out.extend(self.heading(heading, self.styles))
             body.pop(0)
-        out.append(KeepInFrame(0, 0, self.flowables(body, self.styles.compact()),
-                               mode="shrink"))
+        # Its sections get bookmarks but stay out of the contents: one page needs no map.
+        self._in_toc = False
+        try:
+            content = self.flowables(body, self.styles.compact())
+        finally:
+            self._in_toc = True
+        out.append(KeepInFrame(0, 0, content, mode="shrink"))
         return out
 
     # --- the front pages ----------------------------------------------------------

@@ -100,9 +100,9 @@ def build_styles() -> Styles:
     contents = sheet["contents"]
     toc_levels = (
         ParagraphStyle("toc0", parent=body, fontName=text["bold"],
-                       fontSize=contents["level0_pt"], leading=contents["level0_pt"] * 1.6),
+                       fontSize=contents["level0_pt"], leading=contents["level0_pt"] * 1.5),
         ParagraphStyle("toc1", parent=body, fontSize=contents["level1_pt"],
-                       leading=contents["level1_pt"] * 1.45,
+                       leading=contents["level1_pt"] * 1.35,
                        leftIndent=contents["indent_mm"] * mm),
     )
     return Styles(
