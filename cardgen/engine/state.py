@@ -559,7 +559,8 @@ class RoundState:
             if self.phase == DRAWN and self.drawn not in self.hands[self.actor]:
                 found.append("the card drawn is not in its owner's hand")
             for seat, hand in enumerate(self.hands):
-                if not hand and seat not in self.out:
+                if not hand and seat not in self.out and not self.stack:
+                    # (with something pending, going out may still be contested: C-26)
                     found.append(f"{seat_name(seat)} has no card but the round goes on")
                 if self.at_uno[seat] and len(hand) != 1:
                     found.append(f"{seat_name(seat)} is at UNO with {len(hand)} cards")
