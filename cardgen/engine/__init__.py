@@ -18,7 +18,10 @@
 (True, [])
 """
 
-from cardgen.engine import classic_options  # noqa: F401  (registers the official options)
+from cardgen.engine import (  # noqa: F401  (they register their rules and card effects)
+    classic_options,
+    unplugged,
+)
 from cardgen.engine.actions import Action, Play, parse_action
 from cardgen.engine.errors import (
     ActionSyntaxError,

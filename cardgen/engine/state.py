@@ -357,6 +357,8 @@ class RoundState:
 
     def advance(self) -> None:
         """Run until a seat must decide or the round is over."""
+        if self.phase == CHOOSE:  # the decision asked for is taken: go on
+            self.phase = RESPOND
         stack = self.stack
         variant = self.variant
         while stack:
@@ -562,7 +564,8 @@ class RoundState:
                 if not hand and seat not in self.out and not self.stack:
                     # (with something pending, going out may still be contested: C-26)
                     found.append(f"{seat_name(seat)} has no card but the round goes on")
-                if self.at_uno[seat] and len(hand) != 1:
+                # (a hand emptied by a card still open to answers is not out yet: U-44)
+                if self.at_uno[seat] and len(hand) != 1 and seat not in self.emptied:
                     found.append(f"{seat_name(seat)} is at UNO with {len(hand)} cards")
             if not self.legal_actions():
                 found.append("the actor has no legal action")
