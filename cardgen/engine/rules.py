@@ -135,6 +135,9 @@ class OfficialRules:
     def after_play(self, state: RoundState, entry: Pending) -> None:
         """A card has landed (its effect is still pending). Officially nothing happens."""
 
+    def after_resolve(self, state: RoundState, entry: Pending) -> None:
+        """A card has taken effect (what the 0 and 7 options add). Officially nothing."""
+
     def on_hand_empty(self, state: RoundState, seat: int) -> bool:
         """C-29: the first empty hand wins the round (after a last +2/+4 is drawn, C-23,
         since pending effects resolve first). Return True when the round is over."""

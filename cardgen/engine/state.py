@@ -373,6 +373,8 @@ class RoundState:
             else:
                 variant.effect_of[entry.kind].resolve(self, entry)
                 self.fired[entry.kind] += 1
+                if variant.after_resolve is not None:
+                    variant.after_resolve(self, entry)
             self.poll_order = None
             if self.phase in (OVER, CHOOSE):
                 return

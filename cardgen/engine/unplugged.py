@@ -96,7 +96,8 @@ class NonResponder(Responder):
 
     def active(self, state: RoundState) -> bool:
         top = state.stack[-1]
-        if top.author < 0 or (top.penalty is not None and top.penalty.challenged):
+        if top.kind < 0 or top.author < 0 or (top.penalty is not None
+                                              and top.penalty.challenged):
             return False
         return anyone_holds(state, kinds_with(state.variant, "cancel"))
 

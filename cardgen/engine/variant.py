@@ -116,6 +116,9 @@ class Variant:
         self.after_play = (self.rules.after_play
                            if type(self.rules).after_play is not OfficialRules.after_play
                            else None)
+        self.after_resolve = (self.rules.after_resolve
+                              if type(self.rules).after_resolve is not OfficialRules.after_resolve
+                              else None)
         self.name_color_actions: tuple[NameColor, ...] = tuple(
             NameColor(c, color_index=i) for i, c in enumerate(self.colors))
         self.catch_actions: tuple[Catch, ...] = tuple(Catch(s) for s in range(players))
