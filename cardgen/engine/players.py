@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cardgen.engine.actions import Action, Catch, Challenge, Draw, NameColor, Play
+from cardgen.engine.actions import Action, Challenge, Draw, NameColor, Play
 from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
 
@@ -45,7 +45,9 @@ class HeuristicPlayer:
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         first = legal[0]
-        if isinstance(first, (Catch, Challenge)):
+        if first.verb in ("catch", "contre-uno"):  # always catch a missing UNO call
+            return first
+        if isinstance(first, Challenge):
             return self._respond(view, first, legal)
         if isinstance(first, NameColor):
             return legal[self._best_color(view, -1)]
@@ -55,8 +57,6 @@ class HeuristicPlayer:
         return max(plays, key=lambda a: self._score(view, a))
 
     def _respond(self, view: SeatView, first: Action, legal: Sequence[Action]) -> Action:
-        if isinstance(first, Catch):
-            return first
         author = view.pending[-1]["author"] if view.pending else None
         if author is not None and view.hand_sizes[author] >= 4:
             return first
