@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from cardgen.engine.responses import Responder
 
 #: A round stops and is reported as not terminating after this many actions. Random
-#: players make long rounds (they draw as often as they play); their longest classic
-#: rounds in thousands of games stay under a tenth of this.
+#: players make long rounds (they draw as often as they play): the longest of 9 000
+#: random classic games (2 to 10 players) took about 22 000 actions.
 TURN_CAP = 200_000
 
 #: [seat][uno][kind] -> the actions that play that kind
