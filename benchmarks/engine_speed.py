@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 from cardgen.decks import load_deck
 from cardgen.engine import RandomPlayer, Variant, play_round
-from cardgen.engine.actions import Action, Catch, Challenge, Draw, Keep, Play
+from cardgen.engine.actions import DRAW, KEEP, PASS, Action, Play
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import RoundState
 
@@ -44,17 +44,18 @@ class RLCardLikePlayer:
         self._random = rng.random
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        first = legal[0]
-        if isinstance(first, (Challenge, Catch)):
-            return legal[-1]  # pass: RLCard has no challenge and no UNO call
-        if isinstance(legal[-1], Keep):
-            return legal[-2] if len(legal) > 1 else legal[-1]  # play the card drawn
-        plays = [a for a in legal if isinstance(a, Play)]
-        if view.hand_size == 2:  # every play comes with and without the call: call it
-            plays = [a for a in plays if a.uno]
-        if not plays:  # nothing fits: draw (or name the first colour, C-10)
-            plays = [a for a in legal if isinstance(a, Draw)] or list(legal)
-        return plays[int(self._random() * len(plays))]
+        last = legal[-1]
+        if last is DRAW or last is KEEP:  # a turn (plays, then draw) or a card drawn that
+            count = len(legal) - 1        # fits (its plays, then keep): RLCard plays it
+            if count == 0:
+                return last  # nothing fits: draw
+            if view.hand_size == 2:  # each play comes with and without the call: call
+                plays = [a for a in legal if isinstance(a, Play) and a.uno]
+                return plays[int(self._random() * len(plays))]
+            return legal[int(self._random() * count)]
+        if last is PASS:
+            return last  # RLCard has no challenge and no UNO call to catch
+        return legal[int(self._random() * len(legal))]  # the colour of a first wild
 
 
 def cardgen_rounds(variant: Variant, make_bot: type, seconds: float) -> tuple[int, int, float]:
