@@ -50,11 +50,43 @@ class HeuristicPlayer:
         if isinstance(first, Challenge):
             return self._respond(view, first, legal)
         if isinstance(first, NameColor):
-            return legal[self._best_color(view, -1)]
+            return legal[_most(self._color_counts(view))]
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return next((a for a in legal if isinstance(a, Draw)), legal[0])
-        return max(plays, key=lambda a: self._score(view, a))
+        # What every option is weighed against, worked out once per decision.
+        variant = view.variant
+        hand = view.hand_kinds
+        counts = self._color_counts(view)
+        sizes = view.hand_sizes
+        threatened = sizes[view.next_seat()] <= 2
+        asked = view.color_index
+        holds_asked = asked >= 0 and not variant.counts_as[asked].isdisjoint(hand)
+
+        def score(play: Play) -> float:
+            card = variant.kinds[play.kind]
+            value: float = card.points
+            if play.uno:
+                value += 1000
+            if card.effect == "wild-draw" and holds_asked:
+                value -= 10_000  # a bluff
+            if card.any_card and len(hand) > 2:
+                value -= 40
+            color = play.color_index if play.color_index >= 0 else variant.color_of[play.kind]
+            if color >= 0:
+                # the colour it holds most once this card (every copy of it) is set aside
+                left = list(counts)
+                own = variant.color_of[play.kind]
+                if own >= 0:
+                    left[own] -= hand.count(play.kind)
+                value += 15 if color == _most(left) else 0
+            if card.effect in ("draw", "wild-draw", "skip") and threatened:
+                value += 60
+            if play.target is not None:
+                value -= 5 * sizes[play.target]
+            return value
+
+        return max(plays, key=score)
 
     def _respond(self, view: SeatView, first: Action, legal: Sequence[Action]) -> Action:
         author = view.pending[-1]["author"] if view.pending else None
@@ -62,36 +94,18 @@ class HeuristicPlayer:
             return first
         return legal[-1]  # pass
 
-    def _best_color(self, view: SeatView, without: int) -> int:
+    def _color_counts(self, view: SeatView) -> list[int]:
         counts = [0] * len(view.variant.colors)
         color_of = view.variant.color_of
         for k in view.hand_kinds:
-            if k != without and color_of[k] >= 0:
+            if color_of[k] >= 0:
                 counts[color_of[k]] += 1
-        return max(range(len(counts)), key=lambda c: (counts[c], -c))
+        return counts
 
-    def _score(self, view: SeatView, play: Play) -> float:
-        variant = view.variant
-        card = variant.kinds[play.kind]
-        hand = view.hand_kinds
-        score: float = card.points
-        if play.uno:
-            score += 1000
-        if card.effect == "wild-draw" and view.color_index >= 0 and not (
-                variant.counts_as[view.color_index].isdisjoint(hand)):
-            score -= 10_000  # a bluff
-        if card.any_card:
-            score -= 40 if len(hand) > 2 else 0
-        color = play.color_index if play.color_index >= 0 else variant.color_of[play.kind]
-        if color >= 0:
-            best = self._best_color(view, play.kind)
-            score += 15 if color == best else 0
-        sizes = view.hand_sizes
-        if card.effect in ("draw", "wild-draw", "skip") and sizes[view.next_seat()] <= 2:
-            score += 60
-        if play.target is not None:
-            score -= 5 * sizes[play.target]
-        return score
+
+def _most(counts: list[int]) -> int:
+    """The colour with the highest count (the first one on a tie)."""
+    return counts.index(max(counts))
 
 
 PLAYERS: dict[str, Callable[[random.Random], RandomPlayer | HeuristicPlayer]] = {
