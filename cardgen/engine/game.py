@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from cardgen.engine.actions import Action, parse_action, seat_name
@@ -109,13 +109,6 @@ class Game:
         return result
 
 
-@dataclass
-class _Counters:
-    played: list[int]
-    fired: list[int]
-    problems: list[str] = field(default_factory=list)
-
-
 def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast",
                on_action: Callable[[int, Action], None] | None = None,
                problems: list[str] | None = None,
@@ -166,7 +159,9 @@ def play_game(variant: Variant, bots: Sequence[Player], seed: int | str, *,
               turn_cap: int | None = None) -> GameResult:
     """Play a whole game; ``bots`` has one player per game seat."""
     game = Game(variant, seed)
-    counters = _Counters([0] * len(variant.kinds), [0] * len(variant.kinds))
+    played = [0] * len(variant.kinds)
+    fired = [0] * len(variant.kinds)
+    problems: list[str] = []
     lines: list[str] | None = [] if transcript else None
     while not game.over:
         state, seats = game.new_round(log=transcript)
@@ -182,11 +177,10 @@ def play_game(variant: Variant, bots: Sequence[Player], seed: int | str, *,
                                     problems=found, turn_cap=turn_cap)
         if lines is not None:
             _flush_events(state, lines)
-        counters.problems.extend(f"round {len(game.rounds) + 1}: {p}" for p in found)
-        for k, n in enumerate(state.played):
-            counters.played[k] += n
-        for k, n in enumerate(state.fired):
-            counters.fired[k] += n
+        problems.extend(f"round {len(game.rounds) + 1}: {p}" for p in found)
+        for k in range(len(played)):
+            played[k] += state.played[k]
+            fired[k] += state.fired[k]
         game.finish_round(state, seats, actions=actions, turns=turns)
         if lines is not None:
             lines.append(f"scores: {' '.join(str(s) for s in game.scores)}")
@@ -195,7 +189,7 @@ def play_game(variant: Variant, bots: Sequence[Player], seed: int | str, *,
     if lines is not None:
         lines.append("winners: " + (" ".join(seat_name(s) for s in game.winners) or "none"))
     return GameResult(seed, game.rounds, game.scores, game.winners, game.finished,
-                      counters.problems, counters.played, counters.fired, lines)
+                      problems, played, fired, lines)
 
 
 def _flush_events(state: RoundState, lines: list[str]) -> None:
