@@ -15,7 +15,7 @@ from typing import Any
 
 from cardgen.catalogue import Card
 from cardgen.engine.actions import seat_name
-from cardgen.engine.game import MAX_ROUNDS, play_game
+from cardgen.engine.game import MAX_ROUNDS, GameResult, play_game
 from cardgen.engine.players import make_players, player_names
 from cardgen.engine.variant import Variant
 
@@ -49,32 +49,10 @@ def game_seed(seed: int | str, index: int) -> str:
     return f"{seed}:{index}"
 
 
-@dataclass
-class GameSummary:
-    """What one game contributes to a report (small, so workers send it back cheaply)."""
-
-    index: int
-    seed: str
-    rounds: list[tuple[int, int, int, bool, str, int]]  # actions, turns, reshuffles, dry,
-    #                                                      how, winner seat (-1: none)
-    scores: list[int]
-    winners: list[int]
-    finished: bool
-    problems: list[str]
-    played: list[int]
-    fired: list[int]
-
-
-def play_one(variant: Variant, recipe: Recipe, index: int) -> GameSummary:
+def play_one(variant: Variant, recipe: Recipe, index: int) -> GameResult:
     seed = game_seed(recipe.seed, index)
     bots = make_players(recipe.player, variant.players, seed)
-    result = play_game(variant, bots, seed, check=recipe.check, turn_cap=recipe.turn_cap)
-    return GameSummary(
-        index, seed,
-        [(r.actions, r.turns, r.reshuffles, r.dry, r.how,
-          r.winner if r.winner is not None else -1) for r in result.rounds],
-        result.scores, result.winners, result.finished, result.problems, result.played,
-        result.fired)
+    return play_game(variant, bots, seed, check=recipe.check, turn_cap=recipe.turn_cap)
 
 
 _worker: tuple[Variant, Recipe] | None = None
@@ -85,14 +63,14 @@ def _start_worker(recipe: Recipe) -> None:
     _worker = (recipe.variant(), recipe)
 
 
-def _worker_game(index: int) -> GameSummary:
+def _worker_game(index: int) -> GameResult:
     assert _worker is not None
     return play_one(_worker[0], _worker[1], index)
 
 
 def play_games(variant: Variant, recipe: Recipe, games: int,
-               workers: int = 1) -> Iterator[GameSummary]:
-    """The summaries of games 0 … games-1, in order, played by ``workers`` processes."""
+               workers: int = 1) -> Iterator[GameResult]:
+    """The results of games 0 … games-1, in order, played by ``workers`` processes."""
     if workers <= 1 or games < 2:
         for index in range(games):
             yield play_one(variant, recipe, index)
@@ -163,39 +141,40 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
     winning: list[int] = []
     played = [0] * len(variant.kinds)
     fired = [0] * len(variant.kinds)
-    for summary in play_games(variant, recipe, games, workers):
+    for index, result in enumerate(play_games(variant, recipe, games, workers)):
         report.games += 1
-        per_game.append(len(summary.rounds))
-        for number, (acts, trn, reshuffles, dry, how, _winner) in enumerate(summary.rounds):
+        per_game.append(len(result.rounds))
+        for number, played_round in enumerate(result.rounds):
+            how = played_round.how
             report.rounds += 1
             report.endings[how] = report.endings.get(how, 0) + 1
-            report.reshuffles += reshuffles
-            report.rounds_with_reshuffle += reshuffles > 0
-            report.dry_rounds += dry
+            report.reshuffles += played_round.reshuffles
+            report.rounds_with_reshuffle += played_round.reshuffles > 0
+            report.dry_rounds += played_round.dry
             if how == "capped":
                 report.non_terminating += 1
                 if len(report.non_terminating_rounds) < 20:
                     report.non_terminating_rounds.append(
-                        {"game": summary.index, "round": number + 1, "seed": summary.seed})
+                        {"game": index, "round": number + 1, "seed": result.seed})
             else:
-                turns.append(trn)
-                actions.append(acts)
-        if summary.problems:
-            report.invariant_violations += len(summary.problems)
-            for problem in summary.problems[: max(0, 20 - len(report.violations))]:
-                report.violations.append({"game": summary.index, "seed": summary.seed,
+                turns.append(played_round.turns)
+                actions.append(played_round.actions)
+        if result.problems:
+            report.invariant_violations += len(result.problems)
+            for problem in result.problems[: max(0, 20 - len(report.violations))]:
+                report.violations.append({"game": index, "seed": result.seed,
                                           "problem": problem})
-        if summary.finished:
-            for seat in summary.winners:
-                wins[seat] += 1 / len(summary.winners)
-            winning.append(max(summary.scores[s] for s in summary.winners))
+        if result.finished:
+            for seat in result.winners:
+                wins[seat] += 1 / len(result.winners)
+            winning.append(max(result.scores[s] for s in result.winners))
         else:
             report.unfinished_games += 1
-        for seat, score in enumerate(summary.scores):
+        for seat, score in enumerate(result.scores):
             totals[seat] += score
         for k in range(len(played)):
-            played[k] += summary.played[k]
-            fired[k] += summary.fired[k]
+            played[k] += result.played[k]
+            fired[k] += result.fired[k]
         if progress is not None:
             progress(1)
         if (stop_after_non_terminating is not None
