@@ -13,14 +13,14 @@ from typing import Any
 
 import click
 
-from cardgen import build as build_module
-from cardgen import rulebook as rulebook_module
 from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import CardgenError
 from cardgen.options import OPTIONAL_RULES
-from cardgen.render import png as png_module
-from cardgen.render import sheets as sheets_module
+from cardgen.render.layout import layout
+
+# Drawing, rulebook and engine modules are imported inside their commands: they pull in
+# most of reportlab, and `cardgen cards` or `check` should not wait for that.
 
 LANG = click.Choice(["fr", "en"])
 
@@ -155,13 +155,15 @@ def rules(lang: str, as_json: bool) -> None:
 @main.command()
 @click.argument("deck")
 @click.option("--lang", type=LANG, required=True, help="Language of the rulebook.")
-@click.option("--paper", type=click.Choice(rulebook_module.PAPERS), default="a4",
+@click.option("--paper", type=click.Choice(tuple(layout().papers)), default="a4",
               show_default=True, help="Paper size.")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
               help="PDF file to write (default: DECK-rulebook-LANG.pdf here).")
 def rulebook(deck: str, lang: str, paper: str, output: Path | None) -> None:
     """Write the rulebook of DECK as a PDF, in French or in English."""
     loaded = _usable_deck(deck, None)
+    from cardgen import rulebook as rulebook_module
+
     path = output or Path(rulebook_module.rulebook_filename(loaded, lang))
     rulebook_module.write_rulebook(loaded, lang, path, paper)
     click.echo(f"wrote {path}")
@@ -177,11 +179,11 @@ def _back_offset(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 
 @main.command()
 @click.argument("deck")
-@click.option("--paper", type=click.Choice(sheets_module.paper_names()), default="a4",
+@click.option("--paper", type=click.Choice(tuple(layout().papers)), default="a4",
               show_default=True, help="Paper size.")
 @click.option("--bleed", type=float, default=0.0, show_default=True, metavar="MM",
               help="Extend each face's background this far past its trim line (0 to 3 mm).")
-@click.option("--only", type=click.Choice(sheets_module.ONLY_CHOICES), default="all",
+@click.option("--only", type=click.Choice(["all", "specials"]), default="all",
               show_default=True, help="specials: only the cards a standard box lacks, to "
               "glue onto a second deck; all: the whole deck.")
 @click.option("--backs", is_flag=True, help="Add a page of backs after each page of faces, "
@@ -200,6 +202,8 @@ def sheets(deck: str, paper: str, bleed: float, only: str, backs: bool,
            output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: 53 x 79 mm faces with cut marks."""
     loaded = _usable_deck(deck, players)
+    from cardgen.render import sheets as sheets_module
+
     options = sheets_module.SheetOptions(
         paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
         back_offset_mm=back_offset, lang=lang, players=players)  # type: ignore[arg-type]
@@ -224,6 +228,8 @@ def png(deck: str, output: Path | None, dpi: int | None, lang: str,
     """Write one PNG per distinct face of DECK, and Tabletop Simulator deck sheets."""
     loaded = _usable_deck(deck, players)
     folder = output or Path(f"{loaded.id}-png")
+    from cardgen.render import png as png_module
+
     result = png_module.write_pngs(loaded, folder, dpi=dpi, lang=lang,  # type: ignore[arg-type]
                                    players=players)
     click.echo(f"wrote {len(result.faces)} face images into {folder}")
@@ -236,6 +242,8 @@ def png(deck: str, output: Path | None, dpi: int | None, lang: str,
               default=Path("output"), show_default=True, help="Folder to write into.")
 def build(out: Path) -> None:
     """Write every built-in deck's sheets and rulebooks into the output folder."""
+    from cardgen import build as build_module
+
     for path in build_module.build_all(out):
         click.echo(f"wrote {path}")
 

@@ -107,3 +107,22 @@ def test_rules_lists_every_optional_rule_in_both_languages() -> None:
     rules = {r["name"]: r for r in json.loads(out)}
     assert "stack-draws" in rules and rules["stack-draws"]["ids"][0] == "H-09"
     assert all(r["description"]["fr"] and r["description"]["en"] for r in rules.values())
+
+
+def test_paper_choices_are_the_ones_sheets_and_rulebooks_both_know() -> None:
+    from cardgen.render.layout import layout
+    from cardgen.rulebook import PAPERS
+
+    assert set(layout().papers) == set(PAPERS)
+
+
+def test_listing_commands_do_not_load_the_drawing_modules() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, cardgen.cli; "
+            "print([m for m in ('cardgen.render.sheets', 'cardgen.rulebook', 'cardgen.engine') "
+            "if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
