@@ -39,8 +39,13 @@ def hands_moved(state: RoundState, before: dict[int, int]) -> None:
             state.at_uno[seat] = False
             if state.uno_missed == seat:
                 state.uno_missed = -1
-        if count == 0 and seat not in state.out and seat not in state.emptied:
-            state.emptied.append(seat)
+        if count == 0:
+            if seat not in state.out and seat not in state.emptied:
+                state.emptied.append(seat)
+        elif seat in state.emptied:  # handed a new hand before he could go out (H-24)
+            state.emptied.remove(seat)
+        elif seat in state.out:  # a player who was out holds cards again (H-18)
+            state.out.remove(seat)
     if isinstance(state.rules, HandRules):
         state.rules.after_hands_moved(state, before)
 

@@ -563,8 +563,10 @@ class RoundState:
             if self.phase == DRAWN and self.drawn not in self.hands[self.actor]:
                 found.append("the card drawn is not in its owner's hand")
             for seat, hand in enumerate(self.hands):
-                if not hand and seat not in self.out and not self.stack:
-                    # (with something pending, going out may still be contested: C-26)
+                if (not hand and seat not in self.out and not self.stack
+                        and seat not in self.emptied):
+                    # (with something pending, going out may still be contested: C-26;
+                    # a card's follow-up decision comes before going out: U-30, H-18)
                     found.append(f"{seat_name(seat)} has no card but the round goes on")
                 # (a hand emptied by a card still open to answers is not out yet: U-44)
                 if self.at_uno[seat] and len(hand) != 1 and seat not in self.emptied:
