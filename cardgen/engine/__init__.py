@@ -21,6 +21,7 @@
 from cardgen.engine import (  # noqa: F401  (they register their rules and card effects)
     classic_options,
     house,
+    options,
     unplugged,
 )
 from cardgen.engine.actions import Action, Play, parse_action

@@ -92,7 +92,7 @@ class Game:
         result = RoundResult(
             index=len(self.rounds), seats=seats, dealer=self.dealer,
             winner=seats[state.winner] if state.winner >= 0 else None, how=state.end,
-            hand_points={seats[p]: state.hand_points(p) for p in range(state.n)},
+            hand_points={seats[p]: self.rules.round_points(state, p) for p in range(state.n)},
             actions=actions, turns=turns, reshuffles=state.reshuffles,
             dry=state.dry_draws > 0,
         )

@@ -348,7 +348,7 @@ class PlayGroup(Action):
         state.play_card(self.last)
 
     def __str__(self) -> str:
-        text = "together " + " ".join(self.cards)
+        text = f"{self.verb} " + " ".join(self.cards)
         if self.color is not None:
             text += f" {self.color}"
         if self.target is not None:

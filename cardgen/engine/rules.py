@@ -155,6 +155,11 @@ class OfficialRules:
         as a dealer picked uniformly at random: a seeded chance step."""
         return seats[game.rng.randrange(len(seats))]
 
+    def round_points(self, state: RoundState, seat: int) -> int:
+        """What a seat's hand counts for at the end of a round (C-30: the cards' values;
+        options change the values or add to them)."""
+        return state.hand_points(seat)
+
     def score_round(self, game: Game, result: RoundResult) -> None:
         """C-31, school A: the winner collects every other hand's points. A blocked round
         (C-28) has no winner and scores nothing."""
