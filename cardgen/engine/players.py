@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cardgen.engine.actions import Action, Challenge, Draw, NameColor, Play
+from cardgen.engine.actions import Action, Challenge, Draw, NameColor, Pass, Play
 from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
+from cardgen.engine.unplugged import pingouin_worth, react
 
 
 class RandomPlayer:
@@ -54,6 +55,10 @@ class HeuristicPlayer:
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return next((a for a in legal if isinstance(a, Draw)), legal[0])
+        if isinstance(legal[-1], Pass):  # an answer out of turn: Non, Boomerang …
+            reply = react(view, plays, legal[-1])
+            if reply is not None:
+                return reply
         # What every option is weighed against, worked out once per decision.
         variant = view.variant
         hand = view.hand_kinds
@@ -84,6 +89,8 @@ class HeuristicPlayer:
                 value += 60
             if play.target is not None:
                 value -= 5 * sizes[play.target]
+            if card.effect == "end-round":  # Pingouin: only with a small hand left
+                value += pingouin_worth(view)
             return value
 
         return max(plays, key=score)
