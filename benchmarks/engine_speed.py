@@ -17,6 +17,8 @@ Three measures, one core each, printed with their ratios:
 3. cardgen with its own random player (uniform over distinct actions, drawing
    included, UNO called or forgotten at random): rounds are far longer, so this one
    compares actions per second.
+4. The same random player on the Uno Unplugged deck (at least 3 players), beside 3:
+   Unplugged rounds per second against classic ones.
 
 No invariant checking and no transcript in the timed loops (the bots' fast path).
 """
@@ -107,18 +109,21 @@ def main(argv: list[str] | None = None) -> None:
                         help="the measures take turns this many times; the best is kept")
     args = parser.parse_args(argv)
     variant = Variant.from_deck(load_deck("classic"), args.players)
+    unplugged = Variant.from_deck(load_deck("unplugged"), max(3, args.players))
     slot = args.seconds / args.repeats
 
     print(f"Python {platform.python_version()} on {platform.machine()}, "
           f"{args.players} players, classic deck, {args.repeats} x {slot:g} s per measure, "
           "best kept")
-    measures: dict[str, list[tuple[int, int, float]]] = {"rlcard": [], "alike": [], "ours": []}
+    measures: dict[str, list[tuple[int, int, float]]] = {"rlcard": [], "alike": [], "ours": [],
+                                                          "unplugged": []}
     for _ in range(args.repeats):  # interleaved, so a slow spell of the machine hits all
         reference = rlcard_rounds(args.players, slot)
         if reference is not None:
             measures["rlcard"].append(reference)
         measures["alike"].append(cardgen_rounds(variant, RLCardLikePlayer, slot))
         measures["ours"].append(cardgen_rounds(variant, RandomPlayer, slot))
+        measures["unplugged"].append(cardgen_rounds(unplugged, RandomPlayer, slot))
 
     def line(name: str, runs: list[tuple[int, int, float]]) -> tuple[float, float]:
         rps = max(r / e for r, _, e in runs)
@@ -137,10 +142,14 @@ def main(argv: list[str] | None = None) -> None:
               "games/s through env.run (625 used)")
         ref_rps = 625.0
     alike_rps, _ = line("cardgen, RLCard's choices, official rules", measures["alike"])
-    _, ours_aps = line("cardgen, its random player, official rules", measures["ours"])
+    ours_rps, ours_aps = line("cardgen, its random player, official rules", measures["ours"])
+    unplugged_rps, _ = line(f"cardgen, its random player, Uno Unplugged ({unplugged.players}p)",
+                            measures["unplugged"])
     print(f"ratio, rounds/s with RLCard's choices: {alike_rps / ref_rps:.1f}x")
     if ref_aps is not None:
         print(f"ratio, actions/s with cardgen's random player: {ours_aps / ref_aps:.1f}x")
+    print(f"ratio, Uno Unplugged rounds/s against classic, cardgen's random player: "
+          f"{unplugged_rps / ours_rps:.2f}x")
     sys.stdout.flush()
 
 
