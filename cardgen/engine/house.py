@@ -283,7 +283,11 @@ class JumpInResponder(Responder):
     window = "between"
 
     def active(self, state: RoundState) -> bool:
-        return LAID in state.extra and state.top_author >= 0
+        if LAID not in state.extra or state.top_author < 0:
+            return False
+        assert isinstance(state.rules, JumpRules)
+        kinds = state.rules.jump_kinds(state, state.discard[-1])
+        return any(not kinds.isdisjoint(hand) for hand in state.hands)
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         if seat == state.top_author or not state.hands[seat]:
@@ -385,11 +389,14 @@ def groups(state: RoundState, seat: int, playable: set[int]) -> list[tuple[int, 
     cards of one number whose first is playable (O-11), in every order that matters
     (the first card and the last one)."""
     hand = state.hands[seat]
+    variant = state.variant
+    values = [variant.kinds[k].value for k in hand if variant.kinds[k].effect == "number"]
+    if len(set(hand)) == len(hand) and len(set(values)) == len(values):
+        return []  # no two cards alike: the common case, answered cheaply
     counts = Counter(hand)
     found: list[tuple[int, ...]] = []
     for kind in sorted(playable):
         found += [(kind,) * size for size in range(2, counts[kind] + 1)]
-    variant = state.variant
     by_value: dict[int, list[int]] = {}
     for kind in sorted(counts):
         card = variant.kinds[kind]
