@@ -79,9 +79,10 @@ class OfficialRules:
         actions: list[Action] = []
         for kind in sorted(state.match_set.intersection(hand)):
             actions += plays[kind]
-        if state.variant.special_kinds:
-            for kind in sorted(set(state.variant.special_kinds).intersection(hand)):
-                if state.variant.effect_of[kind].playable(state, seat, kind):
+        variant = state.variant
+        if variant.special_kinds:
+            for kind in sorted(variant.special_kind_set.intersection(hand)):
+                if variant.effect_of[kind].playable(state, seat, kind):
                     actions += plays[kind]
         actions.append(DRAW)
         return actions

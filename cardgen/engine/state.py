@@ -267,8 +267,7 @@ class RoundState:
         seat = self.actor
         kind = act.kind
         variant = self.variant
-        effect = variant.effect_of[kind]
-        if not effect.implemented:
+        if kind in variant.unimplemented_kinds:
             raise NotImplementedYet(
                 f"card '{act.card}' has the effect '{variant.kinds[kind].effect}', which "
                 "the rules engine does not play yet (it comes with the Uno Unplugged and "
@@ -280,10 +279,12 @@ class RoundState:
         self.played[kind] += 1
         self.idle = 0
         self.drawn = -1
-        color = act.color_index if act.color_index >= 0 else variant.color_of[kind]
+        color = act.sets_color
         if color >= 0:  # a card with no colour and none named keeps the colour in force
             self.color = color
-        self.match_set = variant.match_rows[kind][self.color + 1]
+            self.match_set = act.match_after
+        else:
+            self.match_set = variant.match_rows[kind][self.color + 1]
         left = len(hand)
         if left == 1:
             # C-24: the call goes with the second-to-last card.
@@ -361,23 +362,27 @@ class RoundState:
             self.phase = RESPOND
         stack = self.stack
         variant = self.variant
-        while stack:
-            for responder in variant.pending_responders:
-                if responder.active(self):
-                    if self._poll(variant.pending_responders):
-                        return
-                    break
-            entry = stack.pop()
-            if isinstance(entry, RuleEffect):
-                entry.resolver(self, entry)
-            else:
-                variant.effect_of[entry.kind].resolve(self, entry)
-                self.fired[entry.kind] += 1
-                if variant.after_resolve is not None:
-                    variant.after_resolve(self, entry)
-            self.poll_order = None
-            if self.phase in (OVER, CHOOSE):
-                return
+        if stack:
+            responders = variant.pending_responders
+            resolve_of = variant.resolve_of
+            after_resolve = variant.after_resolve
+            while stack:
+                for responder in responders:
+                    if responder.active(self):
+                        if self._poll(responders):
+                            return
+                        break
+                entry = stack.pop()
+                if isinstance(entry, RuleEffect):
+                    entry.resolver(self, entry)
+                else:
+                    resolve_of[entry.kind](self, entry)
+                    self.fired[entry.kind] += 1
+                    if after_resolve is not None:
+                        after_resolve(self, entry)
+                self.poll_order = None
+                if self.phase == OVER or self.phase == CHOOSE:
+                    return
         if self.emptied:
             emptied, self.emptied = self.emptied, []
             for seat in emptied:
