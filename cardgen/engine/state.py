@@ -179,10 +179,13 @@ class RoundState:
             raise EngineError(f"{variant.name}: {len(pile)} cards cannot deal {size} to "
                               f"each of {n} players and turn a first card")
         shuffle(rng, pile)
-        order = [(dealer + i) % n for i in range(1, n + 1)]  # one at a time from P1 on
-        for _ in range(size):
-            for seat in order:
-                state.hands[seat].append(pile.pop())
+        # One card at a time from the dealer's left on, off the top (the end) of the pile:
+        # the i-th seat dealt gets every n-th of the dealt cards from the i-th on.
+        cut = len(pile) - n * size
+        dealt = pile[cut:][::-1]  # in the order they are dealt
+        del pile[cut:]
+        for i in range(n):
+            state.hands[(dealer + 1 + i) % n] = dealt[i::n]
         state.draw_pile = pile
         state.universe = variant.deck_counts  # read only
         state.total = len(variant.deck)
@@ -198,7 +201,7 @@ class RoundState:
         """Turn up the first card and apply its first-card rule."""
         pile = self.draw_pile
         kinds = self.variant.kinds
-        if not any(kinds[k].can_start for k in pile):
+        if self.variant.start_kinds.isdisjoint(pile):
             raise EngineError(f"{self.variant.name}: no card left in the draw pile may "
                               "start a round")
         kind = pile.pop()

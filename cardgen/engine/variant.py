@@ -70,6 +70,8 @@ class Variant:
         symbols = {s: i for i, s in enumerate(dict.fromkeys(c.symbol for c in kinds))}
         self.symbol_of: tuple[int, ...] = tuple(symbols[c.symbol] for c in kinds)
         self.points_of: tuple[int, ...] = tuple(c.points for c in kinds)
+        #: the kinds that may be turned up as a round's first card (C-11)
+        self.start_kinds = frozenset(k for k, c in enumerate(kinds) if c.can_start)
         #: colour -> the kinds that are "a card of that colour" for the +4 rule (C-20)
         self.counts_as: tuple[frozenset[int], ...] = tuple(
             frozenset(k for k, c in enumerate(kinds)
