@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.actions import PASS, Action, NameColor, Play, seat_name
 from cardgen.engine.errors import EngineError, IllegalAction, NotImplementedYet
+from cardgen.engine.observation import SeatView
 
 if TYPE_CHECKING:
-    from cardgen.engine.observation import SeatView
     from cardgen.engine.responses import Responder
     from cardgen.engine.variant import Variant
 
@@ -525,8 +525,6 @@ class RoundState:
         return sum(points[k] for k in self.hands[seat])
 
     def view(self, seat: int) -> SeatView:
-        from cardgen.engine.observation import SeatView
-
         return SeatView(self, seat)
 
     # --- checking ----------------------------------------------------------------------------
