@@ -9,6 +9,7 @@ player counts; the bots are the shipped random and heuristic players.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -104,3 +105,33 @@ def test_views_show_only_what_a_seat_may_see() -> None:
         assert view.revealed == {}
         assert view.as_dict()["top"] == variant.kinds[state.discard[-1]].id
         assert "hands" not in view.as_dict()
+
+
+def test_the_checks_catch_a_card_lost_or_created() -> None:
+    """The fast check counts the cards after every action; the full check, and the end of
+    every round, compare them kind by kind. A card lost (or one turned into another) by a
+    faulty rule must not go unnoticed."""
+    variant = Variant.from_deck(CLASSIC, 4)
+
+    def tamper(state: RoundState, at: int, how: str) -> Callable[[int, object], None]:
+        done = [0]
+
+        def hook(seat: int, action: object) -> None:
+            done[0] += 1
+            if done[0] == at and how == "lose":
+                state.draw_pile.pop()
+            elif done[0] == at:  # as many cards, but one of them changed
+                hand = state.hands[state.actor]
+                hand.append((hand.pop() + 1) % len(variant.kinds))
+
+        return hook
+
+    for check, how, expected in (("fast", "lose", "107 cards in play"),
+                                 ("full", "lose", "cards lost"),
+                                 ("fast", "change", "cards created"),
+                                 ("full", "change", "cards created")):
+        state = RoundState.deal(variant, 4, 0, random.Random(3))
+        problems: list[str] = []
+        play_round(state, make_players("random", 4, 3), check=check, problems=problems,
+                   on_action=tamper(state, 20, how))
+        assert any(expected in p for p in problems), (check, how, problems)

@@ -70,6 +70,10 @@ class Play(Action):
     #: How many actions share this card (colours x victims x UNO or not): the random
     #: player uses it to choose the card first and its options after.
     siblings: int = field(default=1, compare=False, repr=False)
+    #: The colour in force once it is played (-1: the colour in force stays) and, then,
+    #: the kinds that go on it: looked up once, when the variant builds its plays.
+    sets_color: int = field(default=-1, compare=False, repr=False)
+    match_after: frozenset[int] = field(default=frozenset(), compare=False, repr=False)
 
     def apply_to(self, state: RoundState) -> None:
         state.play_card(self)

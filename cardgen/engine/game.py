@@ -121,10 +121,13 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
     marked "capped", never left to hang.
     """
     views = [state.view(seat) for seat in range(state.n)]
+    choosers = [bot.choose for bot in bots]
     legal_actions = state.legal_actions
     cap = turn_cap if turn_cap is not None else state.variant.turn_cap
     actions = turns = 0
     found = problems if problems is not None else []
+    fast = check == "fast"
+    full = check == "full"
     while state.phase != OVER:
         if actions >= cap:
             state.end_round(-1, "capped")
@@ -132,17 +135,17 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
         seat = state.actor
         if state.phase == TURN:
             turns += 1
-        action = bots[seat].choose(views[seat], legal_actions())
+        action = choosers[seat](views[seat], legal_actions())
         if on_action is not None:
             on_action(seat, action)
         action.apply_to(state)  # the unchecked path: the bot chose from the legal actions
         actions += 1
-        if check == "fast":
+        if fast:
             problem = state.quick_check()
             if problem:
                 found.append(f"after {seat_name(seat)}: {action}: {problem}")
                 break
-        elif check == "full":
+        elif full:
             bad = state.problems()
             if bad:
                 found.extend(f"after {seat_name(seat)}: {action}: {p}" for p in bad)

@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from cardgen.engine.actions import DRAW, KEEP, Action
 from cardgen.engine.errors import EngineError
+from cardgen.engine.state import DrawPenalty
 from cardgen.options import OPTIONAL_RULES
 
 if TYPE_CHECKING:
     from cardgen.engine.game import Game, RoundResult
     from cardgen.engine.responses import Responder
-    from cardgen.engine.state import DrawPenalty, Pending, RoundState
+    from cardgen.engine.state import Pending, RoundState
 
 
 class OfficialRules:
@@ -79,9 +80,10 @@ class OfficialRules:
         actions: list[Action] = []
         for kind in sorted(state.match_set.intersection(hand)):
             actions += plays[kind]
-        if state.variant.special_kinds:
-            for kind in sorted(set(state.variant.special_kinds).intersection(hand)):
-                if state.variant.effect_of[kind].playable(state, seat, kind):
+        variant = state.variant
+        if variant.special_kinds:
+            for kind in sorted(variant.special_kind_set.intersection(hand)):
+                if variant.effect_of[kind].playable(state, seat, kind):
                     actions += plays[kind]
         actions.append(DRAW)
         return actions
@@ -109,8 +111,6 @@ class OfficialRules:
     def new_penalty(self, state: RoundState, entry: Pending, *, amount: int, target: int,
                     skipped: int | None, challengeable: bool) -> DrawPenalty:
         """The pending draw a +2/+4 creates. Officially nothing stacks on it (C-16)."""
-        from cardgen.engine.state import DrawPenalty
-
         # A draw laid by a player may be answered by Boomerang and Dérivation (U-27,
         # U-28) in any deck that holds them; a first card, laid by nobody, may not.
         return DrawPenalty(amount, target, author=entry.author, skipped=skipped,

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.actions import PASS, Action, NameColor, Play, seat_name
 from cardgen.engine.errors import EngineError, IllegalAction, NotImplementedYet
+from cardgen.engine.observation import SeatView
 
 if TYPE_CHECKING:
-    from cardgen.engine.observation import SeatView
     from cardgen.engine.responses import Responder
     from cardgen.engine.variant import Variant
 
@@ -179,10 +179,13 @@ class RoundState:
             raise EngineError(f"{variant.name}: {len(pile)} cards cannot deal {size} to "
                               f"each of {n} players and turn a first card")
         shuffle(rng, pile)
-        order = [(dealer + i) % n for i in range(1, n + 1)]  # one at a time from P1 on
-        for _ in range(size):
-            for seat in order:
-                state.hands[seat].append(pile.pop())
+        # One card at a time from the dealer's left on, off the top (the end) of the pile:
+        # the i-th seat dealt gets every n-th of the dealt cards from the i-th on.
+        cut = len(pile) - n * size
+        dealt = pile[cut:][::-1]  # in the order they are dealt
+        del pile[cut:]
+        for i in range(n):
+            state.hands[(dealer + 1 + i) % n] = dealt[i::n]
         state.draw_pile = pile
         state.universe = variant.deck_counts  # read only
         state.total = len(variant.deck)
@@ -198,7 +201,7 @@ class RoundState:
         """Turn up the first card and apply its first-card rule."""
         pile = self.draw_pile
         kinds = self.variant.kinds
-        if not any(kinds[k].can_start for k in pile):
+        if self.variant.start_kinds.isdisjoint(pile):
             raise EngineError(f"{self.variant.name}: no card left in the draw pile may "
                               "start a round")
         kind = pile.pop()
@@ -267,8 +270,7 @@ class RoundState:
         seat = self.actor
         kind = act.kind
         variant = self.variant
-        effect = variant.effect_of[kind]
-        if not effect.implemented:
+        if kind in variant.unimplemented_kinds:
             raise NotImplementedYet(
                 f"card '{act.card}' has the effect '{variant.kinds[kind].effect}', which "
                 "the rules engine does not play yet (it comes with the Uno Unplugged and "
@@ -280,10 +282,12 @@ class RoundState:
         self.played[kind] += 1
         self.idle = 0
         self.drawn = -1
-        color = act.color_index if act.color_index >= 0 else variant.color_of[kind]
+        color = act.sets_color
         if color >= 0:  # a card with no colour and none named keeps the colour in force
             self.color = color
-        self.match_set = variant.match_rows[kind][self.color + 1]
+            self.match_set = act.match_after
+        else:
+            self.match_set = variant.match_rows[kind][self.color + 1]
         left = len(hand)
         if left == 1:
             # C-24: the call goes with the second-to-last card.
@@ -361,23 +365,27 @@ class RoundState:
             self.phase = RESPOND
         stack = self.stack
         variant = self.variant
-        while stack:
-            for responder in variant.pending_responders:
-                if responder.active(self):
-                    if self._poll(variant.pending_responders):
-                        return
-                    break
-            entry = stack.pop()
-            if isinstance(entry, RuleEffect):
-                entry.resolver(self, entry)
-            else:
-                variant.effect_of[entry.kind].resolve(self, entry)
-                self.fired[entry.kind] += 1
-                if variant.after_resolve is not None:
-                    variant.after_resolve(self, entry)
-            self.poll_order = None
-            if self.phase in (OVER, CHOOSE):
-                return
+        if stack:
+            responders = variant.pending_responders
+            resolve_of = variant.resolve_of
+            after_resolve = variant.after_resolve
+            while stack:
+                for responder in responders:
+                    if responder.active(self):
+                        if self._poll(responders):
+                            return
+                        break
+                entry = stack.pop()
+                if isinstance(entry, RuleEffect):
+                    entry.resolver(self, entry)
+                else:
+                    resolve_of[entry.kind](self, entry)
+                    self.fired[entry.kind] += 1
+                    if after_resolve is not None:
+                        after_resolve(self, entry)
+                self.poll_order = None
+                if self.phase == OVER or self.phase == CHOOSE:
+                    return
         if self.emptied:
             emptied, self.emptied = self.emptied, []
             for seat in emptied:
@@ -517,8 +525,6 @@ class RoundState:
         return sum(points[k] for k in self.hands[seat])
 
     def view(self, seat: int) -> SeatView:
-        from cardgen.engine.observation import SeatView
-
         return SeatView(self, seat)
 
     # --- checking ----------------------------------------------------------------------------

@@ -70,6 +70,8 @@ class Variant:
         symbols = {s: i for i, s in enumerate(dict.fromkeys(c.symbol for c in kinds))}
         self.symbol_of: tuple[int, ...] = tuple(symbols[c.symbol] for c in kinds)
         self.points_of: tuple[int, ...] = tuple(c.points for c in kinds)
+        #: the kinds that may be turned up as a round's first card (C-11)
+        self.start_kinds = frozenset(k for k, c in enumerate(kinds) if c.can_start)
         #: colour -> the kinds that are "a card of that colour" for the +4 rule (C-20)
         self.counts_as: tuple[frozenset[int], ...] = tuple(
             frozenset(k for k, c in enumerate(kinds)
@@ -86,6 +88,7 @@ class Variant:
             -1 if c.any_card else self.symbol_of[k] for k, c in enumerate(kinds))
         self.special_kinds: tuple[int, ...] = tuple(
             k for k in range(len(kinds)) if self.effect_of[k].decides_playability)
+        self.special_kind_set = frozenset(self.special_kinds)
         table: list[frozenset[int]] = []
         for color in range(-1, len(self.colors)):
             for top_sym in range(-1, len(symbols)):
@@ -99,6 +102,10 @@ class Variant:
         self.match_rows: tuple[tuple[frozenset[int], ...], ...] = tuple(
             tuple(self.matching(color, k) for color in range(-1, len(self.colors)))
             for k in range(len(kinds)))
+        #: the kinds whose effect has no handler yet (the engine refuses to play them)
+        self.unimplemented_kinds = frozenset(
+            k for k, e in enumerate(self.effect_of) if not e.implemented)
+        self.resolve_of = tuple(e.resolve for e in self.effect_of)
         # Hooks nobody overrides are skipped on the hot path.
         self.on_play_of = tuple(
             e.on_play if type(e).on_play is not Effect.on_play else None for e in self.effect_of)
@@ -194,5 +201,7 @@ class Variant:
         calls = (False, True) if uno else (False,)
         siblings = len(colors) * len(targets) * len(calls)
         return tuple(
-            Play(card.id, color, target, call, kind=kind, color_index=ci, siblings=siblings)
+            Play(card.id, color, target, call, kind=kind, color_index=ci, siblings=siblings,
+                 sets_color=ci if ci >= 0 else self.color_of[kind],
+                 match_after=self.match_rows[kind][(ci if ci >= 0 else self.color_of[kind]) + 1])
             for color, ci in colors for target in targets for call in calls)
