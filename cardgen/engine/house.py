@@ -322,17 +322,22 @@ class JumpInIdentical(JumpRules):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayGroup(Action):
-    """Several cards laid in one go, in order; the last one acts and carries the colour,
-    victim and UNO call: ``together red-4 red-4``, ``together wild wild blue``."""
+class PlayGroup(Play):
+    """Several cards laid in one go, in order; the last one (``card``) acts and carries
+    the colour, victim and UNO call: ``together red-4 red-4``, ``together wild wild
+    blue``. A kind of play, so that a bot weighs it as the play of its last card."""
 
     verb: ClassVar[str] = "together"
-    cards: tuple[str, ...]
-    color: str | None = None
-    target: int | None = None
-    uno: bool = False
+    cards: tuple[str, ...] = ()
     kinds: tuple[int, ...] = field(default=(), compare=False, repr=False)
     last: Play | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, variant: Variant, group: tuple[int, ...], last: Play) -> PlayGroup:
+        """The group ``group`` of kinds, ending with the engine's play ``last``."""
+        return cls(last.card, last.color, last.target, last.uno, kind=last.kind,
+                   color_index=last.color_index,
+                   cards=tuple(variant.kinds[k].id for k in group), kinds=group, last=last)
 
     def apply_to(self, state: RoundState) -> None:
         assert self.last is not None
@@ -381,7 +386,7 @@ def _parse_together(args: list[str], line: str) -> Action:
     if len(cards) < 2:
         raise ActionSyntaxError(f"'{line}': write 'together' and two cards or more, e.g. "
                                 "'together red-4 blue-4'")
-    return PlayGroup(tuple(cards), color, target, uno)
+    return PlayGroup(cards[-1], color, target, uno, cards=tuple(cards))
 
 
 def groups(state: RoundState, seat: int, playable: set[int]) -> list[tuple[int, ...]]:
@@ -432,13 +437,11 @@ class PlayIdenticalTogether(OfficialRules):
         hand = state.hands[seat]
         if len(hand) < 2 or not playable:
             return actions
-        ids = state.variant.kinds
-        extra: list[Action] = []
-        for group in groups(state, seat, playable):
-            for play in state.plays[seat][len(hand) - len(group) == 1][group[-1]]:
-                extra.append(PlayGroup(tuple(ids[k].id for k in group), play.color,
-                                       play.target, play.uno, group, play))
-        return actions[:-1] + extra + actions[-1:]  # the draw stays last
+        extra: list[Action] = [
+            PlayGroup.of(state.variant, group, play)
+            for group in groups(state, seat, playable)
+            for play in state.plays[seat][len(hand) - len(group) == 1][group[-1]]]
+        return extra + actions  # groups first: a bot weighing them equal lays more cards
 
     def after_play(self, state: RoundState, entry: Pending) -> None:
         super().after_play(state, entry)

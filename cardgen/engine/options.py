@@ -262,7 +262,8 @@ def _parse_royal(args: list[str], line: str) -> Action:
     cards = [a for a in args if a.lower() not in COLOR_WORDS and a.lower() != "uno"]
     if len(cards) != 9:
         raise ActionSyntaxError(f"'{line}': a royal run lists nine cards, 1 to 9 or 9 to 1")
-    return RoyalRun(tuple(cards), None, None, "uno" in (a.lower() for a in args))
+    return RoyalRun(cards[-1], None, None, "uno" in (a.lower() for a in args),
+                    cards=tuple(cards))
 
 
 @optional_rule("royal-run")
@@ -297,9 +298,8 @@ class RoyalRunRule(OfficialRules):
                     group = (first, *middle, last)
                     for play in state.plays[seat][left == 1][last]:
                         if play.uno == (left == 1):  # no call needed: it is made for him
-                            extra.append(RoyalRun(tuple(variant.kinds[k].id for k in group),
-                                                  None, None, play.uno, group, play))
-        return actions[:-1] + extra + actions[-1:]
+                            extra.append(RoyalRun.of(variant, group, play))
+        return extra + actions
 
 
 @optional_rule("same-number-finish")
@@ -330,10 +330,9 @@ class SameNumberFinish(OfficialRules):
                 if group in seen:
                     continue
                 seen.add(group)
-                play = state.plays[seat][False][last][0]
-                extra.append(PlayGroup(tuple(variant.kinds[k].id for k in group), None, None,
-                                       False, group, play))
-        return actions[:-1] + extra + actions[-1:]
+                extra += [PlayGroup.of(variant, group, play)
+                          for play in state.plays[seat][False][last]]
+        return extra + actions
 
 
 # --- cursed-cards (O-20), count-rounds (O-08) ----------------------------------------------
