@@ -6,6 +6,7 @@ that depend on the number of players, and says whether the deck is fit to play.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,11 +44,13 @@ class Report:
 
 
 def check_deck(deck: Deck, players: int | None = None, games: int = 0,
-               seed: int | str = 0) -> Report:
+               seed: int | str = 0, workers: int = 1,
+               progress: Callable[[int], None] | None = None) -> Report:
     """Check a deck for ``players`` players (None: for every count it claims to serve).
 
     With ``games``, a deck whose composition is sound also plays that many sanity games
-    per player count (see :func:`cardgen.engine.simulate.sanity_problems`).
+    per player count (see :func:`cardgen.engine.simulate.sanity_problems`), spread over
+    ``workers`` processes (same results); ``progress`` is told of every game played.
     """
     report = Report(deck, players, list(deck.problems))
 
@@ -81,7 +84,8 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
         from cardgen.engine.simulate import sanity_problems
 
         for n in dict.fromkeys(counted):
-            for level, message, card in sanity_problems(Variant.from_deck(deck, n), games,
-                                                         seed):
+            variant = Variant.from_deck(deck, n)
+            for level, message, card in sanity_problems(variant, games, seed, workers,
+                                                         progress):
                 (error if level == "error" else warning)(message, card)
     return report

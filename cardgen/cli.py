@@ -7,6 +7,7 @@ below turns it into Click's ``Error: …`` line with exit code 1, never a traceb
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -122,10 +123,22 @@ def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
               "(default: the smallest and largest table the deck claims).")
 @click.option("--games", type=click.IntRange(0, 100_000), default=200, show_default=True,
               help="Sanity games to play per player count (0: composition only).")
+@click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
+              show_default="the number of cores",
+              help="Processes for the sanity games (same results for any number).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def check(deck: str, players: int | None, games: int, as_json: bool) -> None:
+def check(deck: str, players: int | None, games: int, workers: int, as_json: bool) -> None:
     """Check that DECK is complete and playable. Exit 1 if it is not."""
-    report = check_deck(load_deck(deck), players, games=games)
+    loaded = load_deck(deck)
+    counts = 1 if players is not None else len({loaded.min_players, loaded.max_players})
+    if games:
+        # The bar goes to stderr (drawn only on a terminal), so --json output stays clean.
+        with click.progressbar(length=games * counts, label="sanity games",
+                               file=sys.stderr) as bar:
+            report = check_deck(loaded, players, games=games, workers=workers,
+                                progress=bar.update)
+    else:
+        report = check_deck(loaded, players)
     if as_json:
         _emit_json(report.as_dict())
     else:

@@ -76,9 +76,9 @@ def test_check_exit_codes_valid_invalid_usage() -> None:
 
 
 def test_check_json_report() -> None:
-    code, out = run("check", str(DECKS / "unknown-card.toml"), "--json")
-    assert code == 1
-    report = json.loads(out)
+    result = CliRunner().invoke(main, ["check", str(DECKS / "unknown-card.toml"), "--json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)  # a progress bar may write to stderr, never stdout
     assert report["valid"] is False
     assert report["total"] == 111  # 108 + 1 Vache folle + 2 Vache (gren-7 not counted)
     assert [e["card"] for e in report["errors"]] == ["gren-7"]

@@ -235,16 +235,18 @@ SANITY_TURN_CAP = 20_000
 DRY_SHARE = 0.05
 
 
-def sanity_problems(variant: Variant, games: int,
-                    seed: int | str = 0) -> list[tuple[str, str, str | None]]:
+def sanity_problems(variant: Variant, games: int, seed: int | str = 0, workers: int = 1,
+                    progress: Callable[[int], None] | None = None,
+                    ) -> list[tuple[str, str, str | None]]:
     """Play ``games`` games with the heuristic bots and say what looks wrong, as
     (level, message, card id) for ``cardgen check``."""
     n = variant.players
     problem = variant.playability_problem()
     if problem:
         return [("warning", f"sanity games for {n} players not played: {problem}", None)]
-    report = simulate(variant, games=games, seed=seed, player="heuristic",
-                      turn_cap=SANITY_TURN_CAP, stop_after_non_terminating=3)
+    report = simulate(variant, games=games, seed=seed, player="heuristic", workers=workers,
+                      progress=progress, turn_cap=SANITY_TURN_CAP,
+                      stop_after_non_terminating=3)
     found: list[tuple[str, str, str | None]] = []
     if report.invariant_violations:
         first = report.violations[0]
