@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rule_helpers import do
 
 from cardgen.decks import load_deck
 from cardgen.engine import IllegalAction, Variant, parse_action
@@ -34,12 +35,6 @@ def check(name: str) -> Explanation:
 def table(**data: Any) -> RoundState:
     """A situation given inline, as the keyword arguments of a situation file."""
     return build_state(data, "test")
-
-
-def do(state: RoundState, *actions: str) -> RoundState:
-    for text in actions:
-        state.play(parse_action(text))
-    return state
 
 
 def classic(players: int, *rules: str) -> Variant:

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rule_helpers import HANDS, do, hands, ids, legal
 
 from cardgen.decks import load_deck
-from cardgen.engine import Variant, make_players, parse_action, play_game
+from cardgen.engine import Variant, make_players, play_game
 from cardgen.engine.game import Game
 from cardgen.engine.house import digit_sum
 from cardgen.engine.situation import build_state, explain
@@ -40,28 +41,6 @@ def only(rules: list[str], players: int = 4, **data: Any) -> RoundState:
     data.setdefault("turn", "P1")
     return build_state({"deck": "classic", "players": players, "rules": rules, **data},
                        "test")
-
-
-def do(state: RoundState, *actions: str) -> RoundState:
-    for text in actions:
-        state.play(parse_action(text))
-    return state
-
-
-def ids(state: RoundState, seat: int) -> list[str]:
-    return [state.variant.kinds[k].id for k in state.hands[seat]]
-
-
-def legal(state: RoundState) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
-
-
-HANDS = {"P0": ["green-6", "blue-2", "yellow-9"], "P1": ["green-7", "green-8", "blue-7"],
-         "P2": ["yellow-6", "red-9", "red-8"], "P3": ["blue-1", "blue-8", "yellow-2"]}
-
-
-def hands(**extra: list[str]) -> dict[str, list[str]]:
-    return {seat: extra.get(seat, []) + cards for seat, cards in HANDS.items()}
 
 
 def house_variant(players: int) -> Variant:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rule_helpers import HANDS, do, ids, legal
 
 from cardgen.decks import load_deck
 from cardgen.engine import IllegalAction, Variant, make_players, parse_action, play_game
@@ -37,29 +38,11 @@ def table(players: int = 4, **data: Any) -> RoundState:
     return build_state({"deck": "unplugged", "players": players, **data}, "test")
 
 
-def do(state: RoundState, *actions: str) -> RoundState:
-    for text in actions:
-        state.play(parse_action(text))
-    return state
-
-
-def ids(state: RoundState, seat: int) -> list[str]:
-    return [state.variant.kinds[k].id for k in state.hands[seat]]
-
-
-def legal(state: RoundState) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
-
-
 def unplugged(players: int) -> Variant:
     return Variant.from_deck(load_deck("unplugged"), players)
 
 
 #: Four plain hands of three cards, so that no play below leaves a single card.
-HANDS = {"P0": ["green-6", "blue-2", "yellow-9"], "P1": ["green-7", "green-8", "blue-7"],
-         "P2": ["yellow-6", "red-9", "red-8"], "P3": ["blue-1", "blue-8", "yellow-2"]}
-
-
 def hands(**extra: list[str]) -> dict[str, list[str]]:
     """HANDS with cards added in front of some seats' hands."""
     return {seat: extra.get(seat, []) + cards for seat, cards in HANDS.items()}
