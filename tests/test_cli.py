@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import click
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -126,3 +127,15 @@ def test_listing_commands_do_not_load_the_drawing_modules() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_every_command_and_option_is_in_the_readme_table() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    rows = {line.split("`")[1].split()[1]: line for line in readme.splitlines()
+            if line.startswith("| `cardgen ")}
+    for name, command in main.commands.items():
+        assert name in rows, f"`cardgen {name}` is missing from the README's command table"
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert any(f"{flag} " in rows[name] or f"{flag}]" in rows[name]
+                           for flag in param.opts), f"{name} {param.opts[-1]} undocumented"
