@@ -9,7 +9,6 @@ at all (missing, not TOML) raises :class:`~cardgen.errors.DeckError`.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from typing import Any, Literal
 from cardgen.catalogue import LANGS, Card, Text, build_cards, catalogue, normalize
 from cardgen.errors import DeckError
 from cardgen.options import OPTIONAL_RULES
+from cardgen.tomlfile import read_toml_file
 
 #: One card kind may not have more copies than this, and a deck not more cards: the
 #: check refuses a count of a billion before anything is allocated for it.
@@ -111,23 +111,7 @@ def _read_toml(ref: str) -> tuple[dict[str, Any], str, Path | None]:
                             "give a built-in name or the path to a .toml file")
         raise DeckError(f"{ref}: no such deck file; check the path "
                         f"(the built-in decks are {hint})")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise DeckError(f"{ref}: not a text file in UTF-8; save the deck as UTF-8 TOML") from None
-    except OSError as exc:
-        raise DeckError(f"{ref}: cannot be read ({exc.strerror}); check its permissions") from None
-    try:
-        return tomllib.loads(text), ref, path.parent
-    except tomllib.TOMLDecodeError as exc:
-        # tomllib says "... (at line 3, column 7)": lead with the line, keep its words.
-        message = str(exc)
-        where = re.search(r"\(at line (\d+), column (\d+)\)", message)
-        if where:
-            message = message[: where.start()].strip()
-            raise DeckError(f"{ref}: line {where.group(1)}, column {where.group(2)}: "
-                            f"{message}; fix the TOML syntax there") from None
-        raise DeckError(f"{ref}: {message}; fix the TOML syntax") from None
+    return read_toml_file(path, ref, "deck", DeckError), ref, path.parent
 
 
 def _slug(ref: str) -> str:

@@ -10,7 +10,6 @@ The format is documented in the README ("Situation files").
 from __future__ import annotations
 
 import random
-import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from cardgen.engine.errors import SituationError
 from cardgen.engine.state import OVER, PHASE_NAMES, TURN, RoundState, RuleEffect
 from cardgen.engine.variant import Variant
 from cardgen.errors import CardgenError
+from cardgen.tomlfile import read_toml_file
 
 SITUATION_FIELDS = frozenset({
     "description", "deck", "players", "rules", "seed", "dealer", "first", "top", "discard",
@@ -102,14 +102,7 @@ def state_dict(state: RoundState) -> dict[str, Any]:
 
 def load_situation(path: Path) -> tuple[dict[str, Any], str]:
     label = str(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SituationError(f"{label}: no such situation file; check the path") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SituationError(f"{label}: cannot be read ({exc}); save it as UTF-8 TOML") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SituationError(f"{label}: {exc}; fix the TOML syntax") from None
+    data = read_toml_file(path, label, "situation", SituationError)
     return data, label
 
 
