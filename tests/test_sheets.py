@@ -93,6 +93,16 @@ def test_cut_marks_lie_on_the_trim_lines_outside_the_faces(unplugged_specials: b
             _check_marks(page, trims, 0.0)
 
 
+def test_a_short_last_page_marks_only_the_rows_it_fills() -> None:
+    pdf_bytes = render_sheets(load_deck("house"), SheetOptions(only="specials"))  # 1 card
+    with pdfplumber.open(io.BytesIO(pdf_bytes)) as pdf:
+        page = pdf.pages[0]
+        (face,) = _faces(page)
+        marked_y = {round(m["top"], 2) for m in _marks(page) if m["height"] == 0}
+        assert marked_y == {round(face["top"], 2), round(face["bottom"], 2)}
+        assert all(m["top"] < face["bottom"] + 20 * mm for m in _marks(page))
+
+
 def test_bleed_grows_the_backgrounds_and_the_marks_stay_on_the_trim() -> None:
     bleed = 2.0 * mm
     data = render_sheets(load_deck("house"), SheetOptions(bleed_mm=2.0, paper="letter"))

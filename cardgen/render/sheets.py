@@ -16,7 +16,7 @@ import contextlib
 import io
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -95,6 +95,14 @@ class Grid:
         column, row = index % self.columns, index // self.columns
         return (self.left + column * (width + self.gutter),
                 self.bottom + (self.rows - 1 - row) * (height + self.gutter))
+
+    def top_rows_for(self, cards: int) -> Grid:
+        """The same grid cut down to the top rows that ``cards`` faces fill, so a short
+        last page carries cut marks only where there is something to cut."""
+        _, height = card_size_pt()
+        rows = max(1, min(self.rows, -(-cards // self.columns)))
+        return replace(self, rows=rows,
+                       bottom=self.bottom + (self.rows - rows) * (height + self.gutter))
 
     def back_slot(self, index: int, offset: tuple[float, float]) -> tuple[float, float]:
         """Where the back of slot ``index`` goes: mirrored left to right, then shifted."""
@@ -319,7 +327,8 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
             for index, card in enumerate(page_cards):
                 x, y = grid.slot(index)
                 draw_face(canvas, card, x, y, lang=options.lang, bleed_mm=options.bleed_mm)
-            _draw_marks(canvas, _mark_segments(grid))
+            filled = grid.top_rows_for(len(page_cards))
+            _draw_marks(canvas, _mark_segments(filled))
             advice = _texts(("faces", "duplex") if options.backs else ("faces",),
                             options.lang)
             _page_margins(canvas, grid, name, number, total, advice)
@@ -329,7 +338,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
                 for index in range(len(page_cards)):
                     x, y = grid.back_slot(index, offset)
                     draw_back(canvas, x, y, bleed_mm=options.bleed_mm)
-                _draw_marks(canvas, _mark_segments(grid, offset))
+                _draw_marks(canvas, _mark_segments(filled, offset))
                 _page_margins(canvas, grid, name, number, total,
                               _texts(("backs", "faces"), options.lang, page=str(number - 1)))
                 canvas.showPage()
