@@ -302,6 +302,15 @@ def test_o25_rapido_uno_card_next_draws_eight_then_plays() -> None:
     assert len(state.hands[2]) == 11 and state.actor == 2
 
 
+def test_o25_uno_card_cannot_go_on_a_skip() -> None:
+    for top in ("red-skip", "red-draw-two", "wild-draw-four"):
+        state = with_cards(("uno-card",), ["rapido"], top=top, color="red",
+                           hands=hands(P1=["uno-card"]))
+        assert "play uno-card" not in legal(state), top
+    state = with_cards(("uno-card",), ["rapido"], hands=hands(P1=["uno-card"]))
+    assert "play uno-card" in legal(state)
+
+
 def test_o26_rapido_scoring_values() -> None:
     state = table(["rapido"], hands={**HANDS, "P1": ["red-draw-two", "red-skip", "wild", "red-4"]})
     assert state.variant.rules.round_points(state, 1) == 50 + 20 + 50 + 4

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from cardgen.engine.actions import DRAW, KEEP, PASS, Action, action_verb, seat_name
+from cardgen.engine.actions import DRAW, KEEP, PASS, Action, Play, action_verb, seat_name
 from cardgen.engine.classic_options import LowestScore
 from cardgen.engine.effects import Effect, register_effect
 from cardgen.engine.errors import ActionSyntaxError
@@ -428,11 +428,28 @@ class Rapido(DrawAndPass, StackSameKind, JumpInIdentical, LowestScore):
             found |= {k for k, c in enumerate(kinds) if c.effect == "rotate-hands"}
         return found
 
+    def turn_actions(self, state: RoundState, seat: int) -> list[Action]:
+        """O-25: the Uno card goes on anything but a +2, a +4 or a Skip. The catalogue's
+        card goes on any card (``any_card``), so the refusal is Rapido's own."""
+        actions = super().turn_actions(state, seat)
+        if not uno_card_barred(state):
+            return actions
+        kinds = state.variant.kinds
+        return [a for a in actions
+                if not (isinstance(a, Play) and kinds[a.kind].effect == "rotate-hands")]
+
     def round_points(self, state: RoundState, seat: int) -> int:
         kinds = state.variant.kinds
         return sum(RAPIDO_POINTS.get(kinds[k].effect, state.variant.points_of[k])
                    if kinds[k].effect != "number" else state.variant.points_of[k]
                    for k in state.hands[seat])
+
+
+def uno_card_barred(state: RoundState) -> bool:
+    """O-25: a +2, a +4 (and their kin) or a Skip on top refuses Rapido's Uno card."""
+    top = state.discard[-1]
+    return (top in kinds_where(state.variant, "draw")
+            or state.variant.kinds[top].effect == "skip")
 
 
 # --- the extra cards (O-01 … O-05, O-14) -----------------------------------------------------
