@@ -65,15 +65,15 @@ def cardgen_rounds(variant: Variant, make_bot: type, seconds: float) -> tuple[in
     rounds = actions = 0
     start = time.perf_counter()
     elapsed = 0.0
-    seed = 0
+    # Like RLCard's harness (one seeded environment, agents made once), the deal's random
+    # source and the bots are made once for the whole run, not once per round.
+    rng = random.Random(0)
+    bots = [make_bot(random.Random(31 + s)) for s in range(variant.players)]
     while elapsed < seconds:
-        rng = random.Random(seed)
-        state = RoundState.deal(variant, variant.players, seed % variant.players, rng)
-        bots = [make_bot(random.Random(seed * 31 + s)) for s in range(variant.players)]
+        state = RoundState.deal(variant, variant.players, rounds % variant.players, rng)
         done, _turns = play_round(state, bots, check="none")
         actions += done
         rounds += 1
-        seed += 1
         elapsed = time.perf_counter() - start
     return rounds, actions, elapsed
 
