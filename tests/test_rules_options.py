@@ -105,6 +105,18 @@ def test_o04_white_boomerang_sends_a_draw_back() -> None:
     assert len(state.hands[1]) == 5 and len(state.hands[2]) == 3 and state.actor == 3
 
 
+def test_o04_white_boomerang_sends_a_skip_back() -> None:
+    state = do(with_cards(("white-boomerang",),
+                          hands=hands(P1=["red-skip"], P2=["white-boomerang"]),
+                          draw=["green-5"]),
+               "play red-skip")
+    assert legal(state) == ["play white-boomerang", "pass"]
+    do(state, "play white-boomerang")
+    assert state.actor == 2 and len(state.hands[2]) == 3
+    do(state, "play red-9", "draw", "play yellow-9")  # P2, P3, P0; P1 loses his turn
+    assert state.actor == 2 and state.losing == []
+
+
 def test_o05_downpour_every_other_player_draws() -> None:
     state = do(with_cards(("downpour-two",), hands=hands(P1=["downpour-two"])),
                "play downpour-two yellow")

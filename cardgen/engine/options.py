@@ -514,10 +514,19 @@ class DiscardColor(Effect):
             state.emptied.append(seat)
 
 
+def skip_victim(state: RoundState) -> int | None:
+    """The seat a Skip waiting on the stack is about to skip (None: no such Skip)."""
+    top = state.stack[-1]
+    if top.author < 0 or top.kind < 0 or state.variant.kinds[top.kind].effect != "skip":
+        return None
+    return state.next_seat(top.author)
+
+
 @register_effect
 class ReturnEffect(Effect):
-    """O-04: the white Boomerang, laid by the player a pending draw hits: the card's
-    author draws instead."""
+    """O-04: the white Boomerang, laid by the player a pending draw or a Skip hits: the
+    draw goes to the card's author instead; against a Skip, the Skip never acts, its
+    victim plays and its author loses his next turn."""
 
     name = "return-effect"
     decides_playability = True
@@ -527,8 +536,21 @@ class ReturnEffect(Effect):
         return False
 
     def resolve(self, state: RoundState, entry: Pending) -> None:
-        penalty = state.stack[-1].penalty
-        assert penalty is not None and penalty.author is not None
+        if not state.stack:
+            # Laid as a jump-in on another white Boomerang (jump-in-identical, rapido):
+            # there is nothing left to send back, and play goes on from him.
+            super().resolve(state, entry)
+            return
+        below = state.stack[-1]
+        penalty = below.penalty
+        if penalty is None:  # a Skip (the responder offers nothing else)
+            state.stack.pop()
+            state.fired[below.kind] += 1
+            state.turn = entry.author
+            state.lose_turn(below.author)
+            state.log(f"the skip goes back to {seat_name(below.author)}")
+            return
+        assert penalty.author is not None
         penalty.target = penalty.author
         state.log(f"the draw goes back to {seat_name(penalty.author)}")
 
@@ -539,13 +561,15 @@ class WhiteBoomerangResponder(Responder):
 
     def active(self, state: RoundState) -> bool:
         penalty = state.stack[-1].penalty
-        return (penalty is not None and penalty.author is not None and not penalty.challenged
+        if penalty is None:
+            return skip_victim(state) is not None
+        return (penalty.author is not None and not penalty.challenged
                 and penalty.reflectable and penalty.target != penalty.author)
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         penalty = state.stack[-1].penalty
-        assert penalty is not None
-        if seat != penalty.target:
+        victim = skip_victim(state) if penalty is None else penalty.target
+        if seat != victim:
             return []
         kinds = {k for k in state.hands[seat]
                  if state.variant.kinds[k].effect == "return-effect"}

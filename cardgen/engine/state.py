@@ -118,7 +118,7 @@ class RoundState:
         "set_aside", "color", "match_set", "direction", "turn", "actor", "phase", "stack",
         "options", "poll_order", "poll_i", "drawn", "at_uno", "uno_missed", "emptied", "out",
         "winner", "end", "idle", "reshuffles", "dry_draws", "played", "fired", "revealed",
-        "events", "universe", "total", "top_author", "extra",
+        "events", "universe", "total", "top_author", "extra", "losing",
     )
 
     def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random, *,
@@ -161,6 +161,7 @@ class RoundState:
         self.total = 0
         self.top_author = -1  # who laid the top card (-1: nobody, a first card)
         self.extra: dict[str, Any] = {}  # round data of the variants' rules and options
+        self.losing: list[int] = []  # seats that will lose their next turn (lose_turn)
 
     # --- setting up ------------------------------------------------------------------
 
@@ -403,6 +404,10 @@ class RoundState:
         # closes (C-24: "before the next player plays or draws").
         self.uno_missed = -1
         self.poll_order = None
+        while self.losing and self.turn in self.losing:
+            self.losing.remove(self.turn)
+            self.log(f"{seat_name(self.turn)} loses this turn")
+            self.turn = self.next_seat(self.turn)
         self.phase = TURN
         self.actor = self.turn
 
@@ -490,6 +495,11 @@ class RoundState:
             self.turn = self.next_seat(penalty.skipped)
         elif penalty.author is not None:
             self.turn = self.next_seat(penalty.author)
+
+    def lose_turn(self, seat: int) -> None:
+        """``seat`` loses his next turn, whenever it comes (an effect sent back to its
+        author, O-04): it is passed over once, when play reaches him."""
+        self.losing.append(seat)
 
     def reveal(self, to: int, of: int) -> None:
         """Show ``of``'s hand to ``to`` (a challenge, C-22); it is part of ``to``'s view."""
