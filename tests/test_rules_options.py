@@ -302,6 +302,15 @@ def test_o23_rapido_defends_like_for_like_only() -> None:
     assert len(state.hands[3]) == 7 and state.actor == 0
 
 
+def test_o23_a_skip_answers_a_skip() -> None:
+    state = do(table(["rapido"], hands=hands(P1=["red-skip"], P2=["blue-skip"])),
+               "play red-skip")
+    assert legal(state) == ["play blue-skip", "pass"]
+    do(state, "play blue-skip")
+    # Only P3 is skipped: P2's Skip passed it on, P1's never acted.
+    assert state.actor == 0 and state.variant.colors[state.color] == "blue"
+
+
 def test_o24_rapido_identical_card_out_of_turn() -> None:
     state = do(table(["rapido"], hands=hands(P1=["red-5"], P3=["red-5"])), "play red-5",
                "play red-5")

@@ -169,18 +169,58 @@ class StackDraws(Stacking):
         return black if penalty.card in black else kinds_where(state.variant, "draw")
 
 
+def skip_victim(state: RoundState) -> int | None:
+    """The seat a Skip waiting on the stack is about to skip (None: no such Skip)."""
+    top = state.stack[-1]
+    if top.author < 0 or top.kind < 0 or state.variant.kinds[top.kind].effect != "skip":
+        return None
+    return state.next_seat(top.author)
+
+
 @optional_rule("stack-same-kind")
 class StackSameKind(Stacking):
     """O-23: a draw card only on a draw card of the same symbol (+2 on +2, +4 on +4),
-    any colour."""
+    any colour; and a player about to be skipped may answer with a Skip of any colour,
+    which passes the skip on to the player after him."""
 
     conflicts = frozenset({"stack-draws"})
+
+    def responders(self) -> tuple[Responder, ...]:
+        return (*super().responders(), RESPONDERS["skip-on"])
+
+    def after_play(self, state: RoundState, entry: Pending) -> None:
+        super().after_play(state, entry)
+        if len(state.stack) < 2 or state.variant.kinds[entry.kind].effect != "skip":
+            return
+        below = state.stack[-2]
+        if (below.author >= 0 and state.variant.kinds[below.kind].effect == "skip"
+                and state.next_seat(below.author) == entry.author):
+            # The Skip answered never acts: only the answer's victim is skipped.
+            state.stack.pop(-2)
+            state.fired[below.kind] += 1
+            state.log(f"{seat_name(entry.author)} passes the skip on")
 
     def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]:
         variant = state.variant
         symbol = variant.symbol_of[penalty.card]
         return frozenset(k for k in kinds_where(variant, "draw")
                          if variant.symbol_of[k] == symbol)
+
+
+@register_responder
+class SkipOnResponder(Responder):
+    """O-23: the victim of a Skip may lay a Skip of any colour on it."""
+
+    name = "skip-on"
+
+    def active(self, state: RoundState) -> bool:
+        return skip_victim(state) is not None
+
+    def options(self, state: RoundState, seat: int) -> list[Action]:
+        if seat != skip_victim(state):
+            return []
+        kinds = {k for k in state.hands[seat] if state.variant.kinds[k].effect == "skip"}
+        return plays_of(state, seat, kinds)
 
 
 # --- chain-cancel (H-15, H-16, H-17) -------------------------------------------------------

@@ -26,6 +26,7 @@ from cardgen.engine.house import (
     forget_laid,
     kinds_where,
     plays_of,
+    skip_victim,
 )
 from cardgen.engine.responses import RESPONDERS, Responder, register_responder
 from cardgen.engine.rules import OfficialRules, optional_rule
@@ -512,14 +513,6 @@ class DiscardColor(Effect):
             state.at_uno[seat] = True
         elif left == 0 and seat not in state.emptied:
             state.emptied.append(seat)
-
-
-def skip_victim(state: RoundState) -> int | None:
-    """The seat a Skip waiting on the stack is about to skip (None: no such Skip)."""
-    top = state.stack[-1]
-    if top.author < 0 or top.kind < 0 or state.variant.kinds[top.kind].effect != "skip":
-        return None
-    return state.next_seat(top.author)
 
 
 @register_effect
