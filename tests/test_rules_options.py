@@ -264,6 +264,35 @@ def test_o19_a_zero_or_skip_blocks_the_wild_draw_four() -> None:
     assert len(state.hands[2]) == 3 and state.actor == 0  # P3 is skipped by the block
 
 
+def test_o19_a_wild_draw_four_answers_a_wild_draw_four() -> None:
+    state = do(table(["strict-wild-draw-four"],
+                     hands=hands(P1=["wild-draw-four", "red-5"], P2=["wild-draw-four"])),
+               "play wild-draw-four green")
+    assert "play wild-draw-four blue" in legal(state)  # P2 holds no green
+    do(state, "play wild-draw-four blue")
+    assert state.actor == 3 and legal(state) == ["challenge", "pass"]
+    do(state, "challenge")  # P2 was fair: 2 more, and P3 may challenge P1
+    assert state.actor == 3 and legal(state) == ["challenge", "pass"]
+    do(state, "challenge")  # P1 bluffed (red-5): he takes 8 + 2 + 2, and P3 plays
+    assert len(state.hands[1]) == 4 + 12 and len(state.hands[3]) == 3
+    assert state.actor == 3
+
+
+def test_o19_each_wrong_challenge_of_a_four_chain_costs_two() -> None:
+    state = do(table(["strict-wild-draw-four"],
+                     hands=hands(P1=["wild-draw-four"], P2=["wild-draw-four"])),
+               "play wild-draw-four green", "play wild-draw-four blue", "challenge",
+               "challenge")
+    assert len(state.hands[3]) == 3 + 12 and state.actor == 0
+
+
+def test_o19_no_answer_with_a_four_while_holding_the_colour() -> None:
+    state = do(table(["strict-wild-draw-four"],
+                     hands=hands(P1=["wild-draw-four"], P2=["wild-draw-four"])),
+               "play wild-draw-four red")
+    assert "play wild-draw-four blue" not in legal(state)  # P2 holds red cards
+
+
 def test_o20_cursed_cards_cost_points() -> None:
     variant = Variant.from_deck(load_deck("classic"), 4, ["cursed-cards", "lowest-score"])
     state = RoundState.deal(variant, 4, 0, random.Random(5))
