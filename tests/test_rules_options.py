@@ -210,6 +210,20 @@ def test_o15_runs_same_number_or_next_in_colour() -> None:
     assert state.actor == 2 and state.variant.colors[state.color] == "blue"
 
 
+def test_o15_a_jump_in_interrupts_a_run() -> None:
+    state = do(table(["runs", "jump-in-identical"],
+                     hands=hands(P1=["red-5", "red-6"], P3=["red-5"])), "play red-5")
+    assert state.actor == 3 and legal(state) == ["play red-5", "pass"]
+    do(state, "play red-5")  # P3 jumps in: P1's run is over, play goes on from P3
+    assert state.actor == 0 and state.phase == TURN and "red-6" in ids(state, 1)
+
+
+def test_o15_the_run_goes_on_when_nobody_jumps_in() -> None:
+    state = do(table(["runs", "jump-in-identical"],
+                     hands=hands(P1=["red-5", "red-6"], P3=["red-5"])), "play red-5", "pass")
+    assert state.actor == 1 and legal(state) == ["play red-6", "pass"]
+
+
 def test_o16_royal_run_lays_one_to_nine() -> None:
     nine = ["red-1", "blue-2", "green-3", "yellow-4", "red-5", "blue-6", "green-7",
             "yellow-8", "blue-9"]

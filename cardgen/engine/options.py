@@ -20,6 +20,7 @@ from cardgen.engine.house import (
     COLOR_WORDS,
     DrawAndPass,
     JumpInIdentical,
+    JumpRules,
     PlayGroup,
     StackSameKind,
     SwapWith,
@@ -329,9 +330,23 @@ class Runs(OfficialRules):
         if (seat < 0 or not state.hands[seat] or state.phase == OVER or state.stack
                 or state.variant.kinds[entry.kind].effect != "number"):
             return
-        follow = {k for k in state.hands[seat] if run_follows(state, entry.kind, k)}
-        if follow:
-            state.ask(seat, [*plays_of(state, seat, follow), PASS])
+        if isinstance(self, JumpRules):
+            # With a jump-in option another player may interrupt the run: its next card
+            # is asked for once the jump-in window has passed (a jump-in drops it).
+            state.deferred = lambda st: ask_run(st, seat, entry.kind)
+        else:
+            ask_run(state, seat, entry.kind)
+
+    def after_play(self, state: RoundState, entry: Pending) -> None:
+        super().after_play(state, entry)
+        state.deferred = None  # a card laid (a jump-in, or the run's own next card)
+
+
+def ask_run(state: RoundState, seat: int, previous: int) -> None:
+    """O-15: the run's player may lay a card that follows ``previous``, or stop."""
+    follow = {k for k in state.hands[seat] if run_follows(state, previous, k)}
+    if follow and state.hands[seat]:
+        state.ask(seat, [*plays_of(state, seat, follow), PASS])
 
 
 

@@ -118,7 +118,7 @@ class RoundState:
         "set_aside", "color", "match_set", "direction", "turn", "actor", "phase", "stack",
         "options", "poll_order", "poll_i", "drawn", "at_uno", "uno_missed", "emptied", "out",
         "winner", "end", "idle", "reshuffles", "dry_draws", "played", "fired", "revealed",
-        "events", "universe", "total", "top_author", "extra", "losing",
+        "events", "universe", "total", "top_author", "extra", "losing", "deferred",
     )
 
     def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random, *,
@@ -162,6 +162,9 @@ class RoundState:
         self.top_author = -1  # who laid the top card (-1: nobody, a first card)
         self.extra: dict[str, Any] = {}  # round data of the variants' rules and options
         self.losing: list[int] = []  # seats that will lose their next turn (lose_turn)
+        #: A follow-up decision that waits until the out-of-turn plays between turns have
+        #: passed (a run's next card, O-15); it may ask a seat (see ``ask``) or do nothing.
+        self.deferred: Callable[[RoundState], None] | None = None
 
     # --- setting up ------------------------------------------------------------------
 
@@ -404,6 +407,11 @@ class RoundState:
         # closes (C-24: "before the next player plays or draws").
         self.uno_missed = -1
         self.poll_order = None
+        if self.deferred is not None:
+            deferred, self.deferred = self.deferred, None
+            deferred(self)
+            if self.phase == CHOOSE:
+                return
         while self.losing and self.turn in self.losing:
             self.losing.remove(self.turn)
             self.log(f"{seat_name(self.turn)} loses this turn")
