@@ -360,6 +360,22 @@ def test_o24_rapido_identical_card_out_of_turn() -> None:
     assert state.actor == 0
 
 
+def test_o24_rapido_identical_cards_before_and_after_ones_play() -> None:
+    state = table(["rapido"], hands=hands(P1=["red-3", "red-skip", "red-skip"]))
+    assert {"rapido red-3 red-skip", "rapido red-skip red-skip",
+            "rapido red-3 red-skip red-skip"} <= set(legal(state))
+    do(state, "rapido red-3 red-skip red-skip")
+    # Only the last Skip acts: P2 alone is skipped.
+    assert state.actor == 3 and ids(state, 1) == HANDS["P1"]
+
+
+def test_o24_rapido_only_the_last_reverse_acts() -> None:
+    state = do(table(["rapido"], top="blue-reverse", color="blue",
+                     hands=hands(P1=["red-reverse", "red-reverse"])),
+               "rapido red-reverse red-reverse")
+    assert state.direction == -1 and state.actor == 0
+
+
 def test_o25_rapido_uno_card_next_draws_eight_then_plays() -> None:
     state = do(with_cards(("uno-card",), ["rapido"], hands=hands(P1=["uno-card"])),
                "play uno-card")

@@ -368,6 +368,9 @@ class PlayGroup(Play):
     blue``. A kind of play, so that a bot weighs it as the play of its last card."""
 
     verb: ClassVar[str] = "together"
+    #: Copies of one card laid together act as one play of all of them (H-12); False:
+    #: only the last card acts, the others are laid without effect (O-24).
+    acts_as_one: ClassVar[bool] = True
     cards: tuple[str, ...] = ()
     kinds: tuple[int, ...] = field(default=(), compare=False, repr=False)
     last: Play | None = field(default=None, compare=False, repr=False)
@@ -389,7 +392,7 @@ class PlayGroup(Play):
             state.played[kind] += 1
         last = self.kinds[-1]
         identical = all(k == last for k in self.kinds)
-        if identical:
+        if identical and self.acts_as_one:
             state.extra[GROUP] = len(self.kinds)
             if state.variant.kinds[last].effect == "reverse" and len(self.kinds) % 2 == 0:
                 state.direction = -state.direction  # the last Reverse turns it back

@@ -24,6 +24,7 @@ from cardgen.engine.house import (
     PlayGroup,
     StackSameKind,
     SwapWith,
+    _parse_together,
     forget_laid,
     kinds_where,
     plays_of,
@@ -530,19 +531,64 @@ class Rapido(DrawAndPass, StackSameKind, JumpInIdentical, LowestScore):
 
     def turn_actions(self, state: RoundState, seat: int) -> list[Action]:
         """O-25: the Uno card goes on anything but a +2, a +4 or a Skip. The catalogue's
-        card goes on any card (``any_card``), so the refusal is Rapido's own."""
+        card goes on any card (``any_card``), so the refusal is Rapido's own. O-24: a
+        play may have a card identical to the top card before it and one identical to
+        itself after it."""
         actions = super().turn_actions(state, seat)
-        if not uno_card_barred(state):
-            return actions
-        kinds = state.variant.kinds
-        return [a for a in actions
-                if not (isinstance(a, Play) and kinds[a.kind].effect == "rotate-hands")]
+        if uno_card_barred(state):
+            kinds = state.variant.kinds
+            actions = [a for a in actions
+                       if not (isinstance(a, Play) and kinds[a.kind].effect == "rotate-hands")]
+        return actions + rapido_turns(state, seat, actions)
 
     def round_points(self, state: RoundState, seat: int) -> int:
         kinds = state.variant.kinds
         return sum(RAPIDO_POINTS.get(kinds[k].effect, state.variant.points_of[k])
                    if kinds[k].effect != "number" else state.variant.points_of[k]
                    for k in state.hands[seat])
+
+
+@dataclass(frozen=True, slots=True)
+class RapidoTurn(PlayGroup):
+    """O-24: a turn's play with a card identical to the top card laid before it and/or
+    one identical to it laid after it: ``rapido red-5 red-7 red-7``. Only the last card
+    acts; the others are laid without effect."""
+
+    verb: ClassVar[str] = "rapido"
+    acts_as_one: ClassVar[bool] = False
+
+
+@action_verb("rapido")
+def _parse_rapido(args: list[str], line: str) -> Action:
+    group = _parse_together(args, line)
+    assert isinstance(group, PlayGroup)
+    if len(group.cards) > 3:
+        raise ActionSyntaxError(f"'{line}': a Rapido turn lays 2 or 3 cards")
+    return RapidoTurn(group.card, group.color, group.target, group.uno, cards=group.cards)
+
+
+def rapido_turns(state: RoundState, seat: int, actions: list[Action]) -> list[Action]:
+    """O-24: the turns of 2 or 3 cards built on the plain plays ``actions`` allows."""
+    hand = state.hands[seat]
+    counts = {k: hand.count(k) for k in set(hand)}
+    top = state.discard[-1]
+    playable = sorted({a.kind for a in actions if type(a) is Play})
+    extra: list[Action] = []
+    for kind in playable:
+        groups: list[tuple[int, ...]] = []
+        if counts[kind] >= 2:
+            groups.append((kind, kind))  # (when kind is the top card's, the copy before)
+        if kind == top:
+            if counts[kind] >= 3:
+                groups.append((kind, kind, kind))
+        elif counts.get(top, 0):
+            groups.append((top, kind))
+            if counts[kind] >= 2:
+                groups.append((top, kind, kind))
+        for group in groups:
+            for play in state.plays[seat][len(hand) - len(group) == 1][kind]:
+                extra.append(RapidoTurn.of(state.variant, group, play))
+    return extra
 
 
 def uno_card_barred(state: RoundState) -> bool:
