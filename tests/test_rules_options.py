@@ -484,3 +484,14 @@ def test_rapido_and_cursed_cards_games() -> None:
             result = play_game(variant, make_players("heuristic", 4, seed), seed, check="full")
             assert result.problems == [] and result.finished, (rules, seed)
 
+
+
+def test_o19_a_bluff_taken_back_on_dry_piles_cannot_keep_a_round_alive() -> None:
+    # Seed 1:2 once looped: with both piles empty, two players replayed the same bluffed
+    # +4 forever, each taking it back and drawing nothing. A play taken back is no
+    # progress, so the round ends blocked (C-28) instead of running into the cap.
+    variant = Variant.from_deck(load_deck("classic"), 4, ("rapido", "strict-wild-draw-four"))
+    result = play_game(variant, make_players("heuristic", 4, "1:2"), "1:2", turn_cap=20_000)
+    assert result.problems == []
+    assert [r.how for r in result.rounds].count("capped") == 0
+    assert "blocked" in [r.how for r in result.rounds]

@@ -222,6 +222,13 @@ class StrictWildDrawFour(OfficialRules):
             state.hands[author].append(state.discard.pop())
             state.color = entry.prev_color
             state.match_set = entry.prev_match
+            # A play taken back is a turn with nothing played: with both piles dry (the
+            # bluffer then draws nothing), replaying the same bluff must not keep the
+            # round alive forever (C-28).
+            state.idle = state.idle_before_play + 1
+            if state.idle >= state.active_count():
+                state.end_round(-1, "blocked")
+                return
         penalty.amount += self.challenge_extra
         penalty.target = author
         penalty.skipped = None

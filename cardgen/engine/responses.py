@@ -73,6 +73,8 @@ def challenge(state: RoundState) -> None:
     state.rules.challenge_outcome(state, penalty, challenger)
     if state.events is not None:
         state.log(f"{'a bluff' if was_bluff else 'no bluff'}: {penalty.describe()}")
+    if not state.stack:  # the outcome ended the round (a bluff replayed on dry piles)
+        return
     state.response_done()
 
 

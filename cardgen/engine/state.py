@@ -117,8 +117,9 @@ class RoundState:
         "variant", "rules", "n", "dealer", "rng", "plays", "hands", "draw_pile", "discard",
         "set_aside", "color", "match_set", "direction", "turn", "actor", "phase", "stack",
         "options", "poll_order", "poll_i", "drawn", "at_uno", "uno_missed", "emptied", "out",
-        "winner", "end", "idle", "reshuffles", "dry_draws", "played", "fired", "revealed",
-        "events", "universe", "total", "top_author", "extra", "losing", "deferred",
+        "winner", "end", "idle", "idle_before_play", "reshuffles", "dry_draws", "played",
+        "fired", "revealed", "events", "universe", "total", "top_author", "extra", "losing",
+        "deferred",
     )
 
     def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random, *,
@@ -151,6 +152,7 @@ class RoundState:
         self.winner = -1
         self.end = ""  # "out", "blocked" (C-28) or set by the game ("capped")
         self.idle = 0  # turns in a row with nothing played and nothing drawn
+        self.idle_before_play = 0  # for a play taken back (O-19), which is no progress
         self.reshuffles = 0
         self.dry_draws = 0  # draws cut short because both piles were empty
         self.played = [0] * len(variant.kinds)
@@ -284,6 +286,7 @@ class RoundState:
         entry = Pending(kind, seat, act, self.color, self.match_set)
         self.discard.append(kind)
         self.played[kind] += 1
+        self.idle_before_play = self.idle
         self.idle = 0
         self.drawn = -1
         color = act.sets_color
