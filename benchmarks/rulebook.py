@@ -10,14 +10,11 @@ start-up included.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Callable
 from io import BytesIO
-from pathlib import Path
 
+from command_timing import command_time
 from pypdf import PdfReader
 
 from cardgen.decks import builtin_names, load_deck
@@ -33,18 +30,6 @@ def best_of(runs: int, make: Callable[[], bytes]) -> tuple[float, bytes]:
         result = make()
         times.append(time.perf_counter() - start)
     return min(times), result
-
-
-def command_time(args: list[str]) -> float:
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "out.pdf"
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "from cardgen.cli import main; main()", *args,
-                        "-o", str(out)], check=True, capture_output=True)
-        elapsed = time.perf_counter() - start
-        if not out.is_file():
-            raise SystemExit("the command wrote no PDF")
-        return elapsed
 
 
 def main() -> None:

@@ -9,12 +9,9 @@ issue: well under a second for the whole command, under 1 MB for the PDF.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 
+from command_timing import command_time
 from reportlab import rl_config
 
 from cardgen.decks import load_deck
@@ -50,18 +47,6 @@ def size_with_ascii85(options: SheetOptions) -> int:
         return len(render_sheets(load_deck("unplugged"), options))
     finally:
         sheets._binary_streams = original
-
-
-def command_time(args: list[str]) -> float:
-    with tempfile.TemporaryDirectory() as folder:
-        start = time.perf_counter()
-        out = Path(folder) / "out.pdf"
-        subprocess.run([sys.executable, "-c", "from cardgen.cli import main; main()", *args,
-                        "-o", str(out)], check=True, capture_output=True)
-        elapsed = time.perf_counter() - start
-        if not out.is_file():
-            raise SystemExit("the command wrote no PDF")
-        return elapsed
 
 
 def main() -> None:
