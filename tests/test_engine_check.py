@@ -29,16 +29,19 @@ def test_classic_plays_clean() -> None:
     assert report.valid and report.warnings == []
 
 
-def test_deck_that_cannot_finish_is_an_error(tmp_path: Path) -> None:
-    # Red 1s and blue 2s never go on each other: once red is in force the blue cards can
-    # never leave a hand, so no round ends.
-    deck = write(tmp_path, """
+# Red 1s and blue 2s never go on each other: once red is in force the blue cards can
+# never leave a hand, so no round ends.
+NEVER_ENDS = """
 name = "Never ends"
 players = { min = 2, max = 2 }
 [cards]
 red-1 = 8
 blue-2 = 8
-""")
+"""
+
+
+def test_deck_that_cannot_finish_is_an_error(tmp_path: Path) -> None:
+    deck = write(tmp_path, NEVER_ENDS)
     report = check_deck(load_deck(deck), 2, games=10)
     assert not report.valid
     assert any("cannot finish with 2 players" in m for m in messages(report.errors))
@@ -94,13 +97,7 @@ def test_check_command_games_option(tmp_path: Path) -> None:
     runner = CliRunner()
     ok = runner.invoke(main, ["check", "classic", "--players", "3", "--games", "5"])
     assert ok.exit_code == 0, ok.output
-    deck = write(tmp_path, """
-name = "Never ends"
-players = { min = 2, max = 2 }
-[cards]
-red-1 = 8
-blue-2 = 8
-""")
+    deck = write(tmp_path, NEVER_ENDS)
     bad = runner.invoke(main, ["check", deck, "--games", "3"])
     assert bad.exit_code == 1
     assert "cannot finish" in bad.output

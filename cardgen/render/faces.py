@@ -29,7 +29,7 @@ from reportlab.platypus import Flowable
 from cardgen.catalogue import Card, catalogue
 from cardgen.errors import CardgenError
 from cardgen.render.layout import layout, pt
-from cardgen.render.pictograms import draw_label, draw_pictogram, pictogram
+from cardgen.render.pictograms import draw_label, draw_pictogram, outlined_text, pictogram
 from cardgen.render.textfit import Paragraph, fit
 from cardgen.typography import register_fonts
 
@@ -155,18 +155,9 @@ def _numeral(canvas: Any, text: str, cx: float, cy: float, size: float, max_widt
     width = pdfmetrics.stringWidth(text, CORNER_FONT, 1)
     size = min(size, max_width / width) if width else size
     cap = pdfmetrics.getFont(CORNER_FONT).face.capHeight / 1000 * size
-    obj = canvas.beginText()
-    obj.setFont(CORNER_FONT, size)
-    obj.setFillColor(fill)
     canvas.saveState()
-    if outline is not None:
-        canvas.setStrokeColor(outline)
-        canvas.setLineWidth(max(0.35, size * 0.035))
-        canvas.setLineJoin(1)
-        obj.setTextRenderMode(2)
-    obj.setTextOrigin(cx - width * size / 2, cy - cap / 2)
-    obj.textOut(text)
-    canvas.drawText(obj)
+    outlined_text(canvas, text, cx - width * size / 2, cy - cap / 2, CORNER_FONT, size, fill,
+                  outline, max(0.35, size * 0.035))
     if text in ("6", "9"):  # tell 6 from 9 upside down
         bar_w, bar_h = width * size * 0.8, size * 0.07
         canvas.setFillColor(fill)

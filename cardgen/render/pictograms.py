@@ -110,19 +110,27 @@ def draw_label(canvas: Any, label: str, cx: float, cy: float, size: float, fill:
     cap = face.capHeight / 1000 if face.capHeight else 0.73
     width = pdfmetrics.stringWidth(label, font, 1)
     font_size = min(size / width, size * 0.8 / cap) if width else size
-    text = canvas.beginText()
-    text.setFont(font, font_size)
-    text.setFillColor(fill)
     canvas.saveState()
-    if stroke is not None:
-        canvas.setStrokeColor(stroke)
-        canvas.setLineWidth(max(0.4, font_size * 0.045))
-        canvas.setLineJoin(1)
-        text.setTextRenderMode(2)
-    text.setTextOrigin(cx - width * font_size / 2, cy - cap * font_size / 2)
-    text.textOut(label)
-    canvas.drawText(text)
+    outlined_text(canvas, label, cx - width * font_size / 2, cy - cap * font_size / 2, font,
+                  font_size, fill, stroke, max(0.4, font_size * 0.045))
     canvas.restoreState()
+
+
+def outlined_text(canvas: Any, text: str, x: float, y: float, font: str, size: float,
+                  fill: Color, outline: Color | None, line_width: float) -> None:
+    """Text from (x, y), filled and, with ``outline``, stroked too (numerals and labels
+    stay legible on any background). Leaves the canvas's stroke settings changed."""
+    obj = canvas.beginText()
+    obj.setFont(font, size)
+    obj.setFillColor(fill)
+    if outline is not None:
+        canvas.setStrokeColor(outline)
+        canvas.setLineWidth(line_width)
+        canvas.setLineJoin(1)
+        obj.setTextRenderMode(2)
+    obj.setTextOrigin(x, y)
+    obj.textOut(text)
+    canvas.drawText(obj)
 
 
 def _card_fan(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
