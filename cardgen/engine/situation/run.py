@@ -55,11 +55,9 @@ def explain(path: Path) -> Explanation:
     final = state_dict(state, piles=True)
     final_legal = [str(a) for a in state.legal_actions()]
     events = setup_events + [e for s in steps for e in s.events]
-    failures = compare(expect, final, final_legal, events, game)
-    checked = expect.checked
-    if refusal is not None:
-        checked += 1
-        failures += _refusal_failures(refusal, steps[-1])
+    failures = _refusal_failures(refusal, steps[-1]) if refusal is not None else []
+    failures += compare(expect, final, final_legal, events, game)
+    checked = expect.checked + (refusal is not None)
     return Explanation(label, str(data.get("description", "")), setup_events, start, steps,
                        final, final_legal, failures, checked, notes=setup.notes,
                        game_start=game_start, game=game, scoring=scoring)
@@ -75,7 +73,7 @@ def _take_actions(state: RoundState, reader: Reader, actions: list[str],
         legal = [str(a) for a in state.legal_actions()]
         actor = seat_name(state.actor) if state.actor >= 0 else None
         try:
-            done = _take(state, reader, text)
+            done = _take(state, text)
         except IllegalAction as exc:
             if last_may_be_refused and number == len(actions):
                 shown = text if SEAT_PREFIX.match(text) else f"{actor}: {text}"
@@ -89,10 +87,10 @@ def _take_actions(state: RoundState, reader: Reader, actions: list[str],
     return steps
 
 
-def _take(state: RoundState, reader: Reader, text: str) -> str:
+def _take(state: RoundState, text: str) -> str:
     """One action: ``referee …``, or a seat's action, its seat named or not."""
     if text.split()[:1] == ["referee"]:
-        return _referee(state, reader, text)
+        return _referee(state, text)
     named = SEAT_PREFIX.fullmatch(text)
     body = named.group(2) if named else text
     action = parse_action(body)
@@ -100,7 +98,7 @@ def _take(state: RoundState, reader: Reader, text: str) -> str:
         raise IllegalAction(f"'{text}': the round is over ({state.summary()})")
     actor = seat_name(state.actor)
     if named:
-        seat = seat_name(reader.seat(named.group(1), f"'{text}'"))
+        seat = seat_name(_seat(state, named.group(1), text))
         if seat != actor:
             raise IllegalAction(f"'{text}': it is {actor}'s move, not {seat}'s "
                                 f"({state.summary()})")
@@ -108,13 +106,22 @@ def _take(state: RoundState, reader: Reader, text: str) -> str:
     return f"{actor}: {action}"
 
 
-def _referee(state: RoundState, reader: Reader, text: str) -> str:
+def _referee(state: RoundState, text: str) -> str:
     """C-34: a penalty the table decides (``referee P2 draws 2``): cards, no turn change."""
     words = text.split()
     if len(words) != 4 or words[2] != "draws" or not words[3].isdigit():
         raise SituationError(f"'{text}': write a referee penalty as 'referee P2 draws 2'")
-    state.draw_cards(reader.seat(words[1], f"'{text}'"), int(words[3]))
+    state.draw_cards(_seat(state, words[1], text), int(words[3]))
     return text
+
+
+def _seat(state: RoundState, word: str, text: str) -> int:
+    """The seat an action names (the caller adds the file's name to an error)."""
+    seat = int(word[1:]) if word[:1] in ("P", "p") and word[1:].isdigit() else -1
+    if not 0 <= seat < state.n:
+        raise SituationError(f"'{text}': there is no seat {word} with {state.n} players "
+                             f"(P0 … P{state.n - 1})")
+    return seat
 
 
 def _score(game: Game | None, state: RoundState) -> list[str]:
@@ -128,8 +135,10 @@ def _score(game: Game | None, state: RoundState) -> list[str]:
                        for s, (was, after) in enumerate(zip(before, game.scores, strict=True)))
     lines = [f"round scored: {gained}"]
     if game.over:
-        winners = " and ".join(seat_name(s) for s in game.winners) or "nobody"
-        lines.append(f"game over: {winners} wins the game")
+        winners = [seat_name(s) for s in game.winners]
+        lines.append("game over: " + (f"{winners[0]} wins the game" if len(winners) == 1
+                                      else f"{' and '.join(winners)} share the win"
+                                      if winners else "nobody wins the game"))
     else:
         game.new_round()
         lines.append(f"the game goes on: round {len(game.rounds) + 1} is dealt by "
