@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.engine.situation import Explanation, explain
+from cardgen.engine.errors import SituationError
+from cardgen.engine.situation import Explanation, build_state, explain
 
 SITUATIONS = Path(__file__).parent / "situations"
 FILES = sorted(p for p in SITUATIONS.rglob("*.toml") if "decks" not in p.parts)
@@ -334,3 +335,24 @@ def test_file_errors_name_the_file_and_the_field(tmp_path: Path, old: str, new: 
                                                  message: str) -> None:
     path = changed(tmp_path, "c18_skipped_player_may_not_play", (old, new))
     assert message in error(path)
+
+
+def test_a_colour_named_on_the_top_card_is_the_colour_in_force() -> None:
+    hands = {"P0": ["red-1"], "P1": ["blue-4", "red-9"]}
+    state = build_state({"top": "wild blue", "turn": "P1", "hands": hands}, "test")
+    assert state.variant.colors[state.color] == "blue"
+    with pytest.raises(SituationError, match="test: the top card names its colour already; "
+                                             "leave out 'color'"):
+        build_state({"top": "wild blue", "color": "red", "hands": hands}, "test")
+    with pytest.raises(SituationError, match="test: the top card has no colour of its own"):
+        build_state({"top": "wild", "hands": hands}, "test")
+
+
+def test_the_readme_example_is_a_situation_that_holds(tmp_path: Path) -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Situation files"):]
+    example = section[section.index("```toml\n") + 8:section.index("```\n", 8)]
+    path = tmp_path / "example.toml"
+    path.write_text(example, encoding="utf-8")
+    result = explain(path)
+    assert result.checked == 5 and result.failures == []
