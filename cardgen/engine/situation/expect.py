@@ -70,8 +70,9 @@ def _seat_numbers(reader: Reader, value: Any, where: str) -> dict[str, int]:
 
 
 def _legal(reader: Reader, value: Any, where: str) -> list[str]:
+    texts = reader.texts(value, where)
     try:
-        return [str(parse_action(text)) for text in reader.texts(value, where)]
+        return [str(parse_action(text)) for text in texts]
     except CardgenError as exc:
         raise reader.fail(f"{where}: {exc}") from None
 
