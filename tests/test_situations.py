@@ -57,6 +57,7 @@ def error(path: Path) -> str:
     code, out = run("explain", str(path))
     assert code == 1, out
     assert out.count("\n") == 1 and out.startswith(f"Error: {path}: "), out
+    assert out.count(str(path)) == 1, out  # the file is named once
     return out.strip()
 
 
@@ -275,8 +276,9 @@ def test_first_back_errors(tmp_path: Path) -> None:
 def test_a_reshuffle_order_must_hold_the_cards_reshuffled(tmp_path: Path) -> None:
     path = changed(tmp_path, "c27_reshuffled_wild_loses_its_colour",
                    ('[["wild", "blue-1", "yellow-2"]]', '[["wild", "blue-1", "red-2"]]'))
-    assert ("chance.reshuffles: reshuffle 1 takes blue-1 wild yellow-2; list exactly these "
-            "cards, the next to be drawn first") in error(path)
+    assert error(path) == (f"Error: {path}: action 1 (P1): chance.reshuffles: reshuffle 1 "
+                           "takes blue-1 wild yellow-2; list exactly these cards, the next "
+                           "to be drawn first")
 
 
 def test_the_cursed_card_needs_its_rule(tmp_path: Path) -> None:

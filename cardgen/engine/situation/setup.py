@@ -33,14 +33,13 @@ DIRECTIONS = {"clockwise": 1, "counter-clockwise": -1}
 
 
 class SituationRound(RoundState):
-    """A round whose chance steps a situation file may fix (its [chance] table)."""
+    """A round whose chance steps a situation file may fix (its [chance] table). A fixed
+    outcome that cannot be is a SituationError; the caller names the file."""
 
-    __slots__ = ("label", "fixed_backs", "fixed_orders")
+    __slots__ = ("fixed_backs", "fixed_orders")
 
-    def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random, *,
-                 label: str) -> None:
+    def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random) -> None:
         super().__init__(variant, n, dealer, rng, log=True)
-        self.label = label
         self.fixed_backs: list[int] | None = None  # places counted from the top, 1 first
         self.fixed_orders: list[list[int]] = []  # the next reshuffles, next card first
 
@@ -48,12 +47,12 @@ class SituationRound(RoundState):
         if self.fixed_backs is None:
             return super().first_card_back(places)
         if not self.fixed_backs:
-            raise SituationError(f"{self.label}: a first card was refused once more than "
+            raise SituationError("a first card was refused once more than "
                                  "chance.first_back gives places; give one place for each "
                                  "refused card")
         place = self.fixed_backs.pop(0)
         if not 1 <= place <= places:
-            raise SituationError(f"{self.label}: chance.first_back: place {place} is not in "
+            raise SituationError(f"chance.first_back: place {place} is not in "
                                  f"the draw pile, which has {places - 1} cards (1 puts the "
                                  f"card on top, {places} at the bottom)")
         return places - place
@@ -66,7 +65,7 @@ class SituationRound(RoundState):
         if Counter(order) != Counter(cards):
             names = self.variant.kinds
             raise SituationError(
-                f"{self.label}: chance.reshuffles: reshuffle {self.reshuffles + 1} takes "
+                f"chance.reshuffles: reshuffle {self.reshuffles + 1} takes "
                 f"{' '.join(sorted(names[k].id for k in cards))}; list exactly these cards, "
                 "the next to be drawn first")
         cards[:] = order[::-1]
@@ -100,7 +99,7 @@ def build_situation(data: Mapping[str, Any], label: str,
         raise reader.fail(f"seed is {seed!r}; give a whole number or a text")
     dealer = reader.seat(data.get("dealer", "P0"), "dealer")
     state = SituationRound(reader.variant, reader.players, dealer,
-                           random.Random(f"cardgen:situation:{seed}"), label=label)
+                           random.Random(f"cardgen:situation:{seed}"))
     setup = Setup(state, reader, None)
     start = _set_cards(setup, data)
     _set_chance(setup, data.get("chance", {}))
@@ -275,7 +274,10 @@ def _start(setup: Setup, data: Mapping[str, Any], start_kind: int, named: int) -
             raise reader.fail("with 'first', the first-card rule decides the turn and the "
                               "colour; leave out 'turn' and 'color'")
         state.draw_pile.append(start_kind)
-        state.start()
+        try:
+            state.start()
+        except SituationError as exc:  # a fixed chance step that cannot be
+            raise reader.fail(str(exc)) from None
         return
     state.discard.append(start_kind)
     state.color = _color_in_force(reader, data.get("color"), start_kind, named)
