@@ -179,6 +179,11 @@ def test_an_expected_refusal_is_shown_and_leaves_the_state_unchanged() -> None:
     result = check("c18_skipped_player_may_not_play")
     assert result.steps[-1].refused is not None and result.steps[-1].action == "P2: play red-5"
     assert result.final["hands"]["P2"] == ["red-5", "yellow-6", "red-6"]
+    code, out = run("explain", str(SITUATIONS / "c18_skipped_player_may_not_play.toml"))
+    assert code == 0, out
+    assert out.splitlines()[-2:] == [
+        "2. P2: play red-5 — refused: 'P2: play red-5': it is P3's move, not P2's (top "
+        "red-skip, colour red, clockwise, P3 to turn)", "as expected (4 check(s))"]
 
 
 def test_an_allowed_action_fails_an_expected_refusal(tmp_path: Path) -> None:
@@ -242,6 +247,13 @@ def test_a_wrong_finishing_order_fails(tmp_path: Path) -> None:
     path = changed(tmp_path, "house/h21_finishing_order",
                    ('finished = ["P3", "P1", "P4"]', 'finished = ["P1", "P3", "P4"]'))
     assert failures(path) == ["finished: expected ['P1', 'P3', 'P4'], got ['P3', 'P1', 'P4']"]
+
+
+def test_an_empty_hand_that_is_not_out_fails_a_wrong_expectation(tmp_path: Path) -> None:
+    path = changed(tmp_path, "house/h20_empty_hand_goes_out",
+                   ('finished = ["P1"]', "finished = []"), ('actor = "P2"', 'actor = "P1"'))
+    assert failures(path) == ["finished: expected [], got ['P1']",
+                              "actor: expected 'P1', got 'P2'"]
 
 
 def test_a_seat_out_holds_no_card(tmp_path: Path) -> None:

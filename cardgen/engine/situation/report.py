@@ -125,12 +125,13 @@ def format_explanation(result: Explanation) -> str:
     for number, step in enumerate(result.steps, 1):
         lines.append(f"  legal: {', '.join(step.legal)}")
         if step.refused is not None:
-            lines.append(f"{number}. {step.action}: refused ({step.refused})")
+            lines.append(f"{number}. {step.action} — refused: {step.refused}")
             continue
         lines.append(f"{number}. {step.action}")
         lines += [f"   · {e}" for e in step.events]
         lines += _state_lines(step.state)
-    if result.final_legal:
+    refused = bool(result.steps) and result.steps[-1].refused is not None
+    if result.final_legal and not refused:  # (a refusal changed nothing: shown above)
         lines.append(f"  legal: {', '.join(result.final_legal)}")
     lines += [f"  {line}" for line in result.scoring]
     if result.checked:
