@@ -71,6 +71,10 @@ def test_every_situation_file_states_its_expectations_and_they_hold(path: Path) 
 # --- scoring as situations (C-31 … C-33, U-39, U-47, U-48, O-07, O-08, O-20, O-26) --------
 
 
+def test_c30_card_points_as_a_situation() -> None:
+    check("c30_card_points")
+
+
 def test_c31_winner_collects_and_ends_the_game() -> None:
     result = check("c31_winner_collects")
     assert result.scoring == ["round scored: P0 +0, P1 +118, P2 +0",
