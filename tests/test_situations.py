@@ -264,6 +264,8 @@ def test_a_seat_out_holds_no_card(tmp_path: Path) -> None:
     path = changed(tmp_path, "house/h21_finishing_order", ("P3 = []", 'P3 = ["blue-1"]'))
     assert "out: P3 is out of the round, so his hand must be empty (hands.P3 = [])" in error(
         path)
+    turn = changed(tmp_path, "house/h21_finishing_order", ('turn = "P1"', 'turn = "P3"'))
+    assert "turn: P3 is out of the round; give the turn to a seat still playing" in error(turn)
 
 
 # --- chance steps -------------------------------------------------------------------------------

@@ -284,6 +284,9 @@ def _start(setup: Setup, data: Mapping[str, Any], start_kind: int, named: int) -
     state.match_set = state.variant.matching(state.color, start_kind)
     state.turn = reader.seat(data.get("turn", seat_name(state.next_seat(state.dealer))),
                              "turn")
+    if state.turn in state.out:
+        raise reader.fail(f"turn: {seat_name(state.turn)} is out of the round; give the turn "
+                          "to a seat still playing")
     if "uno_missed" in data:
         state.uno_missed = reader.seat(data["uno_missed"], "uno_missed")
     # The engine takes over: a missed UNO opens the catch window before the turn, an
