@@ -213,7 +213,7 @@ class RoundState:
         kind = pile.pop()
         while not kinds[kind].can_start:
             # C-11: it goes back into the draw pile at a random place, without effect.
-            pile.insert(self.rng.randrange(len(pile) + 1), kind)
+            pile.insert(self.first_card_back(len(pile) + 1), kind)
             self.log(f"first card {kinds[kind].id} may not start: back into the pile")
             kind = pile.pop()
         self.discard.append(kind)
@@ -492,12 +492,24 @@ class RoundState:
             return False
         below = discard[:-1]
         del discard[:-1]
-        shuffle(self.rng, below)
+        self.shuffle_back(below)
         self.draw_pile.extend(below)
         self.reshuffles += 1
         if self.events is not None:
             self.log(f"reshuffle: {len(below)} cards")
         return True
+
+    # The round's chance steps, each a method so that a situation file can fix its
+    # outcome (cardgen.engine.situation subclasses the round).
+
+    def first_card_back(self, places: int) -> int:
+        """C-11: where a first card that may not start goes back into the draw pile, as
+        an index among ``places`` (0 is the bottom): at random."""
+        return self.rng.randrange(places)
+
+    def shuffle_back(self, cards: list[int]) -> None:
+        """C-27: the order of the cards a reshuffle makes the new draw pile."""
+        shuffle(self.rng, cards)
 
     def apply_penalty(self, penalty: DrawPenalty) -> None:
         """The pending draw takes effect; the turn goes past the skipped seat."""

@@ -1,0 +1,156 @@
+"""Running a situation: take its actions one by one, score the round when a game is set,
+and check the expectations."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from cardgen.engine.actions import parse_action, seat_name
+from cardgen.engine.errors import IllegalAction, SituationError
+from cardgen.engine.game import Game
+from cardgen.engine.situation.expect import compare, read_expect
+from cardgen.engine.situation.reader import Reader
+from cardgen.engine.situation.report import Explanation, Step, game_dict, state_dict
+from cardgen.engine.situation.setup import build_situation
+from cardgen.engine.state import OVER, RoundState
+from cardgen.errors import CardgenError
+from cardgen.tomlfile import read_toml_file
+
+#: ``P2: play red-5``: an action that names the seat meant to take it.
+SEAT_PREFIX = re.compile(r"\s*([Pp]\d+)\s*:\s*(.*)")
+
+
+def load_situation(path: Path) -> tuple[dict[str, Any], str]:
+    label = str(path)
+    data = read_toml_file(path, label, "situation", SituationError)
+    return data, label
+
+
+def explain(path: Path) -> Explanation:
+    """Set up a situation, take its actions one by one, check its expectations."""
+    data, label = load_situation(path)
+    setup = build_situation(data, label, path.parent)
+    state, reader = setup.state, setup.reader
+    expect = read_expect(data.get("expect", {}), reader)
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise reader.fail("'actions' must be a list of action texts, e.g. "
+                          "[\"play red-7\", \"P2: draw\"]")
+    refusal = data.get("expect_refused")
+    if refusal is not None:
+        refusal = reader.text(refusal, "expect_refused")
+        if not actions:
+            raise reader.fail("expect_refused says why the last action is refused; list "
+                              "that action last in 'actions'")
+    game_start = game_dict(setup.game) if setup.game is not None else None
+    start = state_dict(state)
+    assert state.events is not None
+    setup_events = list(state.events)
+    state.events.clear()
+    steps = _take_actions(state, reader, actions, refusal is not None)
+    scoring = _score(setup.game, state)
+    game = game_dict(setup.game) if setup.game is not None else None
+    final = state_dict(state, piles=True)
+    final_legal = [str(a) for a in state.legal_actions()]
+    events = setup_events + [e for s in steps for e in s.events]
+    failures = _refusal_failures(refusal, steps[-1]) if refusal is not None else []
+    failures += compare(expect, final, final_legal, events, game)
+    checked = expect.checked + (refusal is not None)
+    return Explanation(label, str(data.get("description", "")), setup_events, start, steps,
+                       final, final_legal, failures, checked, notes=setup.notes,
+                       game_start=game_start, game=game, scoring=scoring)
+
+
+def _take_actions(state: RoundState, reader: Reader, actions: list[str],
+                  last_may_be_refused: bool) -> list[Step]:
+    """Take the actions; a refusal stops the situation with an error unless it is the
+    last action and a refusal is expected (the state is then left as it was)."""
+    steps: list[Step] = []
+    assert state.events is not None
+    for number, text in enumerate(actions, 1):
+        legal = [str(a) for a in state.legal_actions()]
+        actor = seat_name(state.actor) if state.actor >= 0 else None
+        try:
+            done = _take(state, text)
+        except IllegalAction as exc:
+            if last_may_be_refused and number == len(actions):
+                shown = text if SEAT_PREFIX.match(text) else f"{actor}: {text}"
+                steps.append(Step(legal, actor, shown, [], state_dict(state), str(exc)))
+                break
+            raise reader.fail(f"action {number} ({actor}): {exc}") from None
+        except CardgenError as exc:
+            raise reader.fail(f"action {number} ({actor}): {exc}") from None
+        steps.append(Step(legal, actor, done, list(state.events), state_dict(state)))
+        state.events.clear()
+    return steps
+
+
+def _take(state: RoundState, text: str) -> str:
+    """One action: ``referee …``, or a seat's action, its seat named or not."""
+    if text.split()[:1] == ["referee"]:
+        return _referee(state, text)
+    named = SEAT_PREFIX.fullmatch(text)
+    body = named.group(2) if named else text
+    action = parse_action(body)
+    if state.phase == OVER:
+        raise IllegalAction(f"'{text}': the round is over ({state.summary()})")
+    actor = seat_name(state.actor)
+    if named:
+        seat = seat_name(_seat(state, named.group(1), text))
+        if seat != actor:
+            raise IllegalAction(f"'{text}': it is {actor}'s move, not {seat}'s "
+                                f"({state.summary()})")
+    state.play(action)
+    return f"{actor}: {action}"
+
+
+def _referee(state: RoundState, text: str) -> str:
+    """C-34: a penalty the table decides (``referee P2 draws 2``): cards, no turn change."""
+    words = text.split()
+    if len(words) != 4 or words[2] != "draws" or not words[3].isdigit():
+        raise SituationError(f"'{text}': write a referee penalty as 'referee P2 draws 2'")
+    state.draw_cards(_seat(state, words[1], text), int(words[3]))
+    return text
+
+
+def _seat(state: RoundState, word: str, text: str) -> int:
+    """The seat an action names (the caller adds the file's name to an error)."""
+    seat = int(word[1:]) if word[:1] in ("P", "p") and word[1:].isdigit() else -1
+    if not 0 <= seat < state.n:
+        raise SituationError(f"'{text}': there is no seat {word} with {state.n} players "
+                             f"(P0 … P{state.n - 1})")
+    return seat
+
+
+def _score(game: Game | None, state: RoundState) -> list[str]:
+    """A round over in a game: score it (C-31 …) and, unless the game is over, deal the
+    next round (C-33), which says who deals it."""
+    if game is None or state.phase != OVER:
+        return []
+    before = list(game.scores)
+    game.finish_round(state, tuple(range(state.n)))
+    gained = ", ".join(f"{seat_name(s)} {after - was:+d}"
+                       for s, (was, after) in enumerate(zip(before, game.scores, strict=True)))
+    lines = [f"round scored: {gained}"]
+    if game.over:
+        winners = [seat_name(s) for s in game.winners]
+        lines.append("game over: " + (f"{winners[0]} wins the game" if len(winners) == 1
+                                      else f"{' and '.join(winners)} share the win"
+                                      if winners else "nobody wins the game"))
+    else:
+        game.new_round()
+        lines.append(f"the game goes on: round {len(game.rounds) + 1} is dealt by "
+                     f"{seat_name(game.dealer)}")
+    return lines
+
+
+def _refusal_failures(reason: str, last: Step) -> list[str]:
+    if last.refused is None:
+        return [f"expect_refused: the last action ({last.action}) was allowed; expected "
+                f"it refused with '{reason}'"]
+    if reason.lower() not in last.refused.lower():
+        return [f"expect_refused: the last action was refused, but not with '{reason}': "
+                f"{last.refused}"]
+    return []

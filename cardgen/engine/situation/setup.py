@@ -1,0 +1,316 @@
+"""Reading a situation file into the round it describes (and the game around it):
+the cards, the seats out, the chance steps the file fixes, then the first card or the
+top card and the turn."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardgen.decks import builtin_names, load_deck
+from cardgen.engine.actions import seat_name
+from cardgen.engine.errors import SituationError
+from cardgen.engine.game import MAX_ROUNDS, Game, RoundResult
+from cardgen.engine.house import FINISHED
+from cardgen.engine.options import CURSED, CURSES
+from cardgen.engine.situation.reader import SEAT, Reader
+from cardgen.engine.state import TURN, RoundState
+from cardgen.engine.variant import Variant
+from cardgen.errors import CardgenError
+
+SITUATION_FIELDS = frozenset({
+    "description", "deck", "players", "rules", "seed", "dealer", "first", "top", "discard",
+    "color", "direction", "turn", "draw", "uno", "uno_missed", "hands", "out", "actions",
+    "expect", "expect_refused", "game", "chance",
+})
+GAME_FIELDS = frozenset({"scores", "target", "round"})
+CHANCE_FIELDS = frozenset({"cursed", "first_back", "reshuffles"})
+DIRECTIONS = {"clockwise": 1, "counter-clockwise": -1}
+
+
+class SituationRound(RoundState):
+    """A round whose chance steps a situation file may fix (its [chance] table). A fixed
+    outcome that cannot be is a SituationError; the caller names the file."""
+
+    __slots__ = ("fixed_backs", "fixed_orders")
+
+    def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random) -> None:
+        super().__init__(variant, n, dealer, rng, log=True)
+        self.fixed_backs: list[int] | None = None  # places counted from the top, 1 first
+        self.fixed_orders: list[list[int]] = []  # the next reshuffles, next card first
+
+    def first_card_back(self, places: int) -> int:
+        if self.fixed_backs is None:
+            return super().first_card_back(places)
+        if not self.fixed_backs:
+            raise SituationError("a first card was refused once more than "
+                                 "chance.first_back gives places; give one place for each "
+                                 "refused card")
+        place = self.fixed_backs.pop(0)
+        if not 1 <= place <= places:
+            raise SituationError(f"chance.first_back: place {place} is not in "
+                                 f"the draw pile, which has {places - 1} cards (1 puts the "
+                                 f"card on top, {places} at the bottom)")
+        return places - place
+
+    def shuffle_back(self, cards: list[int]) -> None:
+        if not self.fixed_orders:
+            super().shuffle_back(cards)
+            return
+        order = self.fixed_orders.pop(0)
+        if Counter(order) != Counter(cards):
+            names = self.variant.kinds
+            raise SituationError(
+                f"chance.reshuffles: reshuffle {self.reshuffles + 1} takes "
+                f"{' '.join(sorted(names[k].id for k in cards))}; list exactly these cards, "
+                "the next to be drawn first")
+        cards[:] = order[::-1]
+
+
+@dataclass
+class Setup:
+    """What a situation file sets: the round, the game around it, and notes for the reader
+    about what the round's state does not show (named colours, the cursed card)."""
+
+    state: SituationRound
+    reader: Reader
+    game: Game | None
+    notes: list[str] = field(default_factory=list)
+
+
+def build_state(data: Mapping[str, Any], label: str) -> RoundState:
+    """The round a situation table describes, ready for its first action."""
+    return build_situation(data, label).state
+
+
+def build_situation(data: Mapping[str, Any], label: str,
+                    folder: Path | None = None) -> Setup:
+    unknown = sorted(set(data) - SITUATION_FIELDS)
+    if unknown:
+        raise SituationError(f"{label}: unknown field(s) {', '.join(unknown)}; a situation "
+                             f"may have {', '.join(sorted(SITUATION_FIELDS))}")
+    reader = _reader(data, label, folder)
+    seed = data.get("seed", 0)
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise reader.fail(f"seed is {seed!r}; give a whole number or a text")
+    dealer = reader.seat(data.get("dealer", "P0"), "dealer")
+    state = SituationRound(reader.variant, reader.players, dealer,
+                           random.Random(f"cardgen:situation:{seed}"))
+    setup = Setup(state, reader, None)
+    start = _set_cards(setup, data)
+    _set_chance(setup, data.get("chance", {}))
+    direction = data.get("direction", "clockwise")
+    if direction not in DIRECTIONS:
+        raise reader.fail(f"direction is {direction!r}; use clockwise or counter-clockwise")
+    state.direction = DIRECTIONS[direction]
+    for s in reader.seats(data.get("uno", []), "uno"):
+        state.at_uno[s] = True
+    _set_out(setup, data)
+    expect = data.get("expect")
+    if "game" in data or (isinstance(expect, Mapping) and "game" in expect):
+        setup.game = _game(setup, data.get("game", {}), seed)
+    _start(setup, data, *start)
+    return setup
+
+
+def _reader(data: Mapping[str, Any], label: str, folder: Path | None) -> Reader:
+    """The deck, the seats and the rules, read first: every other value needs them."""
+    hands = data.get("hands")
+    if not isinstance(hands, Mapping) or not hands:
+        raise SituationError(f"{label}: [hands] must list every seat's cards, e.g. "
+                             "P0 = [\"red-1\", \"wild\"]")
+    numbers = sorted(int(m.group(1)) if (m := SEAT.fullmatch(str(key))) else -1
+                     for key in hands)
+    players = data.get("players", len(numbers))
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise SituationError(f"{label}: players is {players!r}; give a whole number")
+    if numbers != list(range(players)):
+        raise SituationError(f"{label}: give a hand to each of the seats P0 … P{players - 1}, "
+                             "and no other (an empty hand is [])")
+    deck_ref = data.get("deck", "classic")
+    rules = data.get("rules", [])
+    if not isinstance(deck_ref, str):
+        raise SituationError(f"{label}: deck must be a built-in deck's name or a deck file")
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise SituationError(f"{label}: 'rules' must be a list of optional rule names")
+    path = deck_ref
+    if deck_ref not in builtin_names() and folder is not None and (folder / deck_ref).is_file():
+        path = str(folder / deck_ref)  # a deck file beside the situation
+    try:
+        variant = Variant.from_deck(load_deck(path), players, rules)
+    except CardgenError as exc:
+        raise SituationError(f"{label}: {exc}") from None
+    return Reader(label, variant, players, deck_ref)
+
+
+def _set_cards(setup: Setup, data: Mapping[str, Any]) -> tuple[int, int]:
+    """The hands, the discard pile and the draw pile, and the deck they are counted in.
+    Returns the card that starts (``top`` or ``first``) and the colour named on it."""
+    state, reader = setup.state, setup.reader
+    variant = state.variant
+    for key, hand in data["hands"].items():
+        state.hands[reader.seat(key, "hands")] = reader.cards(hand, f"hands.{key}")
+    discard = reader.named_cards(data.get("discard", []), "discard")
+    colored = [f"{variant.kinds[k].id} ({variant.colors[c]})" for k, c in discard if c >= 0]
+    if colored:
+        setup.notes.append(f"named on the discard pile: {', '.join(colored)} (C-27: a "
+                           "reshuffle forgets them)")
+    state.discard = [k for k, _ in discard]
+    first, top = data.get("first"), data.get("top")
+    if (first is None) == (top is None):
+        raise reader.fail("give either 'top' (the card on the discard pile) or 'first' (the "
+                          "first card turned up, whose first-card rule then applies)")
+    if first is not None:
+        start_kind, named = reader.card(first, "first"), -1
+    else:
+        start_kind, named = reader.named_card(top, "top")
+    used = Counter(k for hand in state.hands for k in hand)
+    used.update(state.discard)
+    used[start_kind] += 1
+    if "draw" in data:
+        # Listed first-to-be-drawn first; the engine draws from the end of its list.
+        state.draw_pile = list(reversed(reader.cards(data["draw"], "draw")))
+    else:
+        beyond = used - Counter(variant.deck)
+        if beyond:
+            kind, count = next(iter(beyond.items()))
+            raise reader.fail(f"the situation uses {count} more '{variant.kinds[kind].id}' "
+                              "than the deck holds; list the draw pile with 'draw' to go "
+                              "beyond it")
+        pile = list((Counter(variant.deck) - used).elements())
+        state.rng.shuffle(pile)
+        state.draw_pile = pile
+    state.universe = Counter(used)
+    state.universe.update(state.draw_pile)
+    state.total = sum(state.universe.values())
+    return start_kind, named
+
+
+def _set_chance(setup: Setup, value: Any) -> None:
+    """[chance]: the outcome of the round's chance steps, where the file fixes them."""
+    reader, state = setup.reader, setup.state
+    chance = reader.table(value, "[chance]", CHANCE_FIELDS)
+    if "cursed" in chance:
+        if "cursed-cards" not in state.variant.rule_names:
+            raise reader.fail("chance.cursed names the cursed card of the cursed-cards rule; "
+                              "add \"cursed-cards\" to 'rules'")
+        kind = reader.card(chance["cursed"], "chance.cursed")
+        state.extra[CURSED] = kind
+        state.extra[CURSES] = [0] * state.n
+        setup.notes.append(f"cursed: {state.variant.kinds[kind].id}")
+    if "first_back" in chance:
+        backs = chance["first_back"]
+        backs = [backs] if isinstance(backs, int) else backs
+        if not isinstance(backs, list):
+            raise reader.fail("chance.first_back is a place in the draw pile (1 is its top) "
+                              "or a list of them, one per refused first card")
+        state.fixed_backs = [reader.integer(b, "chance.first_back", 1) for b in backs]
+    if "reshuffles" in chance:
+        orders = chance["reshuffles"]
+        if isinstance(orders, list) and all(isinstance(c, str) for c in orders):
+            orders = [orders]  # one reshuffle written as one list
+        if not isinstance(orders, list):
+            raise reader.fail("chance.reshuffles lists the new draw pile of each reshuffle, "
+                              "next card first, e.g. [[\"blue-1\", \"wild\"]]")
+        state.fixed_orders = [reader.cards(o, "chance.reshuffles") for o in orders]
+
+
+def _set_out(setup: Setup, data: Mapping[str, Any]) -> None:
+    """Seats already out of a round that goes on without them (play-on), in the order
+    they went out; an empty hand of a seat not out has just been emptied."""
+    state, reader = setup.state, setup.reader
+    out = reader.seats(data.get("out", []), "out")
+    for seat in out:
+        if state.hands[seat]:
+            raise reader.fail(f"out: {seat_name(seat)} is out of the round, so his hand "
+                              f"must be empty (hands.{seat_name(seat)} = [])")
+    if len(set(out)) != len(out) or state.n - len(out) < 2:
+        raise reader.fail("out lists each seat once and leaves at least two seats playing")
+    if out:
+        state.out = list(out)
+        state.extra[FINISHED] = list(out)
+    state.emptied = [s for s, hand in enumerate(state.hands) if not hand and s not in out]
+
+
+def _game(setup: Setup, value: Any, seed: int | str) -> Game:
+    """[game]: the game in progress around the round (its totals, target and number)."""
+    reader, state = setup.reader, setup.state
+    table = reader.table(value, "[game]", GAME_FIELDS)
+    variant = state.variant
+    if "target" in table:
+        target = reader.integer(table["target"], "game.target", 1)
+        variant.target = target
+        if hasattr(variant.rules, "target"):  # a rule with a target of its own (count-rounds)
+            vars(variant.rules)["target"] = target
+    try:
+        game = Game(variant, seed)
+    except CardgenError as exc:
+        raise reader.fail(str(exc)) from None
+    game.dealer = state.dealer
+    for seat, score in reader.seat_table(table.get("scores", {}), "game.scores").items():
+        game.scores[seat] = reader.integer(score, f"game.scores.{seat_name(seat)}")
+    if variant.rules.game_over(game):
+        raise reader.fail("game.scores: with these totals the game is already over; give "
+                          "totals short of the target")
+    number = reader.integer(table.get("round", 1), "game.round", 1)
+    if number > MAX_ROUNDS:
+        raise reader.fail(f"game.round is {number}; a game stops after {MAX_ROUNDS} rounds")
+    game.rounds = [RoundResult(index=i, seats=tuple(range(state.n)), dealer=-1, winner=None,
+                               how="before", hand_points={}, actions=0, turns=0,
+                               reshuffles=0, dry=False)
+                   for i in range(number - 1)]  # the rounds before this one, unrecorded
+    return game
+
+
+def _start(setup: Setup, data: Mapping[str, Any], start_kind: int, named: int) -> None:
+    """Turn up the first card (``first``) or set the top card and the turn (``top``)."""
+    state, reader = setup.state, setup.reader
+    if "first" in data:
+        if "turn" in data or "color" in data:
+            raise reader.fail("with 'first', the first-card rule decides the turn and the "
+                              "colour; leave out 'turn' and 'color'")
+        state.draw_pile.append(start_kind)
+        try:
+            state.start()
+        except SituationError as exc:  # a fixed chance step that cannot be
+            raise reader.fail(str(exc)) from None
+        return
+    state.discard.append(start_kind)
+    state.color = _color_in_force(reader, data.get("color"), start_kind, named)
+    state.match_set = state.variant.matching(state.color, start_kind)
+    state.turn = reader.seat(data.get("turn", seat_name(state.next_seat(state.dealer))),
+                             "turn")
+    if state.turn in state.out:
+        raise reader.fail(f"turn: {seat_name(state.turn)} is out of the round; give the turn "
+                          "to a seat still playing")
+    if "uno_missed" in data:
+        state.uno_missed = reader.seat(data["uno_missed"], "uno_missed")
+    # The engine takes over: a missed UNO opens the catch window before the turn, an
+    # emptied hand goes out.
+    state.phase = TURN
+    state.actor = state.turn
+    state.advance()
+
+
+def _color_in_force(reader: Reader, color: Any, top: int, named: int) -> int:
+    """``color``, or the colour named on the top card, or the top card's own colour."""
+    colors = reader.variant.colors
+    if named >= 0:
+        if color is not None:
+            raise reader.fail("the top card names its colour already; leave out 'color'")
+        return named
+    if color is None:
+        own = reader.variant.color_of[top]
+        if own >= 0:
+            return own
+        raise reader.fail(f"the top card has no colour of its own; give color = one of "
+                          f"{', '.join(colors)}, or write it with the top card (\"wild "
+                          f"{colors[0]}\")")
+    if color not in colors:
+        raise reader.fail(f"the colour in force is {color!r}; give color = one of "
+                          f"{', '.join(colors)}")
+    return colors.index(color)
