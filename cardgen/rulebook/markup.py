@@ -7,6 +7,7 @@ in lines, with a few line prefixes for structure::
     - a bullet            1. a numbered step    > an example, in a box
     (a blank line ends a paragraph; a line starting with two spaces continues an item)
     @table 3 1 1          | a | b | c |         |---|   (the rows above it are a header)
+    (rows with no @table line above them get even columns)
     @card ID              … the card's rule …   @end    (its picture beside the text)
     @cards                @gallery              @pagebreak
     @quickref             (everything after it is the one-page quick reference)
@@ -126,8 +127,8 @@ def _parse_until(reader: _Reader, end: str | None) -> list[Block]:
             blocks.append(_directive(reader, stripped, end))
         elif stripped.startswith(">"):
             blocks.append(_example(reader))
-        elif stripped.startswith("|"):
-            raise reader.error("a table needs an '@table WIDTHS' line above its rows")
+        elif stripped.startswith("|"):  # a table with no @table line: even columns
+            blocks.append(_table(reader, ""))
         elif _ITEM.match(stripped):
             blocks.append(_items(reader))
         else:
@@ -204,6 +205,10 @@ def _example(reader: _Reader) -> Example:
 
 
 def _table(reader: _Reader, argument: str) -> Table:
+    if not argument:  # as many even columns as the first row has cells
+        first = reader.lines[reader.pos].strip().strip("|") if reader.pos < len(reader.lines) \
+            else ""
+        argument = " ".join("1" for _ in first.split("|")) if first else ""
     try:
         widths = tuple(float(w) for w in argument.split())
     except ValueError:
