@@ -11,6 +11,7 @@ from the same deck data as the printed sheets, so the two cannot disagree.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from cardgen.decks import Deck
@@ -19,7 +20,7 @@ from cardgen.rulebook.context import template_context
 from cardgen.rulebook.document import PAPER_SIZES, render_pdf
 from cardgen.rulebook.markup import Block, parse
 from cardgen.rulebook.owncards import check_card_ids, missing_kinds, with_own_card_sections
-from cardgen.rulebook.owntext import render_own_text
+from cardgen.rulebook.owntext import line_of, render_own_text
 from cardgen.rulebook.styles import build_styles
 from cardgen.rulebook.templates import french_spacing, labels, render_text, template_name
 
@@ -34,11 +35,13 @@ def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
     own = deck.rule_texts.get(lang)
     if own is not None:
         text, source = render_own_text(own, lang, context), own.label
+        blocks = parse(_spaced(text, lang), source)
+        check_card_ids(blocks, deck, source, partial(line_of, own))
     else:
         text, source = render_text(deck.rulebook, lang, context), template_name(deck.rulebook,
                                                                                 lang)
-    blocks = parse(_spaced(text, lang), source)
-    check_card_ids(blocks, deck, source)
+        blocks = parse(_spaced(text, lang), source)
+        check_card_ids(blocks, deck, source)
     missing = missing_kinds(blocks, context)
     if missing:
         sections = render_text("_own_cards", lang, {**context, "missing": missing})

@@ -134,7 +134,8 @@ def _parse_until(reader: _Reader, end: str | None) -> list[Block]:
         else:
             blocks.append(_paragraph(reader))
     if end is not None:
-        raise reader.error(f"{end} block is not closed by @end")
+        raise reader.error(f"{end} block is not closed by @end; add a line @end after "
+                           "the card's text")
     return blocks
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import html
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from cardgen.decks import Deck
@@ -33,14 +33,18 @@ def card_blocks(blocks: Sequence[Block]) -> Iterator[CardBlock]:
             yield from card_blocks(block.body)
 
 
-def check_card_ids(blocks: Sequence[Block], deck: Deck, source: str) -> None:
-    """Every ``@card ID`` names a card of the deck."""
+def check_card_ids(blocks: Sequence[Block], deck: Deck, source: str,
+                   line_of: Callable[[str], int | None] = lambda line: None) -> None:
+    """Every ``@card ID`` names a card of the deck; ``line_of`` finds the line that says
+    so in the text's file, when the id is written there as it is."""
     for block in card_blocks(blocks):
         card_id = html.unescape(block.card_id)
         if card_id not in deck.cards:
             close = difflib.get_close_matches(card_id, list(deck.cards), n=1)
             hint = f"did you mean '{close[0]}'?" if close else "`cardgen cards` lists the ids"
-            raise TemplateSyntaxError(f"{source}: '@card {card_id}' names no card of this "
+            line = line_of(f"@card {card_id}")
+            where = f"{source}, line {line}" if line else source
+            raise TemplateSyntaxError(f"{where}: '@card {card_id}' names no card of this "
                                       f"deck; {hint}")
 
 

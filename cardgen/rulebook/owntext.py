@@ -14,6 +14,7 @@ sandbox refuses, a missing file or one outside the deck's folder — becomes one
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -53,12 +54,13 @@ class OwnTextLoader(BaseLoader):
             return builtin.read_text(encoding="utf-8"), str(builtin), lambda: True
         path = self._file(template)
         label = str(Path(self.text.folder_label) / template)
+        shown = template.removeprefix("./")
         try:
             source = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is fine
         except UnicodeDecodeError:
-            raise _Refused(f"'{template}' is not UTF-8 text; save it as UTF-8") from None
+            raise _Refused(f"'{shown}' is not UTF-8 text; save it as UTF-8") from None
         except OSError as exc:
-            raise _Refused(f"'{template}' cannot be read ({exc.strerror}); check that the "
+            raise _Refused(f"'{shown}' cannot be read ({exc.strerror}); check that the "
                            "file can be opened") from None
         self.labels[str(path)] = label
         self.user_files.add(str(path))
@@ -71,9 +73,10 @@ class OwnTextLoader(BaseLoader):
             raise _Refused(f"'{template}' is outside the deck file's folder; a rule text may "
                            "only use files next to the deck file (or in a folder below it)")
         if not path.is_file():
-            raise _Refused(f"there is no built-in text or file '{template}'; extend or import "
-                           "classic, house, unplugged or _shared, or name a file next to the "
-                           "deck file")
+            close = difflib.get_close_matches(template, BUILTIN_TEXTS, n=1)
+            hint = (f"did you mean '{close[0]}'?" if close else "extend or import classic, "
+                    "house, unplugged or _shared, or name a file next to the deck file")
+            raise _Refused(f"there is no built-in text or file '{template}'; {hint}")
         return path
 
 
@@ -92,7 +95,8 @@ def render_own_text(text: RuleText, lang: str, context: dict[str, Any]) -> str:
     """The deck's own rule text in ``lang``, filled from ``context``, in block syntax."""
     loader = OwnTextLoader(text, lang)
     try:
-        return sandbox(loader).get_template(text.name).render(context)
+        # "./" keeps a file named like a built-in text ("classic") the deck's own.
+        return sandbox(loader).get_template(f"./{text.name}").render(context)
     except RuleTextError:
         raise
     except TemplateSyntaxError as exc:
@@ -125,6 +129,13 @@ def _explain(exc: BaseException) -> str:
     if isinstance(exc, SecurityError):
         return f"the sandbox refuses this ({message}); {_VARIABLES_HINT}"
     if isinstance(exc, UndefinedError):
+        # jinja2 says "'x' is undefined" or "'dict object' has no attribute 'y'".
+        missing = re.fullmatch(r"'(.+)' is undefined", message)
+        if missing:
+            return f"'{missing.group(1)}' is not a variable; {_VARIABLES_HINT}"
+        field = re.search(r"has no attribute '(.+)'$", message)
+        if field:
+            return f"there is no '{field.group(1)}' in that variable; {_VARIABLES_HINT}"
         return f"{message}; {_VARIABLES_HINT}"
     if isinstance(exc, RecursionError):
         return "the text includes itself (or a macro calls itself) without end; break the loop"
@@ -133,3 +144,14 @@ def _explain(exc: BaseException) -> str:
 
 def _one_line(message: str) -> str:
     return " ".join(message.split()).rstrip(".")
+
+
+def line_of(text: RuleText, line: str) -> int | None:
+    """The number of the first line of the text's file that reads ``line``, if any."""
+    try:
+        lines = (text.folder / text.name).read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    wanted = " ".join(line.split())
+    return next((n for n, found in enumerate(lines, 1) if " ".join(found.split()) == wanted),
+                None)
