@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from cardgen.cli import main
 from cardgen.decks import load_deck
 from cardgen.rulebook import rulebook_blocks
-from cardgen.rulebook.markdown import to_block_syntax
+from cardgen.rulebook.markdown import origins, to_block_syntax
 from cardgen.rulebook.markup import CardBlock, Heading, Table, parse
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -229,6 +229,14 @@ def test_markdown_reads_into_the_block_syntax(markdown: str, blocks: str) -> Non
     assert to_block_syntax(markdown, "x.md") == blocks
 
 
+def test_marks_name_each_lines_file_and_line_without_changing_the_text() -> None:
+    marked = to_block_syntax("# A\n{% if x %}\nb {{ y }} {% endif %}\n", "x.md", file_index=0)
+    assert marked == ("# A\ue0020.1\ue003\n{% if x %}\n"
+                      "b {{ y }}\ue0020.3\ue003 {% endif %}\n")
+    assert origins("# A\ue0020.1\ue003\nplain\nb\ue0021.3\ue003\n", ["x.md", "y.md"]) == (
+        "# A\nplain\nb\n", ["x.md, line 1", None, "y.md, line 3"])
+
+
 def test_every_line_stays_on_its_line() -> None:
     source = "# A\n{% if x\n   and y %}\n*b*\n{{ c\n}}\n\n- d\n"
     assert to_block_syntax(source, "x.md").count("\n") == source.count("\n")
@@ -286,8 +294,12 @@ HINT = "a rule text can use only the variables the README lists"
     ("# Hi\n\n@card zapp\nZap!\n@end\n",
      "rules.en.md, line 3: '@card zapp' names no card of this deck; did you mean 'zap'?"),
     ("# Hi\n\n@card zap\nZap!\n",
-     "rulebook template rules.en.md, rendered line 5: @card block is not closed by @end; add "
-     "a line @end after the card's text"),
+     "rules.en.md, line 3: @card block is not closed by @end; add a line @end after the "
+     "card's text"),
+    ("# Hi\n\nText.\n@end\n", "rules.en.md, line 4: @end without an @card above it"),
+    ('{% extends "classic" %}\n{% block scoring %}\n## Points\n\n@table 1 1\n| a | b |\n'
+     "| c |\n{% endblock %}\n",
+     "rules.en.md, line 7: this row has 1 cells but @table gave 2 widths"),
 ])
 def test_a_broken_rule_text_is_refused_with_its_file_and_line(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, message: str) -> None:

@@ -34,8 +34,9 @@ def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
     context = template_context(deck, lang)
     own = deck.rule_texts.get(lang)
     if own is not None:
-        text, source = render_own_text(own, lang, context), own.label
-        blocks = parse(_spaced(text, lang), source)
+        text, lines = render_own_text(own, lang, context)
+        source = own.label
+        blocks = parse(_spaced(text, lang), source, lines)
         check_card_ids(blocks, deck, source, partial(line_of, own))
     else:
         text, source = render_text(deck.rulebook, lang, context), template_name(deck.rulebook,

@@ -26,6 +26,8 @@ from cardgen.errors import CardgenError
 #: jinja2's tags, kept out of the rewriting (a tag may span lines).
 _TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
 _HELD = re.compile("\ue000(\\d+)\ue001")
+_MARK = re.compile("\ue002(\\d+)\\.(\\d+)\ue003")
+_TAIL_TAG = re.compile("\ue000(\\d+)\ue001\\s*$")  # a held tag at the end of a line
 _HEADING = re.compile(r"^(#{1,6})(?:\s+(.*?))?(?:\s+#+)?\s*$")
 _BULLET = re.compile(r"^[-*+]\s+(.*)$")
 _STEP = re.compile(r"^(\d+)[.)]\s+(.*)$")
@@ -42,8 +44,13 @@ class RuleTextError(CardgenError):
     """A deck's own rule text that cannot be used; the message names the file and line."""
 
 
-def to_block_syntax(source: str, label: str) -> str:
-    """``source`` (Markdown with jinja2 tags) with its literal text in the block syntax."""
+def to_block_syntax(source: str, label: str, file_index: int | None = None) -> str:
+    """``source`` (Markdown with jinja2 tags) with its literal text in the block syntax.
+
+    With a ``file_index``, each line of text also carries an invisible mark of its file
+    and line (see :func:`origins`), so that an error found in the rendered text can
+    name the line of the file it came from.
+    """
     held: list[str] = []
 
     def hold(match: re.Match[str]) -> str:
@@ -54,9 +61,35 @@ def to_block_syntax(source: str, label: str) -> str:
     lines = []
     number = 1  # the line in the file: tags held away may have spanned lines
     for line in text.split("\n"):
-        lines.append(_block_line(line, label, number))
+        converted = _block_line(line, label, number)
+        if file_index is not None:
+            converted = _marked(converted, f"\ue002{file_index}.{number}\ue003", held)
+        lines.append(converted)
         number += 1 + sum(held[int(i)].count("\n") for i in _HELD.findall(line))
     return _HELD.sub(lambda match: held[int(match.group(1))], "\n".join(lines))
+
+
+def _marked(line: str, mark: str, held: list[str]) -> str:
+    """The mark after the line's last text or ``{{ }}``, before the ``{% %}`` tags that
+    end it: after an ``{% endif %}`` it would keep jinja2 from trimming the line end."""
+    end = len(line)
+    while True:
+        tail = _TAIL_TAG.search(line, 0, end)
+        if tail is None or held[int(tail.group(1))].startswith("{{"):
+            break
+        end = tail.start()
+    text = line[:end].rstrip()
+    return text + mark + line[len(text):] if text.strip() else line
+
+
+def origins(rendered: str, labels: list[str]) -> tuple[str, list[str | None]]:
+    """The rendered text without its marks, and for each of its lines (as
+    ``str.splitlines`` counts them) "file, line N" when a line of a file printed it."""
+    found: list[str | None] = []
+    for line in rendered.splitlines():
+        marks = _MARK.findall(line)
+        found.append(f"{labels[int(marks[-1][0])]}, line {marks[-1][1]}" if marks else None)
+    return _MARK.sub("", rendered), found
 
 
 def _block_line(line: str, label: str, number: int) -> str:

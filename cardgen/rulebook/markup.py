@@ -20,6 +20,7 @@ none of these prefixes can come from a deck file.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardgen.errors import CardgenError
@@ -88,22 +89,28 @@ _ITEM = re.compile(r"^(-|\d+\.)\s+(.*)$")
 class _Reader:
     source: str
     lines: list[str]
+    origins: Sequence[str | None] = ()  # per line: "file, line N" that printed it, if known
     pos: int = 0
     blocks: list[Block] = field(default_factory=list)
 
-    def error(self, message: str) -> TemplateSyntaxError:
+    def error(self, message: str, at: int | None = None) -> TemplateSyntaxError:
+        at = self.pos if at is None else at
+        origin = self.origins[at] if at < len(self.origins) else None
+        if origin is not None:
+            return TemplateSyntaxError(f"{origin}: {message}")
         return TemplateSyntaxError(f"rulebook template {self.source}, rendered line "
-                                   f"{self.pos + 1}: {message}")
+                                   f"{at + 1}: {message}")
 
 
-def parse(text: str, source: str = "?") -> list[Block]:
-    """Read a rendered template into blocks."""
-    reader = _Reader(source, text.splitlines())
+def parse(text: str, source: str = "?", origins: Sequence[str | None] = ()) -> list[Block]:
+    """Read a rendered template into blocks; ``origins`` gives, for each line of
+    ``text``, the file and line it comes from, for the error messages."""
+    reader = _Reader(source, text.splitlines(), origins)
     blocks = _parse_until(reader, end=None)
     return blocks
 
 
-def _parse_until(reader: _Reader, end: str | None) -> list[Block]:
+def _parse_until(reader: _Reader, end: str | None, opened_at: int = 0) -> list[Block]:
     blocks: list[Block] = []
     lines = reader.lines
     while reader.pos < len(lines):
@@ -135,7 +142,7 @@ def _parse_until(reader: _Reader, end: str | None) -> list[Block]:
             blocks.append(_paragraph(reader))
     if end is not None:
         raise reader.error(f"{end} block is not closed by @end; add a line @end after "
-                           "the card's text")
+                           "the card's text", at=opened_at)
     return blocks
 
 
@@ -148,7 +155,8 @@ def _directive(reader: _Reader, stripped: str, end: str | None) -> Block:
     if name == "card" and argument:
         if end is not None:
             raise reader.error("an @card block cannot hold another @card")
-        return CardBlock(argument, tuple(_parse_until(reader, end="@card")))
+        return CardBlock(argument, tuple(_parse_until(reader, end="@card",
+                                                      opened_at=reader.pos - 1)))
     if name == "table":
         return _table(reader, argument)
     if name == "quickref" and not argument:

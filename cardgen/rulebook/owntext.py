@@ -24,7 +24,7 @@ from jinja2 import BaseLoader, Environment, TemplateSyntaxError, UndefinedError
 from jinja2.exceptions import SecurityError
 
 from cardgen.decks import RuleText
-from cardgen.rulebook.markdown import RuleTextError, to_block_syntax
+from cardgen.rulebook.markdown import RuleTextError, origins, to_block_syntax
 from cardgen.rulebook.templates import sandbox, template_folder
 
 #: The built-in texts a rule text may extend or import by their short names.
@@ -45,6 +45,7 @@ class OwnTextLoader(BaseLoader):
         self.lang = lang
         self.labels: dict[str, str] = {}  # the file name jinja2 sees -> how messages name it
         self.user_files: set[str] = set()
+        self.user_labels: list[str] = []  # by the index their lines are marked with
 
     def get_source(self, environment: Environment, template: str
                    ) -> tuple[str, str, Callable[[], bool]]:
@@ -64,7 +65,9 @@ class OwnTextLoader(BaseLoader):
                            "file can be opened") from None
         self.labels[str(path)] = label
         self.user_files.add(str(path))
-        return to_block_syntax(source, label), str(path), lambda: True
+        self.user_labels.append(label)
+        return (to_block_syntax(source, label, len(self.user_labels) - 1), str(path),
+                lambda: True)
 
     def _file(self, template: str) -> Path:
         root = self.text.folder
@@ -91,12 +94,15 @@ def builtin_file(name: str, lang: str) -> Path | None:
     return None
 
 
-def render_own_text(text: RuleText, lang: str, context: dict[str, Any]) -> str:
-    """The deck's own rule text in ``lang``, filled from ``context``, in block syntax."""
+def render_own_text(text: RuleText, lang: str, context: dict[str, Any]
+                    ) -> tuple[str, list[str | None]]:
+    """The deck's own rule text in ``lang``, filled from ``context``, in block syntax;
+    and for each of its lines, the file and line that printed it (when one did)."""
     loader = OwnTextLoader(text, lang)
     try:
         # "./" keeps a file named like a built-in text ("classic") the deck's own.
-        return sandbox(loader).get_template(f"./{text.name}").render(context)
+        rendered = sandbox(loader).get_template(f"./{text.name}").render(context)
+        return origins(rendered, loader.user_labels)
     except RuleTextError:
         raise
     except TemplateSyntaxError as exc:
