@@ -387,13 +387,17 @@ def _rule_text_file(name: Any, lang: str, folder: Path | None, error: Any
               f"like {lang} = \"rules.{lang}.md\"")
         return None
     root = folder.resolve()
-    path = (root / name).resolve()
-    if not path.is_relative_to(root):
-        error(f"[rulebook] {lang} = '{name}' is outside the deck file's folder; put the rule "
+    try:
+        path = (root / name).resolve()
+        inside, found = path.is_relative_to(root), path.is_file()
+    except (OSError, ValueError):  # a name no file system takes (too long, a NUL in it)
+        inside, found = True, False
+    if not inside:
+        error(f"[rulebook] {lang} = {name!r} is outside the deck file's folder; put the rule "
               "text next to the deck file (or in a folder below it)")
         return None
-    if not path.is_file():
-        error(f"[rulebook] {lang} = '{name}': there is no such file next to the deck "
+    if not found:
+        error(f"[rulebook] {lang} = {name!r}: there is no such file next to the deck "
               "file; check the file name")
         return None
     return RuleText(root, str(folder), name)

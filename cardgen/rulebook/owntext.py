@@ -59,9 +59,9 @@ class OwnTextLoader(BaseLoader):
         try:
             source = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is fine
         except UnicodeDecodeError:
-            raise _Refused(f"'{shown}' is not UTF-8 text; save it as UTF-8") from None
+            raise _Refused(f"{shown!r} is not UTF-8 text; save it as UTF-8") from None
         except OSError as exc:
-            raise _Refused(f"'{shown}' cannot be read ({exc.strerror}); check that the "
+            raise _Refused(f"{shown!r} cannot be read ({exc.strerror}); check that the "
                            "file can be opened") from None
         self.labels[str(path)] = label
         self.user_files.add(str(path))
@@ -71,15 +71,19 @@ class OwnTextLoader(BaseLoader):
 
     def _file(self, template: str) -> Path:
         root = self.text.folder
-        path = (root / template).resolve()
-        if not path.is_relative_to(root):
-            raise _Refused(f"'{template}' is outside the deck file's folder; a rule text may "
+        try:
+            path = (root / template).resolve()
+            inside, found = path.is_relative_to(root), path.is_file()
+        except (OSError, ValueError):  # a name no file system takes (too long, a NUL in it)
+            path, inside, found = root, True, False
+        if not inside:
+            raise _Refused(f"{template!r} is outside the deck file's folder; a rule text may "
                            "only use files next to the deck file (or in a folder below it)")
-        if not path.is_file():
+        if not found:
             close = difflib.get_close_matches(template, BUILTIN_TEXTS, n=1)
             hint = (f"did you mean '{close[0]}'?" if close else "extend or import classic, "
                     "house, unplugged or _shared, or name a file next to the deck file")
-            raise _Refused(f"there is no built-in text or file '{template}'; {hint}")
+            raise _Refused(f"there is no built-in text or file {template!r}; {hint}")
         return path
 
 
