@@ -173,7 +173,11 @@ def rules(lang: str, as_json: bool) -> None:
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
               help="PDF file to write (default: DECK-rulebook-LANG.pdf here).")
 def rulebook(deck: str, lang: str, paper: str, output: Path | None) -> None:
-    """Write the rulebook of DECK as a PDF, in French or in English."""
+    """Write the rulebook of DECK as a PDF, in French or in English.
+
+    The rule text is the deck file's own when its [rulebook] table names a file for
+    the language, otherwise the built-in text it names (classic by default).
+    """
     loaded = _usable_deck(deck, None)
     from cardgen import rulebook as rulebook_module
 

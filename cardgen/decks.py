@@ -45,6 +45,19 @@ class Problem:
         return {"level": self.level, "message": self.message, "card": self.card}
 
 
+@dataclass(frozen=True)
+class RuleText:
+    """A deck's own rule text in one language: a Markdown file in the deck file's folder."""
+
+    folder: Path  # the deck file's folder, resolved: the text may read files in it only
+    folder_label: str  # that folder as the user named it, for messages
+    name: str  # the file, relative to the folder, as the deck file names it
+
+    @property
+    def label(self) -> str:
+        return str(Path(self.folder_label) / self.name)
+
+
 @dataclass
 class Deck:
     """A resolved deck: its cards with their counts, and what it plays with."""
@@ -64,6 +77,7 @@ class Deck:
     declared_total: int | None
     problems: list[Problem] = field(default_factory=list)
     custom_ids: tuple[str, ...] = ()
+    rule_texts: dict[str, RuleText] = field(default_factory=dict)  # lang -> its own text
 
     @property
     def errors(self) -> list[Problem]:
@@ -266,11 +280,9 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
                           f"{_did_you_mean(rule, list(OPTIONAL_RULES))}; "
                           "`cardgen rules` lists them")
 
-    rulebook = data.get("rulebook", base.rulebook if base else "classic")
-    if not isinstance(rulebook, str) or rulebook not in builtin_names():
-        error(f"'rulebook' is '{rulebook}'; use the name of a built-in deck whose rule text "
-              f"fits ({', '.join(builtin_names())})")
-        rulebook = "classic"
+    rulebook, rule_texts = _rulebook_field(
+        data.get("rulebook"), (base.rulebook, base.rule_texts) if base else ("classic", {}),
+        folder, error, warning)
 
     removals = dict(base.removals) if base else {}
     given_removals = data.get("remove_for_players", {})
@@ -309,6 +321,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
         min_players=min_players, max_players=max_players, rules=rules, rulebook=rulebook,
         removals=removals, declared_total=declared, problems=problems,
         custom_ids=tuple(c.id for c in own) + (base.custom_ids if base else ()),
+        rule_texts=rule_texts,
     )
     total = sum(counts.values())
     if total > MAX_CARDS:
@@ -319,6 +332,75 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
             "error", f"{label}: 'total' says {declared} cards but the counts add up to "
                      f"{total}; fix a count or the total"))
     return deck
+
+
+def _rulebook_field(value: Any, inherited: tuple[str, dict[str, RuleText]],
+                    folder: Path | None, error: Any, warning: Any
+                    ) -> tuple[str, dict[str, RuleText]]:
+    """The rule text of a deck: ``rulebook = "classic"`` borrows a built-in text; a table
+    ``[rulebook]`` names a built-in ``base`` and a Markdown file per language (``fr``,
+    ``en``) next to the deck file. What is not given is inherited from the base deck."""
+    if value is None:
+        return inherited
+    builtins = builtin_names()
+    if isinstance(value, str):
+        if value in builtins:
+            return value, {}
+        error(f"'rulebook' is '{value}'; use the name of a built-in deck whose rule text "
+              f"fits ({', '.join(builtins)})")
+        return "classic", {}
+    if not isinstance(value, Mapping):
+        error("'rulebook' must be a built-in text's name, like rulebook = \"classic\", or a "
+              "[rulebook] table with base, fr and en")
+        return "classic", {}
+    unknown = sorted(set(value) - {"base", *LANGS})
+    if unknown:
+        error(f"[rulebook] has unknown field(s) {', '.join(unknown)}; it may have base, "
+              "fr and en")
+    base = value.get("base", inherited[0])
+    if base not in builtins:
+        error(f"[rulebook] base is {base!r}; use the name of a built-in text "
+              f"({', '.join(builtins)}){_did_you_mean(str(base), builtins)}")
+        base = "classic"
+    texts = dict(inherited[1])
+    for lang in LANGS:
+        if lang in value:
+            text = _rule_text_file(value[lang], lang, folder, error)
+            if text is not None:
+                texts[lang] = text
+    for lang in LANGS:
+        if texts and lang not in texts:
+            language = "French" if lang == "fr" else "English"
+            warning(f"[rulebook] has no {language} text, so the {language} rulebook is the "
+                    f"built-in '{base}' text alone; add {lang} = \"FILE.md\"")
+    return base, texts
+
+
+def _rule_text_file(name: Any, lang: str, folder: Path | None, error: Any
+                    ) -> RuleText | None:
+    """The file ``[rulebook] fr/en`` names, if it is a file in the deck file's folder."""
+    if folder is None:  # a built-in deck: its texts are the built-in templates
+        error(f"[rulebook] {lang}: a built-in deck has no folder to read a rule text from")
+        return None
+    if not isinstance(name, str) or not name.strip():
+        error(f"[rulebook] {lang} must be the name of a Markdown file next to the deck file, "
+              f"like {lang} = \"rules.{lang}.md\"")
+        return None
+    root = folder.resolve()
+    try:
+        path = (root / name).resolve()
+        inside, found = path.is_relative_to(root), path.is_file()
+    except (OSError, ValueError):  # a name no file system takes (too long, a NUL in it)
+        inside, found = True, False
+    if not inside:
+        error(f"[rulebook] {lang} = {name!r} is outside the deck file's folder; put the rule "
+              "text next to the deck file (or in a folder below it)")
+        return None
+    if not found:
+        error(f"[rulebook] {lang} = {name!r}: there is no such file next to the deck "
+              "file; check the file name")
+        return None
+    return RuleText(root, str(folder), name)
 
 
 def _deck_text(value: Any, what: str, error: Any) -> Text | None:

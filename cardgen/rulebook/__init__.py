@@ -1,14 +1,17 @@
 """Rulebooks: a deck's rules of play as a PDF, in French or in English.
 
 The rule text of each variant lives in ``templates/rulebook/<variant>.<lang>.md.j2``;
-this package fills it from the deck's data (:mod:`.context`), renders it in a jinja2
-sandbox (:mod:`.templates`), reads its block syntax (:mod:`.markup`) and lays it out
-with reportlab (:mod:`.document`). The card list, counts, points and pictures all come
+a deck file may bring its own, in Markdown (:mod:`.markdown`, :mod:`.owntext`). This
+package fills the text from the deck's data (:mod:`.context`), renders it in a jinja2
+sandbox (:mod:`.templates`), reads its block syntax (:mod:`.markup`), adds sections for
+the deck's own cards it leaves out (:mod:`.owncards`) and lays it out with reportlab
+(:mod:`.document`). The card list, counts, points and pictures all come
 from the same deck data as the printed sheets, so the two cannot disagree.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from cardgen.decks import Deck
@@ -16,6 +19,8 @@ from cardgen.outputs import write_atomic
 from cardgen.rulebook.context import template_context
 from cardgen.rulebook.document import PAPER_SIZES, render_pdf
 from cardgen.rulebook.markup import Block, parse
+from cardgen.rulebook.owncards import check_card_ids, missing_kinds, with_own_card_sections
+from cardgen.rulebook.owntext import line_of, render_own_text
 from cardgen.rulebook.styles import build_styles
 from cardgen.rulebook.templates import french_spacing, labels, render_text, template_name
 
@@ -24,11 +29,30 @@ PAPERS = tuple(PAPER_SIZES)
 
 
 def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
-    """The deck's rule text in ``lang``, rendered and read into blocks."""
-    text = render_text(deck.rulebook, lang, template_context(deck, lang))
-    if lang == "fr":
-        text = french_spacing(text)
-    return parse(text, template_name(deck.rulebook, lang))
+    """The deck's rule text in ``lang`` (its own file, or a built-in text), rendered and
+    read into blocks, with a section for each card of its own the text leaves out."""
+    context = template_context(deck, lang)
+    own = deck.rule_texts.get(lang)
+    if own is not None:
+        text, lines = render_own_text(own, lang, context)
+        source = own.label
+        blocks = parse(_spaced(text, lang), source, lines)
+        check_card_ids(blocks, deck, source, partial(line_of, own))
+    else:
+        text, source = render_text(deck.rulebook, lang, context), template_name(deck.rulebook,
+                                                                                lang)
+        blocks = parse(_spaced(text, lang), source)
+        check_card_ids(blocks, deck, source)
+    missing = missing_kinds(blocks, context)
+    if missing:
+        sections = render_text("_own_cards", lang, {**context, "missing": missing})
+        blocks = with_own_card_sections(blocks, _spaced(sections, lang),
+                                        template_name("_own_cards", lang))
+    return blocks
+
+
+def _spaced(text: str, lang: str) -> str:
+    return french_spacing(text) if lang == "fr" else text
 
 
 def rulebook_pdf(deck: Deck, lang: str, paper: str = "a4") -> bytes:

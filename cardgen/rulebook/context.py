@@ -88,6 +88,10 @@ def kind_summary(kind: Kind, lang: str) -> dict[str, Any]:
         "count": kind.count,
         "points": points.pop() if len(points) == 1 else None,
         "caption": _one_line(caption),
+        # What the effect does, in the effect's words: the rulebook adds it to a card
+        # whose caption says something else.
+        "description": _one_line(cat.effects[first.effect].description[lang]
+                                 if first.effect in cat.effects else caption),
         "colors": [cat.colors[c].name[lang] for c in colors],
         "per_color": per_color.pop() if len(per_color) == 1 and len(colors) > 1 else None,
         "any_card": first.any_card,

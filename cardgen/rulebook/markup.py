@@ -7,6 +7,7 @@ in lines, with a few line prefixes for structure::
     - a bullet            1. a numbered step    > an example, in a box
     (a blank line ends a paragraph; a line starting with two spaces continues an item)
     @table 3 1 1          | a | b | c |         |---|   (the rows above it are a header)
+    (rows with no @table line above them get even columns)
     @card ID              … the card's rule …   @end    (its picture beside the text)
     @cards                @gallery              @pagebreak
     @quickref             (everything after it is the one-page quick reference)
@@ -19,6 +20,7 @@ none of these prefixes can come from a deck file.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardgen.errors import CardgenError
@@ -87,22 +89,28 @@ _ITEM = re.compile(r"^(-|\d+\.)\s+(.*)$")
 class _Reader:
     source: str
     lines: list[str]
+    origins: Sequence[str | None] = ()  # per line: "file, line N" that printed it, if known
     pos: int = 0
     blocks: list[Block] = field(default_factory=list)
 
-    def error(self, message: str) -> TemplateSyntaxError:
+    def error(self, message: str, at: int | None = None) -> TemplateSyntaxError:
+        at = self.pos if at is None else at
+        origin = self.origins[at] if at < len(self.origins) else None
+        if origin is not None:
+            return TemplateSyntaxError(f"{origin}: {message}")
         return TemplateSyntaxError(f"rulebook template {self.source}, rendered line "
-                                   f"{self.pos + 1}: {message}")
+                                   f"{at + 1}: {message}")
 
 
-def parse(text: str, source: str = "?") -> list[Block]:
-    """Read a rendered template into blocks."""
-    reader = _Reader(source, text.splitlines())
+def parse(text: str, source: str = "?", origins: Sequence[str | None] = ()) -> list[Block]:
+    """Read a rendered template into blocks; ``origins`` gives, for each line of
+    ``text``, the file and line it comes from, for the error messages."""
+    reader = _Reader(source, text.splitlines(), origins)
     blocks = _parse_until(reader, end=None)
     return blocks
 
 
-def _parse_until(reader: _Reader, end: str | None) -> list[Block]:
+def _parse_until(reader: _Reader, end: str | None, opened_at: int = 0) -> list[Block]:
     blocks: list[Block] = []
     lines = reader.lines
     while reader.pos < len(lines):
@@ -126,14 +134,15 @@ def _parse_until(reader: _Reader, end: str | None) -> list[Block]:
             blocks.append(_directive(reader, stripped, end))
         elif stripped.startswith(">"):
             blocks.append(_example(reader))
-        elif stripped.startswith("|"):
-            raise reader.error("a table needs an '@table WIDTHS' line above its rows")
+        elif stripped.startswith("|"):  # a table with no @table line: even columns
+            blocks.append(_table(reader, ""))
         elif _ITEM.match(stripped):
             blocks.append(_items(reader))
         else:
             blocks.append(_paragraph(reader))
     if end is not None:
-        raise reader.error(f"{end} block is not closed by @end")
+        raise reader.error(f"{end} block is not closed by @end; add a line @end after "
+                           "the card's text", at=opened_at)
     return blocks
 
 
@@ -146,7 +155,8 @@ def _directive(reader: _Reader, stripped: str, end: str | None) -> Block:
     if name == "card" and argument:
         if end is not None:
             raise reader.error("an @card block cannot hold another @card")
-        return CardBlock(argument, tuple(_parse_until(reader, end="@card")))
+        return CardBlock(argument, tuple(_parse_until(reader, end="@card",
+                                                      opened_at=reader.pos - 1)))
     if name == "table":
         return _table(reader, argument)
     if name == "quickref" and not argument:
@@ -204,6 +214,10 @@ def _example(reader: _Reader) -> Example:
 
 
 def _table(reader: _Reader, argument: str) -> Table:
+    if not argument:  # as many even columns as the first row has cells
+        first = reader.lines[reader.pos].strip().strip("|") if reader.pos < len(reader.lines) \
+            else ""
+        argument = " ".join("1" for _ in first.split("|")) if first else ""
     try:
         widths = tuple(float(w) for w in argument.split())
     except ValueError:

@@ -18,7 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined, TemplateError
+from jinja2 import BaseLoader, FileSystemLoader, StrictUndefined, TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -65,8 +65,14 @@ def template_folder() -> Path:
 
 @cache
 def environment() -> SandboxedEnvironment:
+    """The environment of the built-in templates."""
+    return sandbox(FileSystemLoader(str(template_folder())))
+
+
+def sandbox(loader: BaseLoader) -> SandboxedEnvironment:
+    """A sandbox with the settings every rule text is rendered with, built-in or not."""
     return SandboxedEnvironment(
-        loader=FileSystemLoader(str(template_folder())),
+        loader=loader,
         autoescape=True,
         finalize=_finalize,
         undefined=StrictUndefined,
