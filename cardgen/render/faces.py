@@ -196,16 +196,23 @@ def _numeral(canvas: Any, text: str, cx: float, cy: float, size: float, max_widt
     canvas.restoreState()
 
 
+def _corner_inset(box: Box) -> tuple[float, float]:
+    """How far a corner index's centre is from the side and from the top or bottom: on a
+    small card, the safe margin widens in the design's units, and the indices move in."""
+    card = layout().card
+    wider = box.safe - pt(card.safe_margin_mm)
+    return pt(card.corner.inset_x_mm) + wider, pt(card.corner.inset_y_mm) + wider
+
+
 def _corner_positions(box: Box) -> list[tuple[float, float, float]]:
     """(cx, cy, rotation) of the top-left and bottom-right corner indices."""
-    corner = layout().card.corner
-    dx, dy = pt(corner.inset_x_mm), pt(corner.inset_y_mm)
+    dx, dy = _corner_inset(box)
     return [(dx, box.height - dy, 0.0), (box.width - dx, dy, 180.0)]
 
 
 def _corner_box(box: Box) -> float:
     """The width an index may take: twice its distance to the safe zone's edge."""
-    return 2 * (pt(layout().card.corner.inset_x_mm) - box.safe)
+    return 2 * (_corner_inset(box)[0] - box.safe)
 
 
 def _corner_index(canvas: Any, box: Box, card: Card, place: tuple[float, float, float],
@@ -355,10 +362,10 @@ def _name_block(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
 def _top_indices(canvas: Any, card: Card, box: Box, ink: _Ink,
                  chip: Color | None = None) -> None:
     """The captioned faces keep both indices on top: the caption box fills the bottom."""
-    corner = layout().card.corner
-    dx, cy = pt(corner.inset_x_mm), box.height - pt(corner.inset_y_mm)
+    dx, dy = _corner_inset(box)
     for cx in (dx, box.width - dx):
-        _corner_index(canvas, box, card, (cx, cy, 0.0), ink.fg, ink.outline, chip)
+        _corner_index(canvas, box, card, (cx, box.height - dy, 0.0), ink.fg, ink.outline,
+                      chip)
 
 
 def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
@@ -395,9 +402,8 @@ def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) ->
 
 def _draw_picture(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     spec = layout().card.captioned
-    corner = layout().card.corner
     assert card.picture is not None
-    left = 2 * pt(corner.inset_x_mm)
+    left = 2 * _corner_inset(box)[0]  # between the corner indices
     bottom = pt(spec.name_top_mm + 1.0) + box.lift
     draw_picture(canvas, card.picture, left, bottom, box.width - 2 * left,
                  box.height - box.safe - bottom)
@@ -409,8 +415,7 @@ def _draw_picture(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> N
 
 def _draw_typographic(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     spec = layout().card.captioned
-    corner = layout().card.corner
-    top = box.height - 2 * pt(corner.inset_y_mm)
+    top = box.height - 2 * _corner_inset(box)[1]  # below the corner indices
     bottom = pt(spec.caption_box_bottom_mm + spec.caption_box_height_mm + 1.5) + box.lift
     _top_indices(canvas, card, box, ink)
     _name_block(canvas, card, box, lang, ink, top, top - bottom, spec.title_size_pt,
