@@ -1,6 +1,6 @@
 """Print-and-cut sheets: card faces imposed on pages at their exact size, with cut marks.
 
-A page holds a centred grid of faces (3 x 3 53 x 79 mm faces on A4 and on Letter) as
+A page holds a centred grid of faces (nine 53 x 79 mm faces on A4 or on Letter) as
 large as the paper allows, separated by gutters; faces lie on their side when more of
 them fit that way. Cut marks extend every trim line into the margins and gutters, never
 over a face or its bleed. Optional back pages follow each face page, mirrored for printing
