@@ -258,3 +258,29 @@ def test_png_refuses_a_bleed_out_of_range(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "--bleed 9 mm is out of range; give a bleed from 0 to 5 mm" in result.output
     assert not (tmp_path / "p").exists()
+
+
+def _fonts(data: bytes) -> list[tuple[str, bool]]:
+    """(name, embedded) of every font object in a PDF, wherever it is used."""
+    from pypdf.generic import DictionaryObject
+
+    reader = PdfReader(io.BytesIO(data))
+    found = []
+    for number in range(1, int(reader.trailer["/Size"])):
+        obj = reader.get_object(number)
+        if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/Font":
+            descriptor = obj.get("/FontDescriptor")
+            embedded = descriptor is not None and "/FontFile2" in descriptor.get_object()
+            found.append((str(obj["/BaseFont"]), embedded))
+    return found
+
+
+def test_a_card_with_an_svg_picture_carries_only_embedded_fonts() -> None:
+    """reportlab starts an SVG drawing in Helvetica; the faces start it in DejaVu."""
+    deck = load_deck(str(Path(__file__).resolve().parents[1] / "examples" / "party.toml"))
+    options = SheetOptions(size=parse_card_size("63x88"), bleed_mm=3.0, only="specials",
+                           print_shop=True)
+    for data in (render_print_shop(deck, options), render_sheets(deck, SheetOptions(
+            only="specials"))):
+        fonts = _fonts(data)
+        assert fonts and all(embedded for _, embedded in fonts), fonts
