@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import CardgenError
 from cardgen.options import OPTIONAL_RULES
-from cardgen.render.layout import layout
+from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
 
 # Drawing, rulebook and engine modules are imported inside their commands: they pull in
 # most of reportlab, and `cardgen cards` or `check` should not wait for that.
@@ -194,12 +195,41 @@ def _back_offset(ctx: click.Context, param: click.Parameter, value: str) -> tupl
     return x, y
 
 
+def _card_size(ctx: click.Context, param: click.Parameter, value: str) -> CardSize:
+    try:
+        return parse_card_size(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _size_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    named = ", ".join(f"{size} ({label})" for size, label in layout().card.sizes.items())
+    return click.option("--size", default=design_size().name, show_default=True,
+                        metavar="WxH", callback=_card_size,
+                        help=f"Trim size of {what} in mm: {named}, or any WxH.")
+
+
+def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
+    """--print-shop has no pages of paper, no mirrored backs: say so rather than ignore."""
+    given = [f"--{name.replace('_', '-')}" for name in names
+             if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
+    if given:
+        raise click.UsageError(f"--print-shop writes one card a page, its backs after the "
+                               f"faces; leave out {', '.join(given)}", ctx)
+
+
 @main.command()
 @click.argument("deck")
 @click.option("--paper", type=click.Choice(tuple(layout().papers)), default="a4",
               show_default=True, help="Paper size.")
-@click.option("--bleed", type=float, default=0.0, show_default=True, metavar="MM",
-              help="Extend each face's background this far past its trim line (0 to 3 mm).")
+@_size_option("the cards")
+@click.option("--bleed", type=float, default=None, metavar="MM",
+              help="Extend each face's background this far past its trim line (0 to "
+              f"{layout().sheet.max_bleed_mm:g} mm; default 0, and "
+              f"{layout().print_shop_bleed_mm:g} with --print-shop).")
+@click.option("--print-shop", "print_shop", is_flag=True, help="One card a page at trim "
+              "size plus bleed, faces then backs, with TrimBox and BleedBox: the file an "
+              "online print shop asks for.")
 @click.option("--only", type=click.Choice(["all", "specials"]), default="all",
               show_default=True, help="specials: only the cards a standard box lacks, to "
               "glue onto a second deck; all: the whole deck.")
@@ -214,19 +244,31 @@ def _back_offset(ctx: click.Context, param: click.Parameter, value: str) -> tupl
               "this many players (some decks leave cards out).")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
               help="PDF file to write (default: DECK-sheets-PAPER.pdf here).")
-def sheets(deck: str, paper: str, bleed: float, only: str, backs: bool,
-           back_offset: tuple[float, float], lang: str, players: int | None,
-           output: Path | None) -> None:
-    """Write print-and-cut sheets of DECK: 53 x 79 mm faces with cut marks."""
+@click.pass_context
+def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
+           print_shop: bool, only: str, backs: bool, back_offset: tuple[float, float],
+           lang: str, players: int | None, output: Path | None) -> None:
+    """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
+    or with --print-shop one card a page for a print shop."""
+    if print_shop:
+        _refuse_with_print_shop(ctx, "paper", "backs", "back_offset")
     loaded = _usable_deck(deck, players)
     from cardgen.render import sheets as sheets_module
 
+    if bleed is None:
+        bleed = layout().print_shop_bleed_mm if print_shop else 0.0
     options = sheets_module.SheetOptions(
         paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
-        back_offset_mm=back_offset, lang=lang, players=players)  # type: ignore[arg-type]
+        back_offset_mm=back_offset, lang=lang, players=players,  # type: ignore[arg-type]
+        size=size, print_shop=print_shop)
     options.check()
     path = output or Path(sheets_module.sheets_filename(loaded, options))
-    sheets_module.write_sheets(loaded, path, options)
+    if print_shop:
+        from cardgen.render.printshop import write_print_shop
+
+        write_print_shop(loaded, path, options)
+    else:
+        sheets_module.write_sheets(loaded, path, options)
     click.echo(f"wrote {path}")
 
 
@@ -240,15 +282,19 @@ def sheets(deck: str, paper: str, bleed: float, only: str, backs: bool,
               show_default=True, help="Language(s) of names and captions on the faces.")
 @click.option("--players", type=click.IntRange(2, 10), help="The deck as played by this "
               "many players.")
+@_size_option("the faces")
+@click.option("--bleed", type=float, default=0.0, show_default=True, metavar="MM",
+              help="Add this much bleed around each face image (0 to "
+              f"{layout().sheet.max_bleed_mm:g} mm), for a print shop.")
 def png(deck: str, output: Path | None, dpi: int | None, lang: str,
-        players: int | None) -> None:
+        players: int | None, size: CardSize, bleed: float) -> None:
     """Write one PNG per distinct face of DECK, and Tabletop Simulator deck sheets."""
     loaded = _usable_deck(deck, players)
     folder = output or Path(f"{loaded.id}-png")
     from cardgen.render import png as png_module
 
     result = png_module.write_pngs(loaded, folder, dpi=dpi, lang=lang,  # type: ignore[arg-type]
-                                   players=players)
+                                   players=players, size=size, bleed_mm=bleed)
     click.echo(f"wrote {len(result.faces)} face images into {folder}")
     for path in result.tts_sheets:
         click.echo(f"wrote {path}")

@@ -195,3 +195,32 @@ def test_bleed_extends_only_the_background() -> None:
         (box,) = _face_boxes(pdf.pages[0])
     assert box["width"] == pytest.approx(57 * mm, abs=0.1 * mm)
     assert box["x0"] == pytest.approx(GAP - 2 * mm, abs=0.1 * mm)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, p in pictograms().items()
+                                        if p.drawing == "cards"))
+def test_a_card_fan_label_sits_on_its_own_plate_clear_of_the_cards(name: str) -> None:
+    """+2, +4?, +8 …: the label is read on a plate of its own, not over the fanned cards."""
+    from reportlab.lib.colors import HexColor
+
+    from cardgen.render.pictograms import draw_pictogram
+
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (60 * mm, 60 * mm), "fan")
+    draw_pictogram(canvas, name, 30 * mm, 30 * mm, 17.5 * mm, HexColor("#FFFFFF"),
+                   HexColor("#1A1A1A"))  # the size of a captioned face's pictogram
+    canvas.save()
+    with pdfplumber.open(io.BytesIO(buffer.getvalue())) as pdf:
+        page = pdf.pages[0]
+        label = pictograms()[name].label
+        assert "".join(c["text"] for c in page.chars) == label
+        dark = [c for c in page.curves if c["fill"]
+                and c["non_stroking_color"] == pytest.approx((0.102, 0.102, 0.102), abs=0.01)]
+        (plate,) = dark
+        for char in page.chars:  # the label inside its plate ...
+            assert plate["x0"] - 0.5 <= char["x0"] and char["x1"] <= plate["x1"] + 0.5
+            assert plate["top"] - 0.5 <= char["top"] and char["bottom"] <= plate["bottom"] + 0.5
+        cards = [c for c in page.curves if c is not plate]
+        assert len(cards) == 2 * pictograms()[name].count  # each card: fill and outline
+        for card in cards:  # ... and every card of the fan wholly above it
+            assert card["bottom"] < plate["top"]

@@ -2,8 +2,10 @@
 
 This is the one drawing entry point the sheets, the PNG export and the rulebook's card
 gallery share: :func:`draw_face`, :func:`draw_back`, and the :class:`CardFace`
-flowable for platypus documents. A face is 53 x 79 mm at its trim line (the sizes come
-from ``cardgen/data/layout.toml``); with a bleed, only its background reaches past it.
+flowable for platypus documents. A face is 53 x 79 mm at its trim line by default, or
+any :class:`~cardgen.render.layout.CardSize`: the design of ``cardgen/data/layout.toml``
+is drawn scaled to fit, the spare length going between the corners and the middle. With
+a bleed, only its background reaches past the trim line.
 
 Kinds of faces, chosen from the card's data alone:
 
@@ -20,7 +22,7 @@ Kinds of faces, chosen from the card's data alone:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
@@ -28,7 +30,7 @@ from reportlab.platypus import Flowable
 
 from cardgen.catalogue import Card, catalogue
 from cardgen.errors import CardgenError
-from cardgen.render.layout import layout, pt
+from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.pictograms import draw_label, draw_pictogram, outlined_text, pictogram
 from cardgen.render.textfit import Paragraph, fit
 from cardgen.typography import register_fonts
@@ -43,10 +45,33 @@ CAPTION_FONT = "Condensed"
 CORNER_FONT = "Sans-Bold"
 
 
-def card_size_pt() -> tuple[float, float]:
-    """The trim size of every face, in points."""
+def card_size_pt(size: CardSize | None = None) -> tuple[float, float]:
+    """The trim size of a face (by default the design's), in points."""
+    return (size or design_size()).points
+
+
+class Box(NamedTuple):
+    """The card as a face's drawing sees it, in the design's points: (0, 0) is its lower
+    left trim corner, ``width`` x ``height`` its trim (the design's size on one side, more
+    on the other), ``lift`` half the height it has over the design's (the top part moves
+    up by that much) and ``safe`` the margin text keeps from the trim."""
+
+    width: float
+    height: float
+    lift: float
+    safe: float
+
+
+def _enter(canvas: Any, x: float, y: float, size: CardSize) -> Box:
+    """Move and scale the canvas so the design draws the card at (x, y) at ``size``."""
     card = layout().card
-    return pt(card.width_mm), pt(card.height_mm)
+    scale = size.scale
+    canvas.translate(x, y)
+    canvas.scale(scale, scale)
+    width, height = (side / scale for side in size.points)
+    # At a small size the safe margin stays safe_margin_mm on paper.
+    return Box(width, height, (height - pt(card.height_mm)) / 2,
+               pt(card.safe_margin_mm) / min(scale, 1.0))
 
 
 def face_kind(card: Card) -> FaceKind:
@@ -105,33 +130,38 @@ class _Ink:
 
 # --- pieces shared by several kinds ---------------------------------------------------
 
-def _background(canvas: Any, x: float, y: float, color: Color, bleed: float) -> None:
-    width, height = card_size_pt()
+def _background(canvas: Any, x: float, y: float, size: CardSize, color: Color,
+                bleed: float) -> None:
+    """The background at the real trim size (before scaling, so the trim is exact)."""
+    width, height = size.points
     canvas.setFillColor(color)
     canvas.rect(x - bleed, y - bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
 
 
-def _frame(canvas: Any, x: float, y: float, color: Color) -> None:
+def _frame(canvas: Any, box: Box, color: Color) -> None:
     card = layout().card
-    width, height = card_size_pt()
     inset = pt(card.frame_inset_mm)
     canvas.setStrokeColor(color)
     canvas.setLineWidth(pt(card.frame_line_mm))
-    canvas.roundRect(x + inset, y + inset, width - 2 * inset, height - 2 * inset,
+    canvas.roundRect(inset, inset, box.width - 2 * inset, box.height - 2 * inset,
                      pt(card.frame_radius_mm), stroke=1, fill=0)
 
 
-def _oval(canvas: Any, cx: float, cy: float, fill: Color, outline: Color | None) -> None:
+def _oval(canvas: Any, cx: float, cy: float, fill: Color | None,
+          outline: Color | None) -> None:
+    """The tilted oval, filled and/or outlined (no transparency: print shops refuse it)."""
     oval = layout().card.oval
     half_w, half_h = pt(oval.width_mm) / 2, pt(oval.height_mm) / 2
     canvas.saveState()
     canvas.translate(cx, cy)
     canvas.rotate(-oval.tilt_deg)  # leaning right, like the cards people know
-    canvas.setFillColor(fill)
+    if fill is not None:
+        canvas.setFillColor(fill)
     if outline is not None:
         canvas.setStrokeColor(outline)
         canvas.setLineWidth(pt(oval.outline_mm))
-    canvas.ellipse(-half_w, -half_h, half_w, half_h, stroke=1 if outline else 0, fill=1)
+    canvas.ellipse(-half_w, -half_h, half_w, half_h, stroke=1 if outline else 0,
+                   fill=1 if fill is not None else 0)
     canvas.restoreState()
 
 
@@ -166,24 +196,31 @@ def _numeral(canvas: Any, text: str, cx: float, cy: float, size: float, max_widt
     canvas.restoreState()
 
 
-def _corner_positions(x: float, y: float) -> list[tuple[float, float, float]]:
-    """(cx, cy, rotation) of the top-left and bottom-right corner indices."""
-    corner = layout().card.corner
-    width, height = card_size_pt()
-    dx, dy = pt(corner.inset_x_mm), pt(corner.inset_y_mm)
-    return [(x + dx, y + height - dy, 0.0), (x + width - dx, y + dy, 180.0)]
-
-
-def _corner_box() -> float:
-    """The width an index may take: twice its distance to the safe zone's edge."""
+def _corner_inset(box: Box) -> tuple[float, float]:
+    """How far a corner index's centre is from the side and from the top or bottom: on a
+    small card, the safe margin widens in the design's units, and the indices move in."""
     card = layout().card
-    return 2 * pt(card.corner.inset_x_mm - card.safe_margin_mm)
+    wider = box.safe - pt(card.safe_margin_mm)
+    return pt(card.corner.inset_x_mm) + wider, pt(card.corner.inset_y_mm) + wider
 
 
-def _corner_index(canvas: Any, card: Card, cx: float, cy: float, rotation: float,
+def _corner_positions(box: Box) -> list[tuple[float, float, float]]:
+    """(cx, cy, rotation) of the top-left and bottom-right corner indices."""
+    dx, dy = _corner_inset(box)
+    return [(dx, box.height - dy, 0.0), (box.width - dx, dy, 180.0)]
+
+
+def _corner_box(box: Box) -> float:
+    """The width an index may take: twice its distance to the safe zone's edge."""
+    return 2 * (_corner_inset(box)[0] - box.safe)
+
+
+def _corner_index(canvas: Any, box: Box, card: Card, place: tuple[float, float, float],
                   fill: Color, outline: Color | None, chip: Color | None = None) -> None:
-    """One corner index: the number, the short symbol, or a small pictogram."""
+    """One corner index at place (cx, cy, rotation): the number, the short symbol, or a
+    small pictogram."""
     corner = layout().card.corner
+    cx, cy, rotation = place
     canvas.saveState()
     canvas.translate(cx, cy)
     canvas.rotate(rotation)
@@ -191,12 +228,12 @@ def _corner_index(canvas: Any, card: Card, cx: float, cy: float, rotation: float
         canvas.setFillColor(chip)
         canvas.setStrokeColor(fill)
         canvas.setLineWidth(0.8)
-        canvas.circle(0, 0, _corner_box() / 2, stroke=1, fill=1)
+        canvas.circle(0, 0, _corner_box(box) / 2, stroke=1, fill=1)
     text = _corner_text(card)
     if text is not None:
-        _numeral(canvas, text, 0, 0, corner.text_size_pt, _corner_box(), fill, outline)
+        _numeral(canvas, text, 0, 0, corner.text_size_pt, _corner_box(box), fill, outline)
     elif card.pictogram is not None:
-        size = min(pt(corner.icon_size_mm), _corner_box() * (0.72 if chip else 1.0))
+        size = min(pt(corner.icon_size_mm), _corner_box(box) * (0.72 if chip else 1.0))
         draw_pictogram(canvas, card.pictogram, 0, 0, size, fill, outline)
     canvas.restoreState()
 
@@ -218,10 +255,9 @@ def _initials(card: Card) -> str:
 
 # --- the classic faces ---------------------------------------------------------------
 
-def _draw_number_or_action(canvas: Any, card: Card, x: float, y: float, ink: _Ink) -> None:
+def _draw_number_or_action(canvas: Any, card: Card, box: Box, ink: _Ink) -> None:
     oval = layout().card.oval
-    width, height = card_size_pt()
-    cx, cy = x + width / 2, y + height / 2
+    cx, cy = box.width / 2, box.height / 2
     color = _card_color(card) or ink.background
     _oval(canvas, cx, cy, ink.paper, None)
     if card.effect == "number" and card.value is not None:
@@ -229,25 +265,24 @@ def _draw_number_or_action(canvas: Any, card: Card, x: float, y: float, ink: _In
                  color, ink.ink)
     elif card.pictogram is not None:
         draw_pictogram(canvas, card.pictogram, cx, cy, pt(oval.icon_size_mm), color, ink.ink)
-    for px, py, rotation in _corner_positions(x, y):
-        _corner_index(canvas, card, px, py, rotation, ink.paper, ink.ink)
+    for place in _corner_positions(box):
+        _corner_index(canvas, box, card, place, ink.paper, ink.ink)
 
 
-def _draw_wild(canvas: Any, card: Card, x: float, y: float, ink: _Ink) -> None:
+def _draw_wild(canvas: Any, card: Card, box: Box, ink: _Ink) -> None:
     oval = layout().card.oval
-    width, height = card_size_pt()
-    cx, cy = x + width / 2, y + height / 2
+    cx, cy = box.width / 2, box.height / 2
     _oval(canvas, cx, cy, ink.paper, None)
     canvas.saveState()
     _oval_clip(canvas, cx, cy)
     draw_pictogram(canvas, "wild", cx, cy, pt(oval.height_mm) * 1.1, ink.paper, ink.paper)
     canvas.restoreState()
-    _oval(canvas, cx, cy, Color(0, 0, 0, alpha=0), ink.paper)
+    _oval(canvas, cx, cy, None, ink.paper)
     if card.pictogram is not None and card.pictogram != "wild":
         draw_pictogram(canvas, card.pictogram, cx, cy, pt(oval.icon_size_mm), ink.paper,
                        ink.ink)
-    for px, py, rotation in _corner_positions(x, y):
-        _corner_index(canvas, card, px, py, rotation, ink.paper, ink.ink)
+    for place in _corner_positions(box):
+        _corner_index(canvas, box, card, place, ink.paper, ink.ink)
 
 
 # --- the faces that explain themselves -------------------------------------------------
@@ -294,15 +329,14 @@ def _draw_text_block(canvas: Any, pairs: list[tuple[str, str]], fonts: dict[str,
             baseline -= fitted.leading
 
 
-def _caption_box(canvas: Any, card: Card, x: float, y: float, lang: Lang) -> None:
-    geometry = layout().card
-    spec = geometry.captioned
+def _caption_box(canvas: Any, card: Card, box: Box, lang: Lang) -> None:
+    """The light box of captions; on a taller card it takes half the extra height."""
+    spec = layout().card.captioned
     colors = layout().colors
-    width, _ = card_size_pt()
-    left = x + pt(geometry.safe_margin_mm)
-    box_w = width - 2 * pt(geometry.safe_margin_mm)
-    bottom = y + pt(spec.caption_box_bottom_mm)
-    box_h = pt(spec.caption_box_height_mm)
+    left = box.safe
+    box_w = box.width - 2 * box.safe
+    bottom = pt(spec.caption_box_bottom_mm)
+    box_h = pt(spec.caption_box_height_mm) + box.lift
     canvas.setFillColor(HexColor(colors["caption_box"]))
     canvas.roundRect(left, bottom, box_w, box_h, pt(spec.caption_box_radius_mm), stroke=0,
                      fill=1)
@@ -315,23 +349,28 @@ def _caption_box(canvas: Any, card: Card, x: float, y: float, lang: Lang) -> Non
         HexColor(colors["caption_ink"]), HexColor(colors["caption_rule"]))
 
 
-def _name_block(canvas: Any, card: Card, x: float, y: float, lang: Lang, ink: _Ink,
-                top_mm: float, height_mm: float, max_size: float, min_size: float) -> None:
-    geometry = layout().card
-    width, _ = card_size_pt()
-    left = x + pt(geometry.safe_margin_mm)
-    box_w = width - 2 * pt(geometry.safe_margin_mm)
+def _name_block(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
+                top: float, height: float, max_size: float, min_size: float) -> None:
+    """The name(s), fitted between ``top`` and ``top - height`` (points from the bottom)."""
     _draw_text_block(
         canvas, _texts(card.name.fr, card.name.en, lang),
         {"fr": NAME_FONT, "en": SECOND_FONT if lang == "both" else NAME_FONT},
-        (left, y + pt(top_mm - height_mm), box_w, pt(height_mm)),
+        (box.safe, top - height, box.width - 2 * box.safe, height),
         max_size, min_size, 1.1, ink.fg, gap=0.05)
 
 
-def _draw_captioned(canvas: Any, card: Card, x: float, y: float, lang: Lang, ink: _Ink) -> None:
+def _top_indices(canvas: Any, card: Card, box: Box, ink: _Ink,
+                 chip: Color | None = None) -> None:
+    """The captioned faces keep both indices on top: the caption box fills the bottom."""
+    dx, dy = _corner_inset(box)
+    for cx in (dx, box.width - dx):
+        _corner_index(canvas, box, card, (cx, box.height - dy, 0.0), ink.fg, ink.outline,
+                      chip)
+
+
+def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     spec = layout().card.captioned
-    width, height = card_size_pt()
-    cx, cy = x + width / 2, y + pt(spec.disc_center_y_mm)
+    cx, cy = box.width / 2, pt(spec.disc_center_y_mm) + box.lift
     radius = pt(spec.disc_diameter_mm) / 2
     color = _card_color(card)
     wild_look = _is_wild_look(card)
@@ -354,50 +393,34 @@ def _draw_captioned(canvas: Any, card: Card, x: float, y: float, lang: Lang, ink
     draw_pictogram(canvas, card.pictogram, cx, cy, pt(spec.icon_size_mm), fill, outline)
     chip = color if color is not None and color == ink.background else None
     chip = color if color is not None and card.family == "unplugged" else chip
-    for px, py, _rotation in _corner_positions(x, y)[:1] + _top_right(x, y):
-        _corner_index(canvas, card, px, py, 0.0, ink.fg, ink.outline,
-                      chip if chip is not None and chip != ink.background else None)
-    _name_block(canvas, card, x, y, lang, ink, spec.name_top_mm, spec.name_height_mm,
-                spec.name_size_pt, spec.name_min_size_pt)
-    _caption_box(canvas, card, x, y, lang)
+    _top_indices(canvas, card, box, ink,
+                 chip if chip is not None and chip != ink.background else None)
+    _name_block(canvas, card, box, lang, ink, pt(spec.name_top_mm) + box.lift,
+                pt(spec.name_height_mm), spec.name_size_pt, spec.name_min_size_pt)
+    _caption_box(canvas, card, box, lang)
 
 
-def _top_right(x: float, y: float) -> list[tuple[float, float, float]]:
-    """The captioned faces keep both indices on top: the caption box fills the bottom."""
-    corner = layout().card.corner
-    width, height = card_size_pt()
-    return [(x + width - pt(corner.inset_x_mm), y + height - pt(corner.inset_y_mm), 0.0)]
-
-
-def _draw_picture(canvas: Any, card: Card, x: float, y: float, lang: Lang, ink: _Ink) -> None:
+def _draw_picture(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     spec = layout().card.captioned
-    corner = layout().card.corner
-    width, height = card_size_pt()
     assert card.picture is not None
-    left = x + 2 * pt(corner.inset_x_mm)
-    box_w = width - 4 * pt(corner.inset_x_mm)
-    bottom = y + pt(spec.name_top_mm) + pt(1.0)
-    box_h = y + height - pt(layout().card.safe_margin_mm) - bottom
-    draw_picture(canvas, card.picture, left, bottom, box_w, box_h)
-    for px, py, _rotation in _corner_positions(x, y)[:1] + _top_right(x, y):
-        _corner_index(canvas, card, px, py, 0.0, ink.fg, ink.outline)
-    _name_block(canvas, card, x, y, lang, ink, spec.name_top_mm, spec.name_height_mm,
-                spec.name_size_pt, spec.name_min_size_pt)
-    _caption_box(canvas, card, x, y, lang)
+    left = 2 * _corner_inset(box)[0]  # between the corner indices
+    bottom = pt(spec.name_top_mm + 1.0) + box.lift
+    draw_picture(canvas, card.picture, left, bottom, box.width - 2 * left,
+                 box.height - box.safe - bottom)
+    _top_indices(canvas, card, box, ink)
+    _name_block(canvas, card, box, lang, ink, pt(spec.name_top_mm) + box.lift,
+                pt(spec.name_height_mm), spec.name_size_pt, spec.name_min_size_pt)
+    _caption_box(canvas, card, box, lang)
 
 
-def _draw_typographic(canvas: Any, card: Card, x: float, y: float, lang: Lang,
-                      ink: _Ink) -> None:
+def _draw_typographic(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     spec = layout().card.captioned
-    corner = layout().card.corner
-    height_mm = layout().card.height_mm
-    top_mm = height_mm - 2 * corner.inset_y_mm
-    bottom_mm = spec.caption_box_bottom_mm + spec.caption_box_height_mm + 1.5
-    for px, py, _rotation in _corner_positions(x, y)[:1] + _top_right(x, y):
-        _corner_index(canvas, card, px, py, 0.0, ink.fg, ink.outline)
-    _name_block(canvas, card, x, y, lang, ink, top_mm, top_mm - bottom_mm, spec.title_size_pt,
+    top = box.height - 2 * _corner_inset(box)[1]  # below the corner indices
+    bottom = pt(spec.caption_box_bottom_mm + spec.caption_box_height_mm + 1.5) + box.lift
+    _top_indices(canvas, card, box, ink)
+    _name_block(canvas, card, box, lang, ink, top, top - bottom, spec.title_size_pt,
                 spec.title_min_size_pt)
-    _caption_box(canvas, card, x, y, lang)
+    _caption_box(canvas, card, box, lang)
 
 
 def draw_picture(canvas: Any, path: Path, x: float, y: float, width: float,
@@ -419,8 +442,10 @@ def draw_picture(canvas: Any, path: Path, x: float, y: float, width: float,
 # --- the entry points -------------------------------------------------------------------
 
 def draw_face(canvas: Any, card: Card, x: float, y: float, *, lang: Lang = "both",
-              bleed_mm: float = 0.0) -> None:
-    """Draw ``card``'s 53 x 79 mm face with its lower-left trim corner at (x, y), in points.
+              bleed_mm: float = 0.0, size: CardSize | None = None) -> None:
+    """Draw ``card``'s face with its lower-left trim corner at (x, y), in points.
+
+    ``size`` is its trim size (the design's 53 x 79 mm by default).
 
     ``lang`` picks the language(s) of the names and captions: "both" prints French
     and English on the same face (the default: one printed deck serves both), "fr"
@@ -432,24 +457,27 @@ def draw_face(canvas: Any, card: Card, x: float, y: float, *, lang: Lang = "both
     if lang not in LANG_CHOICES:
         raise CardgenError(f"language '{lang}' is not one of {', '.join(LANG_CHOICES)}")
     ink = _Ink(background_hex(card))
+    size = size or design_size()
     canvas.saveState()
-    _background(canvas, x, y, ink.background, pt(bleed_mm))
-    _frame(canvas, x, y, ink.fg)
+    _background(canvas, x, y, size, ink.background, pt(bleed_mm))
+    box = _enter(canvas, x, y, size)
+    _frame(canvas, box, ink.fg)
     kind = face_kind(card)
     if kind in ("number", "action"):
-        _draw_number_or_action(canvas, card, x, y, ink)
+        _draw_number_or_action(canvas, card, box, ink)
     elif kind == "wild":
-        _draw_wild(canvas, card, x, y, ink)
+        _draw_wild(canvas, card, box, ink)
     elif kind == "captioned":
-        _draw_captioned(canvas, card, x, y, lang, ink)
+        _draw_captioned(canvas, card, box, lang, ink)
     elif kind == "picture":
-        _draw_picture(canvas, card, x, y, lang, ink)
+        _draw_picture(canvas, card, box, lang, ink)
     else:
-        _draw_typographic(canvas, card, x, y, lang, ink)
+        _draw_typographic(canvas, card, box, lang, ink)
     canvas.restoreState()
 
 
-def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0) -> None:
+def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0,
+              size: CardSize | None = None) -> None:
     """Draw the card back (the same for every card) with its lower-left trim corner at (x, y).
 
     It is symmetric under a half turn, so a card shows the same back either way up.
@@ -458,11 +486,12 @@ def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0) -> None
     colors = layout().colors
     oval = layout().card.oval
     ink = _Ink(colors["back"])
-    width, height = card_size_pt()
-    cx, cy = x + width / 2, y + height / 2
+    size = size or design_size()
     canvas.saveState()
-    _background(canvas, x, y, ink.background, pt(bleed_mm))
-    _frame(canvas, x, y, ink.paper)
+    _background(canvas, x, y, size, ink.background, pt(bleed_mm))
+    box = _enter(canvas, x, y, size)
+    cx, cy = box.width / 2, box.height / 2
+    _frame(canvas, box, ink.paper)
     _oval(canvas, cx, cy, HexColor(colors["back_oval"]), ink.paper)
     canvas.translate(cx, cy)
     canvas.rotate(90 - oval.tilt_deg)  # along the oval's long axis

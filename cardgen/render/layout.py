@@ -6,6 +6,8 @@ to the points reportlab draws in.
 
 from __future__ import annotations
 
+import math
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
@@ -63,8 +65,15 @@ class Captioned:
 
 
 @dataclass(frozen=True)
+class SizeLimits:
+    min_side_mm: float
+    max_side_mm: float
+    max_ratio: float
+
+
+@dataclass(frozen=True)
 class CardLayout:
-    width_mm: float
+    width_mm: float  # the design size; see CardSize for the size a face is drawn at
     height_mm: float
     safe_margin_mm: float
     frame_inset_mm: float
@@ -73,6 +82,61 @@ class CardLayout:
     corner: Corner
     oval: Oval
     captioned: Captioned
+    sizes: Mapping[str, str]  # "WxH" -> what it is, for --size's help
+    size_limits: SizeLimits
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card's trim size, in millimetres."""
+
+    width_mm: float
+    height_mm: float
+
+    @property
+    def name(self) -> str:
+        """``63x88``: how --size writes it, and how file names carry it."""
+        return f"{self.width_mm:g}x{self.height_mm:g}"
+
+    @property
+    def points(self) -> tuple[float, float]:
+        return pt(self.width_mm), pt(self.height_mm)
+
+    @property
+    def scale(self) -> float:
+        """The factor the design is drawn at: the largest that fits both sides."""
+        card = layout().card
+        return min(self.width_mm / card.width_mm, self.height_mm / card.height_mm)
+
+
+def design_size() -> CardSize:
+    """The size layout.toml's card lengths are written for, and the default size."""
+    card = layout().card
+    return CardSize(card.width_mm, card.height_mm)
+
+
+_SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*[x×X]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*")
+
+
+def parse_card_size(text: str) -> CardSize:
+    """``"63x88"`` as a CardSize; ValueError with what to give instead, if unusable."""
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"'{text}' is not WIDTHxHEIGHT in millimetres; give a size "
+                         f"like 63x88")
+    width, height = float(match[1]), float(match[2])
+    limits = layout().card.size_limits
+    low, high = limits.min_side_mm, limits.max_side_mm
+    if not all(math.isfinite(side) and low <= side <= high for side in (width, height)):
+        raise ValueError(f"'{text}': each side of a card must be from {low:g} to {high:g} "
+                         f"mm; give a size like 63x88")
+    if height < width:
+        raise ValueError(f"'{text}': faces are portrait; give the width (the shorter "
+                         f"side) first, like {height:g}x{width:g}")
+    if height > limits.max_ratio * width:
+        raise ValueError(f"'{text}': a card may be at most {limits.max_ratio:g} times as "
+                         f"tall as it is wide; give a size like 63x88")
+    return CardSize(width, height)
 
 
 @dataclass(frozen=True)
@@ -88,6 +152,8 @@ class SheetLayout:
     mark_length_mm: float
     mark_gap_mm: float
     min_gutter_mark_mm: float
+    paper_edge_mm: float
+    side_text_mm: float
     mark_line_pt: float
     ruler_length_mm: float
     margin_text_size_pt: float
@@ -111,6 +177,7 @@ class Layout:
     sheet: SheetLayout
     papers: Mapping[str, Paper]
     png: PngLayout
+    print_shop_bleed_mm: float
 
 
 T = TypeVar("T")
@@ -136,11 +203,14 @@ def layout() -> Layout:
     return Layout(
         card=_plain(CardLayout, card, corner=_plain(Corner, card["corner"]),
                     oval=_plain(Oval, card["oval"]),
-                    captioned=_plain(Captioned, card["captioned"])),
+                    captioned=_plain(Captioned, card["captioned"]),
+                    sizes=dict(card["sizes"]),
+                    size_limits=_plain(SizeLimits, card["size_limits"])),
         colors=dict(raw["colors"]),
         card_backgrounds=dict(raw.get("card_backgrounds", {})),
         sheet=_plain(SheetLayout, sheet,
                      text={k: Text(v["fr"], v["en"]) for k, v in sheet["text"].items()}),
         papers={name: _plain(Paper, p) for name, p in raw["paper"].items()},
         png=_plain(PngLayout, raw["png"]),
+        print_shop_bleed_mm=float(raw["print_shop"]["bleed_mm"]),
     )

@@ -103,13 +103,16 @@ def _glyph(canvas: Any, char: str, cx: float, cy: float, size: float, fill: Colo
 
 
 def draw_label(canvas: Any, label: str, cx: float, cy: float, size: float, fill: Color,
-               stroke: Color | None, font: str = LABEL_FONT) -> None:
-    """Heavy text centred on (cx, cy), as large as fits size wide and size * 0.8 high."""
+               stroke: Color | None, font: str = LABEL_FONT, height: float | None = None
+               ) -> None:
+    """Heavy text centred on (cx, cy), as large as fits size wide and ``height`` (by
+    default size * 0.8) high."""
     register_fonts()
     face = pdfmetrics.getFont(font).face
     cap = face.capHeight / 1000 if face.capHeight else 0.73
     width = pdfmetrics.stringWidth(label, font, 1)
-    font_size = min(size / width, size * 0.8 / cap) if width else size
+    height = size * 0.8 if height is None else height
+    font_size = min(size / width, height / cap) if width else size
     canvas.saveState()
     outlined_text(canvas, label, cx - width * font_size / 2, cy - cap * font_size / 2, font,
                   font_size, fill, stroke, max(0.4, font_size * 0.045))
@@ -135,16 +138,17 @@ def outlined_text(canvas: Any, text: str, x: float, y: float, font: str, size: f
 
 def _card_fan(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
               stroke: Color | None) -> None:
-    """A fan of small cards (the draw cards), the label in heavy type over the front one."""
+    """A fan of small cards (the draw cards) in the upper part, and the label below it on
+    a dark plate of its own: laid over the cards, neither read well at print size."""
     colors = [HexColor(c.rgb) for c in catalogue().colors.values()]
     count = max(1, pic.count)
-    card_w, card_h = size * 0.36, size * 0.54
+    card_w, card_h = size * 0.30, size * 0.45
     ink = stroke or HexColor("#1A1A1A")
     for i in range(count):
         spread = (i - (count - 1) / 2)
         canvas.saveState()
-        canvas.translate(cx + spread * size * 0.13, cy + size * 0.08 - abs(spread) * size * 0.03)
-        canvas.rotate(-spread * 14)
+        canvas.translate(cx + spread * size * 0.11, cy + size * 0.21 - abs(spread) * size * 0.025)
+        canvas.rotate(-spread * 12)
         canvas.setFillColor(colors[i % len(colors)] if count > 2 else fill)
         canvas.setStrokeColor(HexColor("#FFFFFF"))
         canvas.setLineWidth(size * 0.025)
@@ -155,7 +159,17 @@ def _card_fan(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fi
                          card_w + size * 0.025, card_h + size * 0.025, size * 0.05, stroke=1,
                          fill=0)
         canvas.restoreState()
-    draw_label(canvas, pic.label, cx, cy - size * 0.28, size * 0.62, HexColor("#FFFFFF"), ink)
+    # The plate spans the lower third, below the fan's lowest corner.
+    plate_w, plate_h = size * 0.74, size * 0.29
+    plate_y = cy - size * 0.48
+    canvas.saveState()
+    canvas.setFillColor(ink)
+    canvas.setStrokeColor(HexColor("#FFFFFF"))
+    canvas.setLineWidth(size * 0.02)
+    canvas.roundRect(cx - plate_w / 2, plate_y, plate_w, plate_h, plate_h / 2, stroke=1, fill=1)
+    canvas.restoreState()
+    draw_label(canvas, pic.label, cx, plate_y + plate_h / 2, plate_w * 0.8,
+               HexColor("#FFFFFF"), None, height=plate_h * 0.62)
 
 
 def _wild(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,

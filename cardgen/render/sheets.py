@@ -1,8 +1,9 @@
 """Print-and-cut sheets: card faces imposed on pages at their exact size, with cut marks.
 
-A page holds a centred grid of faces (3 x 3 on A4 and on Letter) separated by
-gutters; cut marks extend every trim line into the margins and gutters, never over a
-face or its bleed. Optional back pages follow each face page, mirrored for printing
+A page holds a centred grid of faces (nine 53 x 79 mm faces on A4 or on Letter) as
+large as the paper allows, separated by gutters; faces lie on their side when more of
+them fit that way. Cut marks extend every trim line into the margins and gutters, never
+over a face or its bleed. Optional back pages follow each face page, mirrored for printing
 double-sided with a flip on the long edge. The margins tell the user how to print
 and carry a 50 mm ruler to check that nothing was scaled.
 
@@ -15,8 +16,9 @@ from __future__ import annotations
 import contextlib
 import io
 import math
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -28,8 +30,8 @@ from cardgen.catalogue import Card
 from cardgen.decks import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
-from cardgen.render.faces import LANG_CHOICES, Lang, card_size_pt, draw_back, draw_face
-from cardgen.render.layout import layout, pt
+from cardgen.render.faces import LANG_CHOICES, Lang, draw_back, draw_face
+from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.textfit import Paragraph, fit
 from cardgen.typography import register_fonts
 
@@ -52,6 +54,8 @@ class SheetOptions:
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     lang: Lang = "both"
     players: int | None = None
+    size: CardSize = field(default_factory=design_size)
+    print_shop: bool = False  # one card a page for a print shop (cardgen.render.printshop)
 
     def check(self) -> None:
         """Refuse options that cannot give a good sheet, with what to use instead."""
@@ -80,6 +84,9 @@ class Grid:
     page_height: float
     columns: int
     rows: int
+    slot_width: float  # a face's trim as it lies on the page: on its side, width and
+    slot_height: float  # height are the card's height and width
+    turned: bool
     gutter: float
     bleed: float
     left: float  # the grid's lower-left corner
@@ -91,63 +98,87 @@ class Grid:
 
     def slot(self, index: int) -> tuple[float, float]:
         """Lower-left trim corner of slot ``index``."""
-        width, height = card_size_pt()
         column, row = index % self.columns, index // self.columns
-        return (self.left + column * (width + self.gutter),
-                self.bottom + (self.rows - 1 - row) * (height + self.gutter))
+        return (self.left + column * (self.slot_width + self.gutter),
+                self.bottom + (self.rows - 1 - row) * (self.slot_height + self.gutter))
 
     def top_rows_for(self, cards: int) -> Grid:
         """The same grid cut down to the top rows that ``cards`` faces fill, so a short
         last page carries cut marks only where there is something to cut."""
-        _, height = card_size_pt()
         rows = max(1, min(self.rows, -(-cards // self.columns)))
-        return replace(self, rows=rows,
-                       bottom=self.bottom + (self.rows - rows) * (height + self.gutter))
+        return replace(self, rows=rows, bottom=self.bottom
+                       + (self.rows - rows) * (self.slot_height + self.gutter))
 
     def back_slot(self, index: int, offset: tuple[float, float]) -> tuple[float, float]:
         """Where the back of slot ``index`` goes: mirrored left to right, then shifted."""
-        width, _ = card_size_pt()
         x, y = self.slot(index)
-        return self.page_width - x - width + offset[0], y + offset[1]
+        return self.page_width - x - self.slot_width + offset[0], y + offset[1]
 
     def column_edges(self) -> list[float]:
-        width, _ = card_size_pt()
-        return [self.left + c * (width + self.gutter) + d
-                for c in range(self.columns) for d in (0.0, width)]
+        return [self.left + c * (self.slot_width + self.gutter) + d
+                for c in range(self.columns) for d in (0.0, self.slot_width)]
 
     def row_edges(self) -> list[float]:
-        _, height = card_size_pt()
-        return [self.bottom + r * (height + self.gutter) + d
-                for r in range(self.rows) for d in (0.0, height)]
+        return [self.bottom + r * (self.slot_height + self.gutter) + d
+                for r in range(self.rows) for d in (0.0, self.slot_height)]
 
     @property
     def right(self) -> float:
-        width, _ = card_size_pt()
-        return self.left + self.columns * width + (self.columns - 1) * self.gutter
+        return self.left + self.columns * self.slot_width + (self.columns - 1) * self.gutter
 
     @property
     def top(self) -> float:
-        _, height = card_size_pt()
-        return self.bottom + self.rows * height + (self.rows - 1) * self.gutter
+        return self.bottom + self.rows * self.slot_height + (self.rows - 1) * self.gutter
+
+    def place(self, canvas: Any, x: float, y: float, draw: Callable[[float, float], None]
+              ) -> None:
+        """Call ``draw`` with a card's lower-left trim corner so that it fills the slot at
+        (x, y): upright, or turned a quarter (its top to the left)."""
+        if not self.turned:
+            draw(x, y)
+            return
+        canvas.saveState()
+        canvas.translate(x + self.slot_width, y)
+        canvas.rotate(90)
+        draw(0.0, 0.0)
+        canvas.restoreState()
 
 
-def grid_for(paper: str, bleed_mm: float) -> Grid:
-    """As many faces as fit the paper, with room for the cut marks and margin text, centred."""
+def _fit(room: tuple[float, float], slot: tuple[float, float], gutter: float
+         ) -> tuple[int, int]:
+    """(columns, rows) of slots that fit ``room`` (width, height), with gutters between."""
+    return (int((room[0] + gutter) // (slot[0] + gutter)),
+            int((room[1] + gutter) // (slot[1] + gutter)))
+
+
+def grid_for(paper: str, bleed_mm: float, size: CardSize | None = None) -> Grid:
+    """As many faces as fit the paper, with room for the cut marks and margin text, centred.
+
+    Faces lie on their side when more of them fit that way (poker cards on A4: 8, not 6).
+    """
     sheet = layout().sheet
-    size = layout().papers[paper]
-    page_w, page_h = pt(size.width_mm), pt(size.height_mm)
-    width, height = card_size_pt()
+    size = size or design_size()
+    paper_size = layout().papers[paper]
+    page_w, page_h = pt(paper_size.width_mm), pt(paper_size.height_mm)
+    width, height = size.points
     bleed = pt(bleed_mm)
     # Both neighbours' bleeds, the marks' clearance on each side, and the plain gutter.
     gutter = pt(sheet.gutter_mm) + 2 * bleed
-    # The margins must hold the marks plus the margin text (about 10 mm) on each side.
-    reserve = 2 * (bleed + pt(sheet.mark_gap_mm + sheet.mark_length_mm) + pt(10.0))
-    columns = max(1, int((page_w - reserve + gutter) // (width + gutter)))
-    rows = max(1, int((page_h - 2 * pt(sheet.mark_length_mm + 2) + gutter) // (height + gutter)))
-    grid_w = columns * width + (columns - 1) * gutter
-    grid_h = rows * height + (rows - 1) * gutter
-    return Grid(page_w, page_h, columns, rows, gutter, bleed, (page_w - grid_w) / 2,
-                (page_h - grid_h) / 2)
+    marks = bleed + pt(sheet.mark_gap_mm + sheet.mark_length_mm)
+    room = (page_w - 2 * (marks + pt(sheet.side_text_mm)),
+            page_h - 2 * (marks + pt(sheet.paper_edge_mm)))
+    upright, turned = _fit(room, (width, height), gutter), _fit(room, (height, width), gutter)
+    on_side = turned[0] * turned[1] > upright[0] * upright[1]
+    columns, rows = turned if on_side else upright
+    if columns * rows == 0:
+        raise CardgenError(f"a {size.name} mm card with {bleed_mm:g} mm of bleed does not "
+                           f"fit on {paper} paper with its cut marks; give a smaller --size "
+                           f"or --bleed")
+    slot_w, slot_h = (height, width) if on_side else (width, height)
+    grid_w = columns * slot_w + (columns - 1) * gutter
+    grid_h = rows * slot_h + (rows - 1) * gutter
+    return Grid(page_w, page_h, columns, rows, slot_w, slot_h, on_side, gutter, bleed,
+                (page_w - grid_w) / 2, (page_h - grid_h) / 2)
 
 
 def sheet_cards(deck: Deck, only: Only = "all", players: int | None = None) -> list[Card]:
@@ -176,7 +207,7 @@ def _mark_segments(grid: Grid, shift: tuple[float, float] = (0.0, 0.0)
     gap, length = pt(sheet.mark_gap_mm), pt(sheet.mark_length_mm)
     clear = grid.bleed + gap  # a mark starts this far from a face's trim line
     shortest = pt(sheet.min_gutter_mark_mm)
-    width, height = card_size_pt()
+    width, height = grid.slot_width, grid.slot_height
     dx, dy = shift
     segments = []
     for x in grid.column_edges():
@@ -304,18 +335,23 @@ def new_canvas(target: Any, page_size: tuple[float, float], title: str) -> Any:
     return canvas
 
 
+def deck_title(deck: Deck, lang: Lang) -> str:
+    """The deck's name in ``lang``, or in both languages when they differ."""
+    if lang == "both" and deck.name.en != deck.name.fr:
+        return f"{deck.name.fr} / {deck.name.en}"
+    return deck.name.en if lang == "en" else deck.name.fr
+
+
 def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     """The sheets of ``deck`` as PDF bytes."""
     options.check()
     register_fonts()
     cards = sheet_cards(deck, options.only, options.players)
-    grid = grid_for(options.paper, options.bleed_mm)
+    grid = grid_for(options.paper, options.bleed_mm, options.size)
     pages = [cards[i:i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
     total = len(pages) * (2 if options.backs else 1)
     offset = (pt(options.back_offset_mm[0]), pt(options.back_offset_mm[1]))
-    name = deck.name.en if options.lang == "en" else deck.name.fr
-    if options.lang == "both" and deck.name.en != deck.name.fr:
-        name = f"{deck.name.fr} / {deck.name.en}"
+    name = deck_title(deck, options.lang)
     buffer = io.BytesIO()
     with _binary_streams():
         canvas = new_canvas(buffer, (grid.page_width, grid.page_height), name)
@@ -325,8 +361,9 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
         for page_cards in pages:
             number += 1
             for index, card in enumerate(page_cards):
-                x, y = grid.slot(index)
-                draw_face(canvas, card, x, y, lang=options.lang, bleed_mm=options.bleed_mm)
+                grid.place(canvas, *grid.slot(index), partial(
+                    draw_face, canvas, card, lang=options.lang, bleed_mm=options.bleed_mm,
+                    size=options.size))
             filled = grid.top_rows_for(len(page_cards))
             _draw_marks(canvas, _mark_segments(filled))
             advice = _texts(("faces", "duplex") if options.backs else ("faces",),
@@ -336,8 +373,8 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
             if options.backs:
                 number += 1
                 for index in range(len(page_cards)):
-                    x, y = grid.back_slot(index, offset)
-                    draw_back(canvas, x, y, bleed_mm=options.bleed_mm)
+                    grid.place(canvas, *grid.back_slot(index, offset), partial(
+                        draw_back, canvas, bleed_mm=options.bleed_mm, size=options.size))
                 _draw_marks(canvas, _mark_segments(filled, offset))
                 _page_margins(canvas, grid, name, number, total,
                               _texts(("backs", "faces"), options.lang, page=str(number - 1)))
@@ -355,10 +392,15 @@ def _page_margins(canvas: Any, grid: Grid, name: str, number: int, total: int,
 
 
 def sheets_filename(deck: Deck, options: SheetOptions) -> str:
-    """``<deck>-sheets-a4.pdf``, or ``<deck>-specials-a4.pdf`` for the specials alone."""
+    """``<deck>-sheets-a4.pdf``, or ``<deck>-specials-a4.pdf`` for the specials alone;
+    the size when not the default, and ``<deck>-print-shop-63x88.pdf`` for a print shop."""
     what = "specials" if options.only == "specials" else "sheets"
+    if options.print_shop:
+        only = "-specials" if options.only == "specials" else ""
+        return f"{deck.id}{only}-print-shop-{options.size.name}.pdf"
     backs = "-backs" if options.backs else ""
-    return f"{deck.id}-{what}{backs}-{options.paper}.pdf"
+    size = "" if options.size == design_size() else f"-{options.size.name}"
+    return f"{deck.id}-{what}{backs}{size}-{options.paper}.pdf"
 
 
 def paper_names() -> tuple[str, ...]:

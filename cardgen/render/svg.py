@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
+from cardgen.typography import register_fonts
 
 
 def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: float) -> None:
@@ -21,6 +22,10 @@ def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: 
     if drawing is None or not drawing.width or not drawing.height:
         raise CardgenError(f"{path}: not a usable SVG picture (no size or no content); "
                            "give the <svg> a width and height or a viewBox")
+    # reportlab's renderer starts every drawing in Helvetica, which no PDF of ours may
+    # carry unembedded; start it in the embedded sans instead.
+    register_fonts()
+    drawing.initialFontName = "Sans"
     scale = min(width / drawing.width, height / drawing.height)
     canvas.saveState()
     canvas.translate(x + (width - drawing.width * scale) / 2,
