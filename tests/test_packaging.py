@@ -83,11 +83,11 @@ def test_the_font_check_sees_reportlabs_default_helvetica() -> None:
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """`cardgen build` run without --out from an empty folder: (the folder, its output)."""
     folder = tmp_path_factory.mktemp("empty")
-    runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=folder) as cwd:
-        result = runner.invoke(main, ["build"])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(folder)
+        result = CliRunner().invoke(main, ["build"])
     assert result.exit_code == 0, result.output
-    return Path(cwd), result.output
+    return folder, result.output
 
 
 def test_build_writes_into_output_of_the_folder_it_runs_from(built: tuple[Path, str]) -> None:
