@@ -38,7 +38,7 @@ class CardgenGroup(click.Group):
 
 
 @click.group(cls=CardgenGroup)
-@click.version_option(package_name="cardgen")
+@click.version_option(package_name="cardgen", prog_name="cardgen")
 def main() -> None:
     """Print-and-play UNO decks: card sheets, rulebooks, and a rules engine to check them.
 

@@ -29,7 +29,6 @@ from reportlab.platypus import (
     PageBreak,
     PageTemplate,
     Spacer,
-    Table,
     TableStyle,
 )
 from reportlab.platypus import Paragraph as RLParagraph
@@ -42,6 +41,7 @@ from cardgen.rulebook import markup, pictures
 from cardgen.rulebook.context import kinds_of
 from cardgen.rulebook.markup import TemplateSyntaxError
 from cardgen.rulebook.styles import Styles
+from cardgen.rulebook.tables import TOC_TABLE_STYLE, Table
 from cardgen.rulebook.templates import escape_text
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -159,6 +159,9 @@ class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
             title=info.title, subject=info.subject, author="cardgen", creator="cardgen",
             producer="cardgen", lang=PDF_LANG[info.lang], invariant=1, pageCompression=1,
             displayDocTitle=1,
+            # reportlab sets this font on every new page; its default, Helvetica, would
+            # be the one font of the book not embedded.
+            initialFontName=styles.sheet["text"]["font"],
         )
         self.info = info
         self.styles = styles
@@ -337,7 +340,7 @@ class Layout:
         capacity = self.frame_height - heights[0] - 2 * sheet["leading_pt"]
         out: list[Flowable] = []
         for page in balanced_columns(heights[1:], columns, capacity):
-            tables = []
+            tables: list[Table | str] = []  # an empty string fills a missing column
             for column in page:
                 table = Table([header] + [rows[1 + i] for i in column], colWidths=widths)
                 table.setStyle(self._grid_style(styles, 1))
@@ -421,7 +424,8 @@ class Layout:
 
     def contents_page(self) -> list[Flowable]:
         self._headings += 1
-        toc = TableOfContents(levelStyles=list(self.styles.toc_levels), dotsMinLevel=0)
+        toc = TableOfContents(levelStyles=list(self.styles.toc_levels), dotsMinLevel=0,
+                              tableStyle=TOC_TABLE_STYLE)
         return [Heading(self.labels["toc"], self.styles.h1, 1, f"section-{self._headings}",
                         in_toc=False),
                 toc, PageBreak()]

@@ -12,12 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Flowable, TableStyle
 from reportlab.platypus import Paragraph as RLParagraph
 
 from cardgen.catalogue import Card
 from cardgen.render.faces import CardFace, Lang, card_size_pt, draw_face
 from cardgen.rulebook.styles import Styles
+from cardgen.rulebook.tables import Table
 from cardgen.rulebook.templates import escape_text
 
 #: Faces in the rulebook carry both languages, as on the printed cards.
