@@ -8,12 +8,12 @@ reportlab embeds TrueType fonts as subsets.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from cardgen.datafolders import data_folder
 from cardgen.errors import CardgenError
 
 #: reportlab font name -> file in fonts/
@@ -28,7 +28,7 @@ FONT_FILES = {
 
 
 def font_path(file_name: str) -> Path:
-    return Path(str(resources.files("cardgen.fonts").joinpath(file_name)))
+    return data_folder("fonts") / file_name
 
 
 @cache

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 import tomllib
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from jinja2 import BaseLoader, FileSystemLoader, StrictUndefined, TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
+from cardgen.datafolders import data_folder
 from cardgen.errors import CardgenError
 
 _LIST_MARK = re.compile(r"^\s*(-|\d+\.)")
@@ -60,7 +60,7 @@ def _finalize(value: Any) -> Any:
 
 
 def template_folder() -> Path:
-    return Path(str(resources.files("cardgen.templates").joinpath("rulebook")))
+    return data_folder("templates") / "rulebook"
 
 
 @cache
