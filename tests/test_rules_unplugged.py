@@ -261,6 +261,33 @@ def test_u29_author_answers_a_boomerang_with_a_derivation() -> None:
     assert len(state.hands[3]) == 7 and len(state.hands[1]) == 3 and state.actor == 3
 
 
+def test_u22_the_author_cannot_cancel_his_draw_once_a_boomerang_has_acted() -> None:
+    # P1 may cancel the Boomerang while it waits; once it has acted, the last card laid
+    # is done and his +2 can no longer be cancelled: he draws the 2 himself.
+    state = do(table(draw=["green-1", "green-2"],
+                     hands=hands(P1=["red-draw-two", "non"], P2=["boomerang"])),
+               "play red-draw-two", "play boomerang")
+    assert state.actor == 1 and legal(state) == ["play non", "pass"]
+    do(state, "pass")
+    assert state.phase == TURN and state.actor == 3
+    assert ids(state, 1) == ["non", *HANDS["P1"], "green-1", "green-2"]
+
+
+def test_u29_nobody_cancels_a_draw_a_derivation_has_moved() -> None:
+    # The Dérivation sends P1's +2 to P3; P3 may cancel the Dérivation while it waits,
+    # but once it has acted neither P3 nor P1 (the author) may cancel the +2.
+    state = do(table(draw=["green-1", "green-2"],
+                     hands=hands(P1=["red-draw-two", "non"], P2=["derivation"],
+                                 P3=["non"])),
+               "play red-draw-two", "play derivation @P3")
+    asked = []
+    while state.phase == RESPOND:
+        asked.append(state.actor)
+        do(state, "pass")
+    assert asked == [3, 1]  # each once, on the Dérivation
+    assert state.phase == TURN and state.actor == 3 and len(state.hands[3]) == 6
+
+
 def test_u29_non_on_a_boomerang_leaves_the_draw_where_it_was() -> None:
     state = do(table(hands=hands(P1=["red-draw-two", "non"], P2=["boomerang"])),
                "play red-draw-two", "play boomerang", "play non")

@@ -697,6 +697,7 @@ class ReturnEffect(Effect):
             return
         assert penalty.author is not None
         penalty.target = penalty.author
+        penalty.moved = True  # no "Non" on the draw once it has been sent back (U-22)
         state.log(f"the draw goes back to {seat_name(penalty.author)}")
 
 

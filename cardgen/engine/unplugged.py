@@ -92,14 +92,17 @@ class Cancel(Reaction):
 @register_responder
 class NonResponder(Responder):
     """U-22: any seat holding a Non may lay it on the card waiting on top of the stack,
-    unless nobody laid that card (a first card) or a challenge has settled it (U-42)."""
+    unless nobody laid that card (a first card), a challenge has settled it (U-42), or
+    it is a +X that a Boomerang or Dérivation has acted on: the last card laid is then
+    the reaction, which has acted (U-29)."""
 
     name = "non"
 
     def active(self, state: RoundState) -> bool:
         top = state.stack[-1]
-        if top.kind < 0 or top.author < 0 or (top.penalty is not None
-                                              and top.penalty.challenged):
+        penalty = top.penalty
+        if top.kind < 0 or top.author < 0 or (penalty is not None
+                                              and (penalty.challenged or penalty.moved)):
             return False
         return anyone_holds(state, kinds_with(state.variant, "cancel"))
 
@@ -137,6 +140,7 @@ class DrawReaction(Reaction):
         penalty = state.stack[-1].penalty
         assert penalty is not None
         penalty.target = self.new_drawer(state, entry, penalty)
+        penalty.moved = True
         state.log(f"the draw goes to {seat_name(penalty.target)}")
 
 
