@@ -414,6 +414,17 @@ def test_u40_the_player_hit_is_asked_first_then_in_the_direction_of_play() -> No
     assert asked == [2, 3, 0]
 
 
+def test_u40_after_a_boomerang_the_player_now_due_to_draw_is_asked_first() -> None:
+    state = do(table(hands=hands(P0=["non"], P1=["red-draw-two", "non"], P2=["boomerang"],
+                                 P3=["non"])),
+               "play red-draw-two", "play boomerang")
+    asked = []
+    while state.phase == RESPOND:
+        asked.append(state.actor)
+        do(state, "pass")
+    assert asked == [1, 3, 0]  # P1, whom the Boomerang hits, then in the direction of play
+
+
 def test_u41_a_fair_wild_draw_eight_challenge_costs_ten() -> None:
     state = do(table(hands={**HANDS, "P1": ["wild-draw-eight", "green-1"]}),
                "play wild-draw-eight blue", "challenge")

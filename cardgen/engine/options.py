@@ -680,6 +680,11 @@ class ReturnEffect(Effect):
     def playable(self, state: RoundState, seat: int, kind: int) -> bool:
         return False
 
+    def hits(self, state: RoundState, entry: Pending) -> int | None:
+        """U-40: the author of the draw or Skip it sends back is asked first."""
+        author = state.stack[-2].author if len(state.stack) >= 2 else -1
+        return author if author >= 0 else None
+
     def resolve(self, state: RoundState, entry: Pending) -> None:
         if not state.stack:
             # Laid as a jump-in on another white Boomerang (jump-in-identical, rapido):

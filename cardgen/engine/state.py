@@ -451,8 +451,13 @@ class RoundState:
         others in the direction of play; with nothing pending, the next player first."""
         if self.stack:
             top = self.stack[-1]
+            hit = None
             if top.penalty is not None:
-                start = top.penalty.target
+                hit = top.penalty.target
+            elif top.kind >= 0:  # a card that moves a draw hits its new drawer (Boomerang)
+                hit = self.variant.effect_of[top.kind].hits(self, top)
+            if hit is not None and hit not in self.out:
+                start = hit
             else:
                 start = self.next_seat(top.author) if top.author >= 0 else self.turn
         else:

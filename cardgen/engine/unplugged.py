@@ -136,6 +136,11 @@ class DrawReaction(Reaction):
     def new_drawer(self, state: RoundState, entry: Pending, penalty: DrawPenalty) -> int:
         raise NotImplementedError
 
+    def hits(self, state: RoundState, entry: Pending) -> int | None:
+        """U-40: the player it will make draw is asked first whether he answers it."""
+        below = state.stack[-2].penalty if len(state.stack) >= 2 else None
+        return None if below is None else self.new_drawer(state, entry, below)
+
     def resolve(self, state: RoundState, entry: Pending) -> None:
         penalty = state.stack[-1].penalty
         assert penalty is not None
