@@ -438,6 +438,24 @@ def test_u41_a_caught_bluffer_draws_amount_plus_two_and_nobody_is_skipped() -> N
     assert state.actor == 2
 
 
+def test_u41_no_challenge_after_answering_with_a_non() -> None:
+    # P2 answers P1's +4 with a Non; P1 cancels that Non, so the +4 stands again. P2's
+    # first answer was the Non: he may no longer challenge, and draws the 4.
+    state = do(table(hands=hands(P1=["wild-draw-four", "non"], P2=["non"])),
+               "play wild-draw-four green")
+    assert state.actor == 2 and legal(state) == ["challenge", "play non", "pass"]
+    do(state, "play non", "play non")
+    assert state.phase == TURN and state.actor == 3 and len(state.hands[2]) == 3 + 4
+
+
+def test_u24_a_non_answered_by_a_non_does_not_reopen_the_challenge() -> None:
+    # The same with a third player's Non between them: P3 cancels the +4, P2 (whom it
+    # saved) cancels nothing, P1 cancels P3's Non. P2 never answered: he may challenge.
+    state = do(table(hands=hands(P1=["wild-draw-four", "non"], P3=["non"])),
+               "play wild-draw-four green", "pass", "play non", "play non")
+    assert state.actor == 2 and legal(state) == ["challenge", "pass"]
+
+
 def test_u42_after_a_challenge_nobody_may_react() -> None:
     state = do(table(hands=hands(P1=["wild-draw-four", "red-1"], P2=["boomerang"],
                                  P3=["non"])),

@@ -79,6 +79,14 @@ class Cancel(Reaction):
     name = "cancel"
     responders = ("non",)
 
+    def on_play(self, state: RoundState, entry: Pending) -> None:
+        # U-41: the player attacked challenges only as his first answer to the card; a
+        # Non he lays anywhere in the chain answers it.
+        penalty = next((e.penalty for e in reversed(state.stack) if e.penalty is not None),
+                       None)
+        if penalty is not None and penalty.target == entry.author:
+            penalty.challengeable = False
+
     def resolve(self, state: RoundState, entry: Pending) -> None:
         cancelled = state.stack.pop()
         state.color = cancelled.prev_color
