@@ -489,9 +489,10 @@ def test_rapido_and_cursed_cards_games() -> None:
 def test_o19_a_bluff_taken_back_on_dry_piles_cannot_keep_a_round_alive() -> None:
     # Seed 1:2 once looped: with both piles empty, two players replayed the same bluffed
     # +4 forever, each taking it back and drawing nothing. A play taken back is no
-    # progress, so the round ends blocked (C-28) instead of running into the cap.
+    # progress, so the round ends blocked (C-28) instead of running into the cap. (Since
+    # a waiting draw can be intercepted, H-11, seed 1:9 is the one that gets there.)
     variant = Variant.from_deck(load_deck("classic"), 4, ("rapido", "strict-wild-draw-four"))
-    result = play_game(variant, make_players("heuristic", 4, "1:2"), "1:2", turn_cap=20_000)
+    result = play_game(variant, make_players("heuristic", 4, "1:9"), "1:9", turn_cap=20_000)
     assert result.problems == []
     assert [r.how for r in result.rounds].count("capped") == 0
     assert "blocked" in [r.how for r in result.rounds]
