@@ -369,6 +369,20 @@ def test_o24_rapido_identical_cards_before_and_after_ones_play() -> None:
     assert state.actor == 3 and ids(state, 1) == HANDS["P1"]
 
 
+@pytest.mark.parametrize("top", ["red-draw-two", "wild-draw-four", "red-skip"])
+def test_o24_no_rapido_on_a_draw_or_skip_then_a_play_on_ones_turn(top: str) -> None:
+    copies = [top, top] if top == "wild-draw-four" else [top]  # (the deck holds 2 or 4)
+    state = table(["rapido"], top=top, color="red", hands=hands(P1=[*copies, "red-5"]))
+    turns = [a.split() for a in legal(state) if a.startswith("rapido")]
+    assert "play red-5" in legal(state)
+    # A copy of the top card laid before a play is refused; a play followed by a copy
+    # of itself stays allowed.
+    assert not any(cards[1] == top and cards[2] != top for cards in turns)
+    assert not any(cards.count(top) == 3 for cards in turns)
+    if len(copies) == 2:
+        assert any(cards[1:3] == [top, top] for cards in turns)
+
+
 def test_o24_rapido_only_the_last_reverse_acts() -> None:
     state = do(table(["rapido"], top="blue-reverse", color="blue",
                      hands=hands(P1=["red-reverse", "red-reverse"])),

@@ -579,16 +579,19 @@ def rapido_turns(state: RoundState, seat: int, actions: list[Action]) -> list[Ac
     hand = state.hands[seat]
     counts = {k: hand.count(k) for k in set(hand)}
     top = state.discard[-1]
+    # No copy of a +2, +4, Uno card or Skip before one's play: defence comes first.
+    defended = uno_card_barred(state) or state.variant.kinds[top].effect == "rotate-hands"
+    before = 0 if defended else counts.get(top, 0)
     playable = sorted({a.kind for a in actions if type(a) is Play})
     extra: list[Action] = []
     for kind in playable:
         groups: list[tuple[int, ...]] = []
         if counts[kind] >= 2:
-            groups.append((kind, kind))  # (when kind is the top card's, the copy before)
+            groups.append((kind, kind))  # a play and a copy of it after (or a copy before)
         if kind == top:
-            if counts[kind] >= 3:
+            if counts[kind] >= 3 and before:
                 groups.append((kind, kind, kind))
-        elif counts.get(top, 0):
+        elif before:
             groups.append((top, kind))
             if counts[kind] >= 2:
                 groups.append((top, kind, kind))
