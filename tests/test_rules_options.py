@@ -235,6 +235,16 @@ def test_o16_royal_run_lays_one_to_nine() -> None:
     assert ids(state, 1) == ["blue-9"] and state.at_uno[1] and state.actor == 2
 
 
+@pytest.mark.parametrize("jump", ["jump-in-identical", "jump-in"])
+def test_o16_nobody_jumps_in_on_a_royal_runs_last_card(jump: str) -> None:
+    nine = ["red-1", "blue-2", "green-3", "yellow-4", "red-5", "blue-6", "green-7",
+            "yellow-8", "blue-9"]
+    state = table(["royal-run", jump], hands={**HANDS, "P1": [*nine, "red-reverse"],
+                                              "P3": ["blue-9", *HANDS["P3"]]})
+    do(state, "royal " + " ".join(nine) + " uno")
+    assert state.phase == TURN and state.actor == 2 and ids(state, 3)[0] == "blue-9"
+
+
 def test_o17_same_number_finish_goes_out() -> None:
     state = table(["same-number-finish"], hands={**HANDS, "P1": ["blue-3", "green-3"]})
     assert "together blue-3 green-3" in legal(state)

@@ -36,6 +36,7 @@ LAID = "house:laid"  # a card was laid and no turn has begun since (jump-ins)
 GROUP = "house:group"  # how many identical cards the card being laid stands for
 RESUME = "house:resume"  # who plays after a chain cancelled out of turn
 FINISHED = "house:finished"  # the seats out of the round, in order (play-on)
+UNINTERRUPTED = "house:uninterrupted"  # the play being laid admits no jump-in (O-16)
 
 
 @lru_cache(maxsize=256)
@@ -310,7 +311,10 @@ class JumpRules(OfficialRules):
 
     def after_play(self, state: RoundState, entry: Pending) -> None:
         super().after_play(state, entry)
-        state.extra[LAID] = True
+        if state.extra.get(UNINTERRUPTED):
+            forget_laid(state)
+        else:
+            state.extra[LAID] = True
 
     def draw_turn(self, state: RoundState, seat: int) -> None:
         forget_laid(state)

@@ -22,6 +22,7 @@ from cardgen.engine.house import (
     JumpInIdentical,
     JumpRules,
     PlayGroup,
+    UNINTERRUPTED,
     StackSameKind,
     SwapWith,
     _parse_together,
@@ -360,9 +361,17 @@ def ask_run(state: RoundState, seat: int, previous: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class RoyalRun(PlayGroup):
-    """O-16: the nine numbers 1 to 9 laid in one go: ``royal red-1 blue-2 … green-9``."""
+    """O-16: the nine numbers 1 to 9 laid in one go: ``royal red-1 blue-2 … green-9``.
+    Nobody may jump in on it, its last card included."""
 
     verb: ClassVar[str] = "royal"
+
+    def apply_to(self, state: RoundState) -> None:
+        state.extra[UNINTERRUPTED] = True
+        try:
+            PlayGroup.apply_to(self, state)
+        finally:
+            del state.extra[UNINTERRUPTED]
 
 
 @action_verb("royal")
