@@ -210,6 +210,21 @@ def test_o15_runs_same_number_or_next_in_colour() -> None:
     assert state.actor == 2 and state.variant.colors[state.color] == "blue"
 
 
+@pytest.mark.parametrize("rules", [["runs", "zero-rotates"], ["zero-rotates", "runs"]])
+def test_o15_a_zero_inside_a_run_turns_the_hands_and_the_run_goes_on(
+        rules: list[str]) -> None:
+    # Every card of a run acts as it lands: P1's red 0 moves every hand one seat on, and
+    # P1 goes on, if he likes, from the hand he now holds (P0's), after the 0.
+    state = do(table(rules, hands=hands(P0=["blue-0"], P1=["red-1", "red-0", "yellow-0"])),
+               "play red-1", "play red-0")
+    assert ids(state, 1) == ["blue-0", *HANDS["P0"]]
+    assert state.phase == CHOOSE and legal(state) == ["play blue-0", "pass"]
+    do(state, "play blue-0")  # another 0: the hands move again, P1 now holds P3's first
+    assert ids(state, 2) == HANDS["P0"] and legal(state) == ["play blue-1", "pass"]
+    do(state, "pass")
+    assert state.phase == TURN and state.actor == 2
+
+
 def test_o15_a_jump_in_interrupts_a_run() -> None:
     state = do(table(["runs", "jump-in-identical"],
                      hands=hands(P1=["red-5", "red-6"], P3=["red-5"])), "play red-5")

@@ -18,13 +18,15 @@ from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hands import pass_hands
 from cardgen.engine.house import (
     COLOR_WORDS,
+    UNINTERRUPTED,
     DrawAndPass,
     JumpInIdentical,
     JumpRules,
     PlayGroup,
-    UNINTERRUPTED,
+    SevenSwaps,
     StackSameKind,
     SwapWith,
+    ZeroRotates,
     _parse_together,
     forget_laid,
     kinds_where,
@@ -339,9 +341,10 @@ class Runs(OfficialRules):
         if (seat < 0 or not state.hands[seat] or state.phase == OVER or state.stack
                 or state.variant.kinds[entry.kind].effect != "number"):
             return
-        if isinstance(self, JumpRules):
-            # With a jump-in option another player may interrupt the run: its next card
-            # is asked for once the jump-in window has passed (a jump-in drops it).
+        if isinstance(self, (JumpRules, ZeroRotates, SevenSwaps)):
+            # With a jump-in option another player may interrupt the run, and a 0 or a 7
+            # may move the hands once it has acted: the run's next card is asked for once
+            # all that is done, from the hand its player then holds (a jump-in drops it).
             state.deferred = lambda st: ask_run(st, seat, entry.kind)
         else:
             ask_run(state, seat, entry.kind)
