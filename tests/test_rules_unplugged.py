@@ -19,7 +19,7 @@ from cardgen.decks import load_deck
 from cardgen.engine import IllegalAction, Variant, make_players, parse_action, play_game
 from cardgen.engine.game import Game
 from cardgen.engine.situation import Explanation, build_state, explain
-from cardgen.engine.state import CHOOSE, OVER, RESPOND, TURN, RoundState
+from cardgen.engine.state import CHOOSE, COLOR, OVER, RESPOND, TURN, RoundState
 
 SITUATIONS = Path(__file__).parent / "situations" / "unplugged"
 
@@ -94,6 +94,20 @@ def test_u09_first_skip_starts_with_p2() -> None:
 def test_u10_first_joker_colour_named_by_the_dealer() -> None:
     result = check("u10_first_card_joker")
     assert result.start["actor"] == "P0" and result.start["phase"] == "color"
+
+
+def test_u10_the_dealer_names_the_colour_without_seeing_his_hand() -> None:
+    state = build_state({"deck": "unplugged", "players": 4, "first": "wild",
+                         "hands": HANDS}, "test")
+    assert state.phase == COLOR and state.actor == 0
+    view = state.view(0)
+    assert view.hand == () and view.hand_kinds == [] and view.as_dict()["hand"] == []
+    assert view.hand_size == 3 and [c.id for c in state.view(1).hand] == HANDS["P1"]
+    # A bot asked for the colour chooses it from that view, and plays on as usual.
+    for bot in make_players("random,heuristic", 2, 7):
+        assert bot.choose(view, state.legal_actions()) in state.legal_actions()
+    do(state, "color blue")
+    assert [c.id for c in state.view(0).hand] == HANDS["P0"]
 
 
 def test_u11_first_draw_two_cannot_be_answered() -> None:

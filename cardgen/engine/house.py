@@ -76,10 +76,6 @@ class DealerPicksDirection(OfficialRules):
         state.log(f"the dealer deals {way}")
         super().after_deal(state)
 
-    def start_reverse(self, state: RoundState) -> None:
-        state.direction = -state.direction  # C-08 on the side the dealer picked
-        state.turn = state.dealer
-
 
 def forget_laid(state: RoundState) -> None:
     """A turn began with a draw: no card is "just laid" any more (jump-ins)."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from cardgen.engine.actions import DRAW, KEEP, PASS, Action, Play, action_verb, seat_name
-from cardgen.engine.classic_options import LowestScore
+from cardgen.engine.classic_options import LowestScore, take_back
 from cardgen.engine.effects import Effect, register_effect
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hands import pass_hands
@@ -219,19 +219,9 @@ class StrictWildDrawFour(OfficialRules):
         if not (penalty.bluff and penalty.author is not None):
             super().challenge_outcome(state, penalty, challenger)
             return
-        entry = state.stack[-1]
         author = penalty.author
-        if state.discard and state.discard[-1] == entry.kind:
-            state.hands[author].append(state.discard.pop())
-            state.color = entry.prev_color
-            state.match_set = entry.prev_match
-            # A play taken back is a turn with nothing played: with both piles dry (the
-            # bluffer then draws nothing), replaying the same bluff must not keep the
-            # round alive forever (C-28).
-            state.idle = state.idle_before_play + 1
-            if state.idle >= state.active_count():
-                state.end_round(-1, "blocked")
-                return
+        if not take_back(state, penalty):
+            return
         penalty.amount += self.challenge_extra
         penalty.target = author
         penalty.skipped = None

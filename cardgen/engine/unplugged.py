@@ -512,21 +512,17 @@ class NumberToDraw(Effect):
 
 @optional_rule("unplugged")
 class UnpluggedRules(OfficialRules):
-    """The rules of the fan document where they differ from the official ones."""
+    """The rules of the fan document where they differ from the official ones. Its first
+    cards are two options of their own: a first Reverse starts on the dealer's right
+    (U-08), the dealer names a first Joker's colour (U-10), before seeing his hand."""
+
+    includes = ("first-reverse-right", "dealer-names-first-color")
+    start_color_blind = True
 
     def players_problem(self, players: int) -> str | None:
         if players < 3:  # U-03: the Inversion needs two opponents
             return f"Uno Unplugged is played by 3 to 10 players, not {players}"
         return super().players_problem(players)
-
-    def start_reverse(self, state: RoundState) -> None:
-        """U-08: the dealer's right-hand neighbour plays first, counter-clockwise."""
-        state.direction = -1
-        state.turn = state.next_seat(state.dealer)
-
-    def start_color_chooser(self, state: RoundState) -> int:
-        """U-10: the dealer names the colour (before seeing his hand); P1 plays."""
-        return state.dealer
 
     def challenge_outcome(self, state: RoundState, penalty: DrawPenalty,
                           challenger: int) -> None:
