@@ -495,7 +495,8 @@ def test_o43_extreme_draw_gives_zero_to_seven() -> None:
 
 OPTIONS = ["stack-same-kind", "jump-in", "seven-swaps", "draw-until-playable", "runs",
            "royal-run", "same-number-finish", "strict-wild-draw-four", "count-rounds",
-           "extreme-draw"]
+           "extreme-draw", "first-reverse-right", "dealer-names-first-color",
+           "challenge-takes-back"]
 
 
 @pytest.mark.parametrize("rule", OPTIONS)
