@@ -36,8 +36,10 @@ def decks(draw: st.DrawFn) -> tuple[list[tuple[object, int]], int]:
     total = sum(counts)
     if total < needed:
         cards.append((catalogue()["red-5"], needed - total + draw(st.integers(0, 20))))
-    if not any(card.can_start for card, _ in cards):
-        cards.append((catalogue()["blue-3"], 1))
+    # More cards that may start than the deal can take, so one is left to turn up.
+    starters = sum(count for card, count in cards if card.can_start)
+    if starters <= players * 7:
+        cards.append((catalogue()["blue-3"], players * 7 + 1 - starters))
     return cards, players  # type: ignore[return-value]
 
 

@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rule_helpers import do
+from rule_helpers import do, ids
 
 from cardgen.decks import load_deck
 from cardgen.engine import IllegalAction, Variant, parse_action
 from cardgen.engine.game import Game
 from cardgen.engine.situation import Explanation, build_state, explain
-from cardgen.engine.state import OVER, RoundState, shuffle
+from cardgen.engine.state import OVER, TURN, RoundState, shuffle
 
 SITUATIONS = Path(__file__).parent / "situations"
 
@@ -103,6 +103,16 @@ def test_c08_first_card_reverse_dealer_opens_counter_clockwise() -> None:
     check("c08_first_card_reverse")
 
 
+def test_c08_option_first_reverse_right_dealers_right_opens() -> None:
+    check("c08_first_card_reverse_dealers_right")
+    # The option changes the start only: a caught bluffer still draws 4 (C-21).
+    state = do(table(players=4, rules=["first-reverse-right"], top="red-3", turn="P1",
+                     hands={"P0": ["green-6"], "P1": ["wild-draw-four", "red-1", "blue-1"],
+                            "P2": ["yellow-6"], "P3": ["blue-8"]}),
+               "play wild-draw-four green", "challenge")
+    assert len(state.hands[1]) == 2 + 4 and len(state.hands[2]) == 1
+
+
 def test_c09_first_card_skip_second_left_of_dealer_opens() -> None:
     check("c09_first_card_skip")
 
@@ -110,6 +120,11 @@ def test_c09_first_card_skip_second_left_of_dealer_opens() -> None:
 def test_c10_first_card_wild_left_of_dealer_names_colour_and_plays() -> None:
     result = check("c10_first_card_wild")
     assert result.steps[0].legal == ["color red", "color yellow", "color green", "color blue"]
+
+
+def test_c10_option_the_dealer_names_the_first_colour() -> None:
+    result = check("c10_first_card_wild_dealer_names")
+    assert result.start["actor"] == "P0" and result.start["phase"] == "color"
 
 
 def test_c11_first_card_wild_draw_four_goes_back() -> None:
@@ -221,6 +236,31 @@ def test_c21_only_the_victim_may_challenge() -> None:
     assert [str(a) for a in state.legal_actions()] == ["play blue-5", "play blue-5 uno",
                                                        "play blue-6", "play blue-6 uno",
                                                        "draw"]
+
+
+def test_k05_challenge_takes_back_a_caught_bluffer_takes_his_card_back_and_draws_four(
+        ) -> None:
+    # Seed 001: the bluffer takes his +4 back, draws 4 and his turn is over; the red 3
+    # is on top again, red in force, and the challenger plays.
+    state = do(table(players=4, rules=["challenge-takes-back"], top="red-3", turn="P1",
+                     draw=["green-1", "green-2", "green-3", "green-4"],
+                     hands={"P0": ["green-6"], "P1": ["wild-draw-four", "red-1", "blue-1"],
+                            "P2": ["yellow-6", "red-9"], "P3": ["blue-8"]}),
+               "play wild-draw-four green", "challenge")
+    assert sorted(ids(state, 1)) == sorted(["wild-draw-four", "red-1", "blue-1", "green-1",
+                                            "green-2", "green-3", "green-4"])
+    assert state.discard[-1] == state.variant.kind("red-3")
+    assert state.variant.colors[state.color] == "red"
+    assert state.phase == TURN and state.actor == 2 and ids(state, 2) == ["yellow-6", "red-9"]
+
+
+def test_k05_challenge_takes_back_a_fair_card_costs_six_as_usual() -> None:
+    state = do(table(players=4, rules=["challenge-takes-back"], top="red-3", turn="P1",
+                     hands={"P0": ["green-6"], "P1": ["wild-draw-four", "blue-1"],
+                            "P2": ["yellow-6", "red-9"], "P3": ["blue-8"]}),
+               "play wild-draw-four green", "challenge")
+    assert len(state.hands[2]) == 2 + 6 and state.actor == 3
+    assert state.discard[-1] == state.variant.kind("wild-draw-four")
 
 
 def test_c22_challenge_reveals_hand_to_challenger_only() -> None:

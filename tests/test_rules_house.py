@@ -142,6 +142,27 @@ def test_h11_identical_card_jumps_in_and_play_goes_on_from_there() -> None:
     assert state.phase == TURN and state.actor == 0  # P2 missed his turn
 
 
+def test_h11_an_identical_wild_draw_four_intercepts_before_the_victim_draws() -> None:
+    # P1's +4 waits on P2; P3 lays the same +4 before P2 draws: 8 pending against P0,
+    # the player after P3; P2 draws nothing and misses his turn, P0 is skipped.
+    state = do(only(["jump-in-identical"], draw=[f"green-{n}" for n in range(1, 9)],
+                    hands=hands(P1=["wild-draw-four"], P3=["wild-draw-four"])),
+               "play wild-draw-four blue")
+    assert state.actor == 2 and legal(state) == ["challenge", "pass"]
+    do(state, "pass")
+    assert state.actor == 3 and "play wild-draw-four green" in legal(state)
+    do(state, "play wild-draw-four green")
+    assert state.phase == TURN and state.actor == 1
+    assert len(state.hands[0]) == 3 + 8 and len(state.hands[2]) == 3
+
+
+def test_h11_an_identical_draw_two_intercepts_in_the_house_deck() -> None:
+    state = do(house(hands=hands(P1=["red-draw-two"], P3=["red-draw-two"])),
+               "play red-draw-two", "play red-draw-two")
+    assert state.phase == TURN and state.actor == 1
+    assert len(state.hands[0]) == 3 + 4 and len(state.hands[2]) == 3
+
+
 def test_h11_only_the_very_same_card_jumps_in() -> None:
     state = do(house(hands=hands(P1=["red-5"], P3=["blue-5", "red-6"])), "play red-5")
     assert state.phase == TURN and state.actor == 2

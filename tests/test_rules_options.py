@@ -210,6 +210,21 @@ def test_o15_runs_same_number_or_next_in_colour() -> None:
     assert state.actor == 2 and state.variant.colors[state.color] == "blue"
 
 
+@pytest.mark.parametrize("rules", [["runs", "zero-rotates"], ["zero-rotates", "runs"]])
+def test_o15_a_zero_inside_a_run_turns_the_hands_and_the_run_goes_on(
+        rules: list[str]) -> None:
+    # Every card of a run acts as it lands: P1's red 0 moves every hand one seat on, and
+    # P1 goes on, if he likes, from the hand he now holds (P0's), after the 0.
+    state = do(table(rules, hands=hands(P0=["blue-0"], P1=["red-1", "red-0", "yellow-0"])),
+               "play red-1", "play red-0")
+    assert ids(state, 1) == ["blue-0", *HANDS["P0"]]
+    assert state.phase == CHOOSE and legal(state) == ["play blue-0", "pass"]
+    do(state, "play blue-0")  # another 0: the hands move again, P1 now holds P3's first
+    assert ids(state, 2) == HANDS["P0"] and legal(state) == ["play blue-1", "pass"]
+    do(state, "pass")
+    assert state.phase == TURN and state.actor == 2
+
+
 def test_o15_a_jump_in_interrupts_a_run() -> None:
     state = do(table(["runs", "jump-in-identical"],
                      hands=hands(P1=["red-5", "red-6"], P3=["red-5"])), "play red-5")
@@ -233,6 +248,16 @@ def test_o16_royal_run_lays_one_to_nine() -> None:
     assert sorted(royal) == sorted(["royal " + " ".join(nine) + " uno", ends_green])
     do(state, ends_green)
     assert ids(state, 1) == ["blue-9"] and state.at_uno[1] and state.actor == 2
+
+
+@pytest.mark.parametrize("jump", ["jump-in-identical", "jump-in"])
+def test_o16_nobody_jumps_in_on_a_royal_runs_last_card(jump: str) -> None:
+    nine = ["red-1", "blue-2", "green-3", "yellow-4", "red-5", "blue-6", "green-7",
+            "yellow-8", "blue-9"]
+    state = table(["royal-run", jump], hands={**HANDS, "P1": [*nine, "red-reverse"],
+                                              "P3": ["blue-9", *HANDS["P3"]]})
+    do(state, "royal " + " ".join(nine) + " uno")
+    assert state.phase == TURN and state.actor == 2 and ids(state, 3)[0] == "blue-9"
 
 
 def test_o17_same_number_finish_goes_out() -> None:
@@ -369,6 +394,20 @@ def test_o24_rapido_identical_cards_before_and_after_ones_play() -> None:
     assert state.actor == 3 and ids(state, 1) == HANDS["P1"]
 
 
+@pytest.mark.parametrize("top", ["red-draw-two", "wild-draw-four", "red-skip"])
+def test_o24_no_rapido_on_a_draw_or_skip_then_a_play_on_ones_turn(top: str) -> None:
+    copies = [top, top] if top == "wild-draw-four" else [top]  # (the deck holds 2 or 4)
+    state = table(["rapido"], top=top, color="red", hands=hands(P1=[*copies, "red-5"]))
+    turns = [a.split() for a in legal(state) if a.startswith("rapido")]
+    assert "play red-5" in legal(state)
+    # A copy of the top card laid before a play is refused; a play followed by a copy
+    # of itself stays allowed.
+    assert not any(cards[1] == top and cards[2] != top for cards in turns)
+    assert not any(cards.count(top) == 3 for cards in turns)
+    if len(copies) == 2:
+        assert any(cards[1:3] == [top, top] for cards in turns)
+
+
 def test_o24_rapido_only_the_last_reverse_acts() -> None:
     state = do(table(["rapido"], top="blue-reverse", color="blue",
                      hands=hands(P1=["red-reverse", "red-reverse"])),
@@ -456,7 +495,8 @@ def test_o43_extreme_draw_gives_zero_to_seven() -> None:
 
 OPTIONS = ["stack-same-kind", "jump-in", "seven-swaps", "draw-until-playable", "runs",
            "royal-run", "same-number-finish", "strict-wild-draw-four", "count-rounds",
-           "extreme-draw"]
+           "extreme-draw", "first-reverse-right", "dealer-names-first-color",
+           "challenge-takes-back"]
 
 
 @pytest.mark.parametrize("rule", OPTIONS)
@@ -489,9 +529,10 @@ def test_rapido_and_cursed_cards_games() -> None:
 def test_o19_a_bluff_taken_back_on_dry_piles_cannot_keep_a_round_alive() -> None:
     # Seed 1:2 once looped: with both piles empty, two players replayed the same bluffed
     # +4 forever, each taking it back and drawing nothing. A play taken back is no
-    # progress, so the round ends blocked (C-28) instead of running into the cap.
+    # progress, so the round ends blocked (C-28) instead of running into the cap. (Since
+    # a waiting draw can be intercepted, H-11, seed 1:9 is the one that gets there.)
     variant = Variant.from_deck(load_deck("classic"), 4, ("rapido", "strict-wild-draw-four"))
-    result = play_game(variant, make_players("heuristic", 4, "1:2"), "1:2", turn_cap=20_000)
+    result = play_game(variant, make_players("heuristic", 4, "1:9"), "1:9", turn_cap=20_000)
     assert result.problems == []
     assert [r.how for r in result.rounds].count("capped") == 0
     assert "blocked" in [r.how for r in result.rounds]

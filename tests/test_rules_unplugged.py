@@ -19,7 +19,7 @@ from cardgen.decks import load_deck
 from cardgen.engine import IllegalAction, Variant, make_players, parse_action, play_game
 from cardgen.engine.game import Game
 from cardgen.engine.situation import Explanation, build_state, explain
-from cardgen.engine.state import CHOOSE, OVER, RESPOND, TURN, RoundState
+from cardgen.engine.state import CHOOSE, COLOR, OVER, RESPOND, TURN, RoundState
 
 SITUATIONS = Path(__file__).parent / "situations" / "unplugged"
 
@@ -94,6 +94,20 @@ def test_u09_first_skip_starts_with_p2() -> None:
 def test_u10_first_joker_colour_named_by_the_dealer() -> None:
     result = check("u10_first_card_joker")
     assert result.start["actor"] == "P0" and result.start["phase"] == "color"
+
+
+def test_u10_the_dealer_names_the_colour_without_seeing_his_hand() -> None:
+    state = build_state({"deck": "unplugged", "players": 4, "first": "wild",
+                         "hands": HANDS}, "test")
+    assert state.phase == COLOR and state.actor == 0
+    view = state.view(0)
+    assert view.hand == () and view.hand_kinds == [] and view.as_dict()["hand"] == []
+    assert view.hand_size == 3 and [c.id for c in state.view(1).hand] == HANDS["P1"]
+    # A bot asked for the colour chooses it from that view, and plays on as usual.
+    for bot in make_players("random,heuristic", 2, 7):
+        assert bot.choose(view, state.legal_actions()) in state.legal_actions()
+    do(state, "color blue")
+    assert [c.id for c in state.view(0).hand] == HANDS["P0"]
 
 
 def test_u11_first_draw_two_cannot_be_answered() -> None:
@@ -261,6 +275,33 @@ def test_u29_author_answers_a_boomerang_with_a_derivation() -> None:
     assert len(state.hands[3]) == 7 and len(state.hands[1]) == 3 and state.actor == 3
 
 
+def test_u22_the_author_cannot_cancel_his_draw_once_a_boomerang_has_acted() -> None:
+    # P1 may cancel the Boomerang while it waits; once it has acted, the last card laid
+    # is done and his +2 can no longer be cancelled: he draws the 2 himself.
+    state = do(table(draw=["green-1", "green-2"],
+                     hands=hands(P1=["red-draw-two", "non"], P2=["boomerang"])),
+               "play red-draw-two", "play boomerang")
+    assert state.actor == 1 and legal(state) == ["play non", "pass"]
+    do(state, "pass")
+    assert state.phase == TURN and state.actor == 3
+    assert ids(state, 1) == ["non", *HANDS["P1"], "green-1", "green-2"]
+
+
+def test_u29_nobody_cancels_a_draw_a_derivation_has_moved() -> None:
+    # The Dérivation sends P1's +2 to P3; P3 may cancel the Dérivation while it waits,
+    # but once it has acted neither P3 nor P1 (the author) may cancel the +2.
+    state = do(table(draw=["green-1", "green-2"],
+                     hands=hands(P1=["red-draw-two", "non"], P2=["derivation"],
+                                 P3=["non"])),
+               "play red-draw-two", "play derivation @P3")
+    asked = []
+    while state.phase == RESPOND:
+        asked.append(state.actor)
+        do(state, "pass")
+    assert asked == [3, 1]  # each once, on the Dérivation
+    assert state.phase == TURN and state.actor == 3 and len(state.hands[3]) == 6
+
+
 def test_u29_non_on_a_boomerang_leaves_the_draw_where_it_was() -> None:
     state = do(table(hands=hands(P1=["red-draw-two", "non"], P2=["boomerang"])),
                "play red-draw-two", "play boomerang", "play non")
@@ -387,6 +428,17 @@ def test_u40_the_player_hit_is_asked_first_then_in_the_direction_of_play() -> No
     assert asked == [2, 3, 0]
 
 
+def test_u40_after_a_boomerang_the_player_now_due_to_draw_is_asked_first() -> None:
+    state = do(table(hands=hands(P0=["non"], P1=["red-draw-two", "non"], P2=["boomerang"],
+                                 P3=["non"])),
+               "play red-draw-two", "play boomerang")
+    asked = []
+    while state.phase == RESPOND:
+        asked.append(state.actor)
+        do(state, "pass")
+    assert asked == [1, 3, 0]  # P1, whom the Boomerang hits, then in the direction of play
+
+
 def test_u41_a_fair_wild_draw_eight_challenge_costs_ten() -> None:
     state = do(table(hands={**HANDS, "P1": ["wild-draw-eight", "green-1"]}),
                "play wild-draw-eight blue", "challenge")
@@ -398,6 +450,24 @@ def test_u41_a_caught_bluffer_draws_amount_plus_two_and_nobody_is_skipped() -> N
                "play wild-draw-four-choice green @P3", "challenge")
     assert len(state.hands[1]) == 8 and len(state.hands[3]) == 3
     assert state.actor == 2
+
+
+def test_u41_no_challenge_after_answering_with_a_non() -> None:
+    # P2 answers P1's +4 with a Non; P1 cancels that Non, so the +4 stands again. P2's
+    # first answer was the Non: he may no longer challenge, and draws the 4.
+    state = do(table(hands=hands(P1=["wild-draw-four", "non"], P2=["non"])),
+               "play wild-draw-four green")
+    assert state.actor == 2 and legal(state) == ["challenge", "play non", "pass"]
+    do(state, "play non", "play non")
+    assert state.phase == TURN and state.actor == 3 and len(state.hands[2]) == 3 + 4
+
+
+def test_u24_a_non_answered_by_a_non_does_not_reopen_the_challenge() -> None:
+    # The same with a third player's Non between them: P3 cancels the +4, P2 (whom it
+    # saved) cancels nothing, P1 cancels P3's Non. P2 never answered: he may challenge.
+    state = do(table(hands=hands(P1=["wild-draw-four", "non"], P3=["non"])),
+               "play wild-draw-four green", "pass", "play non", "play non")
+    assert state.actor == 2 and legal(state) == ["challenge", "pass"]
 
 
 def test_u42_after_a_challenge_nobody_may_react() -> None:

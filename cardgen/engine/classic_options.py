@@ -1,6 +1,7 @@
 """The options of the official rules themselves: the other scoring school (C-32), a
-rotating dealer (C-33), team play (V-05), the UNO Challenge (V-07) and the counter-UNO
-on a last card (C-26).
+rotating dealer (C-33), team play (V-05), the UNO Challenge (V-07), the counter-UNO
+on a last card (C-26), and the other sources' readings of the first cards (C-08, C-10)
+and of a caught bluff (C-21, K-05).
 
 Each is an optional rule of ``cardgen/data/rules.toml`` overriding only the hooks of
 :class:`~cardgen.engine.rules.OfficialRules` that differ.
@@ -19,7 +20,7 @@ from cardgen.engine.state import RuleEffect
 
 if TYPE_CHECKING:
     from cardgen.engine.game import Game, RoundResult
-    from cardgen.engine.state import RoundState
+    from cardgen.engine.state import DrawPenalty, RoundState
 
 
 @optional_rule("lowest-score")
@@ -173,3 +174,57 @@ class ContreUno(OfficialRules):
                                       f"{seat_name(seat)} goes out without having called UNO"))
         state.poll_order = None
         return False
+
+
+# --- the other sources' readings (C-08, C-10, C-21) ------------------------------------
+
+
+@optional_rule("first-reverse-right")
+class FirstReverseRight(OfficialRules):
+    """C-08 as seeds 001, 002 and 000 read it (K-02): after a first-card Reverse the
+    dealer's right-hand neighbour plays first, then play goes on to the right."""
+
+    def start_reverse(self, state: RoundState) -> None:
+        super().start_reverse(state)
+        state.turn = state.next_seat(state.dealer)
+
+
+@optional_rule("dealer-names-first-color")
+class DealerNamesFirstColor(OfficialRules):
+    """C-10 as seed 001 reads it (K-03): the dealer names a first wild's colour; the
+    player on his left then plays on it."""
+
+    def start_color_chooser(self, state: RoundState) -> int:
+        return state.dealer
+
+
+def take_back(state: RoundState, penalty: DrawPenalty) -> bool:
+    """A caught bluffer takes his +4 back into his hand (K-05): the card beneath and its
+    colour are in force again. False when that ended the round: a play taken back is no
+    progress, so on dry piles replaying the same bluff cannot keep a round alive (C-28)."""
+    entry = state.stack[-1]
+    assert penalty.author is not None
+    if state.discard and state.discard[-1] == entry.kind:
+        state.hands[penalty.author].append(state.discard.pop())
+        state.color = entry.prev_color
+        state.match_set = entry.prev_match
+        state.idle = state.idle_before_play + 1
+        if state.idle >= state.active_count():
+            state.end_round(-1, "blocked")
+            return False
+    return True
+
+
+@optional_rule("challenge-takes-back")
+class ChallengeTakesBack(OfficialRules):
+    """C-21 as seed 001 reads it (K-05): a caught bluffer takes his +4 back, draws 4 and
+    his turn is over; the challenger plays on the card beneath. A fair +4 costs the
+    challenger 6 and his turn, as usual."""
+
+    conflicts = frozenset({"strict-wild-draw-four", "unplugged"})
+
+    def challenge_outcome(self, state: RoundState, penalty: DrawPenalty,
+                          challenger: int) -> None:
+        if penalty.bluff and penalty.author is not None and not take_back(state, penalty):
+            return
+        super().challenge_outcome(state, penalty, challenger)

@@ -55,6 +55,12 @@ class Effect:
     def on_play(self, state: RoundState, entry: Pending) -> None:
         """The card has landed; nobody has responded yet."""
 
+    def hits(self, state: RoundState, entry: Pending) -> int | None:
+        """The seat this card, waiting on the stack, will hit when it acts, asked first
+        whether he answers it (U-40); None: the seat after its player is asked first. A
+        draw card's victim is its penalty's target; this is for cards that move a draw."""
+        return None
+
     def resolve(self, state: RoundState, entry: Pending) -> None:
         """The card takes effect; set whose turn is next."""
         state.turn = state.next_seat(entry.author)

@@ -36,6 +36,7 @@ LAID = "house:laid"  # a card was laid and no turn has begun since (jump-ins)
 GROUP = "house:group"  # how many identical cards the card being laid stands for
 RESUME = "house:resume"  # who plays after a chain cancelled out of turn
 FINISHED = "house:finished"  # the seats out of the round, in order (play-on)
+UNINTERRUPTED = "house:uninterrupted"  # the play being laid admits no jump-in (O-16)
 
 
 @lru_cache(maxsize=256)
@@ -74,10 +75,6 @@ class DealerPicksDirection(OfficialRules):
         way = "clockwise" if state.direction == 1 else "counter-clockwise"
         state.log(f"the dealer deals {way}")
         super().after_deal(state)
-
-    def start_reverse(self, state: RoundState) -> None:
-        state.direction = -state.direction  # C-08 on the side the dealer picked
-        state.turn = state.dealer
 
 
 def forget_laid(state: RoundState) -> None:
@@ -310,7 +307,10 @@ class JumpRules(OfficialRules):
 
     def after_play(self, state: RoundState, entry: Pending) -> None:
         super().after_play(state, entry)
-        state.extra[LAID] = True
+        if state.extra.get(UNINTERRUPTED):
+            forget_laid(state)
+        else:
+            state.extra[LAID] = True
 
     def draw_turn(self, state: RoundState, seat: int) -> None:
         forget_laid(state)
@@ -352,10 +352,63 @@ class JumpIn(JumpRules):
 
 @optional_rule("jump-in-identical")
 class JumpInIdentical(JumpRules):
-    """H-11, O-12, O-33: the very same card (same id), action and black cards included."""
+    """H-11, O-12, O-33: the very same card (same id), action and black cards included.
+    A draw card may be intercepted while its draw still waits, before its victim draws:
+    the two draws make one, aimed at the player after the interceptor."""
+
+    def responders(self) -> tuple[Responder, ...]:
+        return (*super().responders(), RESPONDERS["jump-on"])
 
     def jump_kinds(self, state: RoundState, top: int) -> frozenset[int]:
         return super().jump_kinds(state, top) | {top}
+
+    def after_play(self, state: RoundState, entry: Pending) -> None:
+        super().after_play(state, entry)
+        below = state.stack[-2] if len(state.stack) >= 2 else None
+        if (below is None or entry.penalty is None or below.kind != entry.kind
+                or below.penalty is None or intercepted_draw(state, below) is None):
+            return  # (a stacking rule may have joined the two draws already)
+        # The draw intercepted joins the interceptor's: one draw, no longer challengeable.
+        state.stack.pop(-2)
+        state.fired[below.kind] += 1
+        entry.penalty.amount += below.penalty.amount
+        entry.penalty.challengeable = False
+        state.log(f"the draw grows to {entry.penalty.amount}")
+
+
+def intercepted_draw(state: RoundState, entry: Pending) -> DrawPenalty | None:
+    """The draw of ``entry`` if a player may still intercept it (H-11): laid by a player,
+    neither challenged nor moved by a reaction."""
+    penalty = entry.penalty
+    if (penalty is None or entry.author < 0 or penalty.author is None or penalty.challenged
+            or penalty.moved):
+        return None
+    return penalty
+
+
+@register_responder
+class JumpOnResponder(Responder):
+    """H-11: while a draw card's draw waits, any other player holding the very same card
+    may lay it (the player hit as well, unless a stacking rule already lets him)."""
+
+    name = "jump-on"
+
+    def active(self, state: RoundState) -> bool:
+        top = state.stack[-1]
+        if intercepted_draw(state, top) is None:
+            return False
+        kind = top.kind
+        return any(kind in hand for seat, hand in enumerate(state.hands) if seat != top.author)
+
+    def options(self, state: RoundState, seat: int) -> list[Action]:
+        top = state.stack[-1]
+        penalty = top.penalty
+        assert penalty is not None
+        if (seat == top.author or seat in state.out or top.kind not in state.hands[seat]
+                or (seat == penalty.target and isinstance(state.rules, Stacking)
+                    and penalty.stackable)):
+            return []
+        return plays_of(state, seat, (top.kind,))
 
 
 # --- play-identical-together (H-12, O-11) ---------------------------------------------------

@@ -4,7 +4,8 @@ A player decides from a :class:`SeatView` only: its own hand, how many cards the
 hold, the discard pile, the colour in force (a wild's colour is public), the direction,
 who is at UNO, the draw pending against someone, and any hand that was shown to this
 seat (a +4 challenge, C-22). The view reads the live round; it copies nothing until
-asked, so handing one to a bot on every decision costs nothing.
+asked, so handing one to a bot on every decision costs nothing. A dealer who names a
+first wild's colour before looking at his cards (U-10) sees no hand while he names it.
 """
 
 from __future__ import annotations
@@ -31,8 +32,18 @@ class SeatView:
         return self._state.variant
 
     @property
+    def hand_hidden(self) -> bool:
+        """U-10: the dealer names a first wild's colour before looking at his hand."""
+        state = self._state
+        if not state.rules.start_color_blind or self.seat != state.dealer:
+            return False
+        from cardgen.engine.state import COLOR  # (state imports this module)
+
+        return state.phase == COLOR
+
+    @property
     def hand_kinds(self) -> list[int]:
-        return list(self._state.hands[self.seat])
+        return [] if self.hand_hidden else list(self._state.hands[self.seat])
 
     @property
     def hand_size(self) -> int:
@@ -40,6 +51,8 @@ class SeatView:
 
     @property
     def hand(self) -> tuple[Card, ...]:
+        if self.hand_hidden:
+            return ()
         kinds = self._state.variant.kinds
         return tuple(kinds[k] for k in self._state.hands[self.seat])
 

@@ -12,18 +12,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from cardgen.engine.actions import DRAW, KEEP, PASS, Action, Play, action_verb, seat_name
-from cardgen.engine.classic_options import LowestScore
+from cardgen.engine.classic_options import LowestScore, take_back
 from cardgen.engine.effects import Effect, register_effect
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hands import pass_hands
 from cardgen.engine.house import (
     COLOR_WORDS,
+    UNINTERRUPTED,
     DrawAndPass,
     JumpInIdentical,
     JumpRules,
     PlayGroup,
+    SevenSwaps,
     StackSameKind,
     SwapWith,
+    ZeroRotates,
     _parse_together,
     forget_laid,
     kinds_where,
@@ -216,19 +219,9 @@ class StrictWildDrawFour(OfficialRules):
         if not (penalty.bluff and penalty.author is not None):
             super().challenge_outcome(state, penalty, challenger)
             return
-        entry = state.stack[-1]
         author = penalty.author
-        if state.discard and state.discard[-1] == entry.kind:
-            state.hands[author].append(state.discard.pop())
-            state.color = entry.prev_color
-            state.match_set = entry.prev_match
-            # A play taken back is a turn with nothing played: with both piles dry (the
-            # bluffer then draws nothing), replaying the same bluff must not keep the
-            # round alive forever (C-28).
-            state.idle = state.idle_before_play + 1
-            if state.idle >= state.active_count():
-                state.end_round(-1, "blocked")
-                return
+        if not take_back(state, penalty):
+            return
         penalty.amount += self.challenge_extra
         penalty.target = author
         penalty.skipped = None
@@ -338,9 +331,10 @@ class Runs(OfficialRules):
         if (seat < 0 or not state.hands[seat] or state.phase == OVER or state.stack
                 or state.variant.kinds[entry.kind].effect != "number"):
             return
-        if isinstance(self, JumpRules):
-            # With a jump-in option another player may interrupt the run: its next card
-            # is asked for once the jump-in window has passed (a jump-in drops it).
+        if isinstance(self, (JumpRules, ZeroRotates, SevenSwaps)):
+            # With a jump-in option another player may interrupt the run, and a 0 or a 7
+            # may move the hands once it has acted: the run's next card is asked for once
+            # all that is done, from the hand its player then holds (a jump-in drops it).
             state.deferred = lambda st: ask_run(st, seat, entry.kind)
         else:
             ask_run(state, seat, entry.kind)
@@ -360,9 +354,17 @@ def ask_run(state: RoundState, seat: int, previous: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class RoyalRun(PlayGroup):
-    """O-16: the nine numbers 1 to 9 laid in one go: ``royal red-1 blue-2 … green-9``."""
+    """O-16: the nine numbers 1 to 9 laid in one go: ``royal red-1 blue-2 … green-9``.
+    Nobody may jump in on it, its last card included."""
 
     verb: ClassVar[str] = "royal"
+
+    def apply_to(self, state: RoundState) -> None:
+        state.extra[UNINTERRUPTED] = True
+        try:
+            PlayGroup.apply_to(self, state)
+        finally:
+            del state.extra[UNINTERRUPTED]
 
 
 @action_verb("royal")
@@ -579,16 +581,19 @@ def rapido_turns(state: RoundState, seat: int, actions: list[Action]) -> list[Ac
     hand = state.hands[seat]
     counts = {k: hand.count(k) for k in set(hand)}
     top = state.discard[-1]
+    # No copy of a +2, +4, Uno card or Skip before one's play: defence comes first.
+    defended = uno_card_barred(state) or state.variant.kinds[top].effect == "rotate-hands"
+    before = 0 if defended else counts.get(top, 0)
     playable = sorted({a.kind for a in actions if type(a) is Play})
     extra: list[Action] = []
     for kind in playable:
         groups: list[tuple[int, ...]] = []
         if counts[kind] >= 2:
-            groups.append((kind, kind))  # (when kind is the top card's, the copy before)
+            groups.append((kind, kind))  # a play and a copy of it after (or a copy before)
         if kind == top:
-            if counts[kind] >= 3:
+            if counts[kind] >= 3 and before:
                 groups.append((kind, kind, kind))
-        elif counts.get(top, 0):
+        elif before:
             groups.append((top, kind))
             if counts[kind] >= 2:
                 groups.append((top, kind, kind))
@@ -680,6 +685,11 @@ class ReturnEffect(Effect):
     def playable(self, state: RoundState, seat: int, kind: int) -> bool:
         return False
 
+    def hits(self, state: RoundState, entry: Pending) -> int | None:
+        """U-40: the author of the draw or Skip it sends back is asked first."""
+        author = state.stack[-2].author if len(state.stack) >= 2 else -1
+        return author if author >= 0 else None
+
     def resolve(self, state: RoundState, entry: Pending) -> None:
         if not state.stack:
             # Laid as a jump-in on another white Boomerang (jump-in-identical, rapido):
@@ -697,6 +707,7 @@ class ReturnEffect(Effect):
             return
         assert penalty.author is not None
         penalty.target = penalty.author
+        penalty.moved = True  # no "Non" on the draw once it has been sent back (U-22)
         state.log(f"the draw goes back to {seat_name(penalty.author)}")
 
 

@@ -51,6 +51,8 @@ class HeuristicPlayer:
         if isinstance(first, Challenge):
             return self._respond(view, first, legal)
         if isinstance(first, NameColor):
+            if view.hand_hidden:  # U-10: named before looking at the hand, so at random
+                return legal[self._rng.randrange(len(legal))]
             return legal[_most(self._color_counts(view))]
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:

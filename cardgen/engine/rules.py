@@ -37,6 +37,10 @@ class OfficialRules:
     name: ClassVar[str] = "official"
     #: Optional rules this one cannot be combined with.
     conflicts: ClassVar[frozenset[str]] = frozenset()
+    #: Optional rules this one turns on with it (a table's rules made of options).
+    includes: ClassVar[tuple[str, ...]] = ()
+    #: U-10: the seat that names a first wild's colour does it before seeing his hand.
+    start_color_blind: ClassVar[bool] = False
     #: C-24: the cards a player caught without calling UNO draws.
     uno_penalty: ClassVar[int] = 2
     #: C-21: the extra cards a wrong challenger draws on top of the +4's amount.
@@ -63,8 +67,8 @@ class OfficialRules:
 
     def start_reverse(self, state: RoundState) -> None:
         """C-08 (default, seed 004): after a first-card Reverse the dealer plays first,
-        then to the right."""
-        state.direction = -1
+        then to the right (the other way from the deal's direction, H-03)."""
+        state.direction = -state.direction
         state.turn = state.dealer
 
     def start_color_chooser(self, state: RoundState) -> int:
@@ -195,12 +199,24 @@ def missing_rules(names: Iterable[str]) -> list[str]:
     return [n for n in names if n in OPTIONAL_RULES and n not in RULES]
 
 
+def with_included(names: Iterable[str]) -> list[str]:
+    """``names`` with the options each one turns on (``includes``) listed before it."""
+    found: list[str] = []
+    for name in names:
+        cls = RULES.get(name)
+        if cls is not None:
+            found += with_included(cls.includes)
+        found.append(name)
+    return found
+
+
 def compose_rules(names: Iterable[str]) -> OfficialRules:
     """The official rules with the optional rules ``names`` on top, in that order."""
     names = list(dict.fromkeys(names))
     unknown = [n for n in names if n not in OPTIONAL_RULES]
     if unknown:
         raise EngineError(f"unknown rule(s) {', '.join(unknown)}; `cardgen rules` lists them")
+    names = list(dict.fromkeys(with_included(names)))
     classes = [RULES[n] for n in names if n in RULES]
     for cls in classes:
         clash = cls.conflicts.intersection(c.name for c in classes)

@@ -52,7 +52,7 @@ class DrawPenalty:
     variants add to it, send it back or redirect it."""
 
     __slots__ = ("amount", "target", "author", "skipped", "card", "stackable",
-                 "reflectable", "redirectable", "challengeable", "challenged", "bluff")
+                 "reflectable", "redirectable", "challengeable", "challenged", "bluff", "moved")
 
     def __init__(self, amount: int, target: int, *, author: int | None = None,
                  skipped: int | None = None, card: int = -1, stackable: bool = False,
@@ -69,6 +69,9 @@ class DrawPenalty:
         self.challengeable = challengeable
         self.challenged = False
         self.bluff = bluff  # known to the engine only; a challenge reveals it
+        #: a reaction (Boomerang, Dérivation) has acted on it: it is no longer the last
+        #: card laid, so a "Non" can no longer cancel it (U-22)
+        self.moved = False
 
     def describe(self) -> str:
         text = f"{seat_name(self.target)} draws {self.amount}"
@@ -448,8 +451,13 @@ class RoundState:
         others in the direction of play; with nothing pending, the next player first."""
         if self.stack:
             top = self.stack[-1]
+            hit = None
             if top.penalty is not None:
-                start = top.penalty.target
+                hit = top.penalty.target
+            elif top.kind >= 0:  # a card that moves a draw hits its new drawer (Boomerang)
+                hit = self.variant.effect_of[top.kind].hits(self, top)
+            if hit is not None and hit not in self.out:
+                start = hit
             else:
                 start = self.next_seat(top.author) if top.author >= 0 else self.turn
         else:

@@ -79,6 +79,14 @@ class Cancel(Reaction):
     name = "cancel"
     responders = ("non",)
 
+    def on_play(self, state: RoundState, entry: Pending) -> None:
+        # U-41: the player attacked challenges only as his first answer to the card; a
+        # Non he lays anywhere in the chain answers it.
+        penalty = next((e.penalty for e in reversed(state.stack) if e.penalty is not None),
+                       None)
+        if penalty is not None and penalty.target == entry.author:
+            penalty.challengeable = False
+
     def resolve(self, state: RoundState, entry: Pending) -> None:
         cancelled = state.stack.pop()
         state.color = cancelled.prev_color
@@ -92,14 +100,17 @@ class Cancel(Reaction):
 @register_responder
 class NonResponder(Responder):
     """U-22: any seat holding a Non may lay it on the card waiting on top of the stack,
-    unless nobody laid that card (a first card) or a challenge has settled it (U-42)."""
+    unless nobody laid that card (a first card), a challenge has settled it (U-42), or
+    it is a +X that a Boomerang or Dérivation has acted on: the last card laid is then
+    the reaction, which has acted (U-29)."""
 
     name = "non"
 
     def active(self, state: RoundState) -> bool:
         top = state.stack[-1]
-        if top.kind < 0 or top.author < 0 or (top.penalty is not None
-                                              and top.penalty.challenged):
+        penalty = top.penalty
+        if top.kind < 0 or top.author < 0 or (penalty is not None
+                                              and (penalty.challenged or penalty.moved)):
             return False
         return anyone_holds(state, kinds_with(state.variant, "cancel"))
 
@@ -133,10 +144,16 @@ class DrawReaction(Reaction):
     def new_drawer(self, state: RoundState, entry: Pending, penalty: DrawPenalty) -> int:
         raise NotImplementedError
 
+    def hits(self, state: RoundState, entry: Pending) -> int | None:
+        """U-40: the player it will make draw is asked first whether he answers it."""
+        below = state.stack[-2].penalty if len(state.stack) >= 2 else None
+        return None if below is None else self.new_drawer(state, entry, below)
+
     def resolve(self, state: RoundState, entry: Pending) -> None:
         penalty = state.stack[-1].penalty
         assert penalty is not None
         penalty.target = self.new_drawer(state, entry, penalty)
+        penalty.moved = True
         state.log(f"the draw goes to {seat_name(penalty.target)}")
 
 
@@ -495,21 +512,17 @@ class NumberToDraw(Effect):
 
 @optional_rule("unplugged")
 class UnpluggedRules(OfficialRules):
-    """The rules of the fan document where they differ from the official ones."""
+    """The rules of the fan document where they differ from the official ones. Its first
+    cards are two options of their own: a first Reverse starts on the dealer's right
+    (U-08), the dealer names a first Joker's colour (U-10), before seeing his hand."""
+
+    includes = ("first-reverse-right", "dealer-names-first-color")
+    start_color_blind = True
 
     def players_problem(self, players: int) -> str | None:
         if players < 3:  # U-03: the Inversion needs two opponents
             return f"Uno Unplugged is played by 3 to 10 players, not {players}"
         return super().players_problem(players)
-
-    def start_reverse(self, state: RoundState) -> None:
-        """U-08: the dealer's right-hand neighbour plays first, counter-clockwise."""
-        state.direction = -1
-        state.turn = state.next_seat(state.dealer)
-
-    def start_color_chooser(self, state: RoundState) -> int:
-        """U-10: the dealer names the colour (before seeing his hand); P1 plays."""
-        return state.dealer
 
     def challenge_outcome(self, state: RoundState, penalty: DrawPenalty,
                           challenger: int) -> None:
