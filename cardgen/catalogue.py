@@ -276,10 +276,11 @@ def build_cards(
         if not isinstance(picture, str) or not picture.lower().endswith((".svg", ".png")):
             problems.append(f"{label}: 'picture' must be the name of an .svg or .png file")
         else:
-            picture_path = (base_dir or Path.cwd()) / picture
-            if not picture_path.is_file():
-                problems.append(f"{label}: picture file '{picture}' was not found "
-                                f"next to the deck file")
+            from cardgen.picturefile import check_picture
+
+            picture_path, problem = check_picture(picture, base_dir or Path.cwd(), label)
+            if problem:
+                problems.append(problem)
 
     cards = []
     for color_id in color_ids:

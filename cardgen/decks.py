@@ -9,6 +9,7 @@ at all (missing, not TOML) raises :class:`~cardgen.errors.DeckError`.
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -104,9 +105,13 @@ def _read_toml(ref: str) -> tuple[dict[str, Any], str, Path | None]:
             except tomllib.TOMLDecodeError as exc:  # a bug in cardgen's own data
                 raise DeckError(f"{label}: {exc}") from None
     path = Path(ref)
-    if not path.is_file():
+    if not path.exists():
         hint = ", ".join(builtin_names())
-        if path.suffix == "" and "/" not in ref:
+        if path.suffix == "" and "/" not in ref and "\\" not in ref:
+            close = difflib.get_close_matches(ref, builtin_names(), n=1)
+            if close:
+                raise DeckError(f"'{ref}' is neither a built-in deck nor a deck file; did you "
+                                f"mean '{close[0]}'? (the built-in decks are {hint})")
             raise DeckError(f"'{ref}' is neither a built-in deck ({hint}) nor a deck file; "
                             "give a built-in name or the path to a .toml file")
         raise DeckError(f"{ref}: no such deck file; check the path "
@@ -142,6 +147,11 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
             error("'base' must be the name of a built-in deck or a deck file path")
         else:
             if base_ref not in builtin_names() and folder is not None:
+                if not (folder / base_ref).exists() and Path(base_ref).suffix == "":
+                    raise DeckError(f"{label}: base '{base_ref}' is neither a built-in deck "
+                                    "nor a deck file"
+                                    f"{_did_you_mean(base_ref, builtin_names())}; use "
+                                    f"{', '.join(builtin_names())} or a deck file's path")
                 base_ref = str(folder / base_ref)
             if base_ref in _chain or base_ref == ref:
                 raise DeckError(f"{label}: base '{data['base']}' leads back to this deck; "
@@ -334,8 +344,6 @@ def _deck_text(value: Any, what: str, error: Any) -> Text | None:
 
 
 def _did_you_mean(key: str, known: list[str]) -> str:
-    import difflib
-
     close = difflib.get_close_matches(key, known, n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
