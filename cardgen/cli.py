@@ -6,6 +6,7 @@ below turns it into Click's ``Error: …`` line with exit code 1, never a traceb
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import sys
@@ -17,7 +18,7 @@ import click
 from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import CardgenError
-from cardgen.options import OPTIONAL_RULES
+from cardgen.options import OPTIONAL_RULES, RELATION_LABELS
 from cardgen.render.layout import layout
 
 # Drawing, rulebook and engine modules are imported inside their commands: they pull in
@@ -157,12 +158,27 @@ def check(deck: str, players: int | None, games: int, workers: int, as_json: boo
 def rules(lang: str, as_json: bool) -> None:
     """List the optional rules a deck or `--rule NAME` can turn on."""
     if as_json:
-        _emit_json([{"name": r.name, "ids": list(r.ids), "description": r.description.as_dict()}
+        _emit_json([{"name": r.name, "ids": list(r.ids), "description": r.description.as_dict(),
+                     "needs": {need: list(met) for need, met in r.met_by().items()},
+                     "includes": list(r.includes), "conflicts": list(r.conflicts)}
                     for r in OPTIONAL_RULES.values()])
         return
     width = max(len(name) for name in OPTIONAL_RULES)
     for rule in OPTIONAL_RULES.values():
         click.echo(f"{rule.name:<{width}}  {rule.description[lang]}")
+        # What a combination needs and refuses, under the line (names are the same in
+        # both languages: they are what --rule and a deck's rules take).
+        relations = {
+            "needs": [need + (f" ({RELATION_LABELS['or'][lang]} {', '.join(met[1:])})"
+                              if met[1:] else "") for need, met in rule.met_by().items()],
+            "includes": list(rule.includes),
+            "conflicts": [c for c in rule.conflicts if c not in rule.includes],
+        }
+        for relation, names in relations.items():
+            if names:
+                colon = " :" if lang == "fr" else ":"  # French sets a space before it
+                click.echo(f"{'':<{width}}    {RELATION_LABELS[relation][lang]}{colon} "
+                           f"{', '.join(names)}")
 
 
 @main.command()
@@ -288,6 +304,12 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
     from cardgen.engine.simulate import format_report
     from cardgen.engine.simulate import simulate as run
 
+    for name in extra_rules:
+        if name not in OPTIONAL_RULES:
+            close = difflib.get_close_matches(name, list(OPTIONAL_RULES), n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise click.BadParameter(f"'{name}' is not an optional rule{hint} (`cardgen "
+                                     "rules` lists them)", param_hint="--rule")
     variant = Variant.from_deck(_usable_deck(deck, players), players, extra_rules)
     variant.require_playable()
     player_names(player)

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from cardgen.catalogue import LANGS, Card, Text, build_cards, catalogue, normalize
 from cardgen.errors import DeckError
-from cardgen.options import OPTIONAL_RULES
+from cardgen.options import OPTIONAL_RULES, combination_problems
 from cardgen.tomlfile import read_toml_file
 
 #: One card kind may not have more copies than this, and a deck not more cards: the
@@ -275,6 +275,8 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
                     error(f"rule '{rule}' is not an optional rule cardgen knows"
                           f"{_did_you_mean(rule, list(OPTIONAL_RULES))}; "
                           "`cardgen rules` lists them")
+            for problem in combination_problems(rules):
+                error(problem)
 
     rulebook = data.get("rulebook", base.rulebook if base else "classic")
     if not isinstance(rulebook, str) or rulebook not in builtin_names():

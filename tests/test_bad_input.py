@@ -245,3 +245,61 @@ def test_a_damaged_or_mislabelled_or_missing_picture(tmp_path: Path) -> None:
     picture_deck(tmp_path, "gone.png")
     assert refused(["png", str(deck)], tmp_path) == (
         f"{deck}: card 'sun': picture file 'gone.png' was not found next to the deck file")
+
+
+# --- optional rules: what they need and what they refuse ----------------------------------
+
+
+def test_o20_cursed_cards_alone_gets_the_fix_that_cardgen_rules_shows(tmp_path: Path) -> None:
+    fix = ("the rule cursed-cards needs lowest-score (or rapido, which includes it); turn "
+           "on lowest-score too (--rule lowest-score, or add it to the deck's rules)")
+    assert refused(["simulate", "classic", "--rule", "cursed-cards", "--games", "1"],
+                   tmp_path) == fix
+    listing = CliRunner().invoke(main, ["rules"]).output.splitlines()
+    at = next(i for i, line in enumerate(listing) if line.startswith("cursed-cards "))
+    assert listing[at + 1].split() == ["needs:", "lowest-score", "(or", "rapido)"]
+    deck = tmp_path / "cursed.toml"
+    deck.write_text('name = "Cursed"\nbase = "classic"\nrules = ["cursed-cards"]\n')
+    assert refused(["cards", str(deck)], tmp_path) == f"{deck}: {fix}"
+    for rules in (["cursed-cards", "lowest-score"], ["rapido", "cursed-cards"]):
+        args = ["simulate", "classic", "--games", "1", "--json"]
+        result = CliRunner().invoke(main, [*args, *(f"--rule={r}" for r in rules)])
+        assert result.exit_code == 0, result.output
+
+
+def test_conflicting_and_included_rules_are_refused(tmp_path: Path) -> None:
+    assert refused(["simulate", "classic", "--rule", "stack-draws", "--rule",
+                    "stack-same-kind"], tmp_path) == (
+        "the rules stack-draws and stack-same-kind cannot be played together; keep one "
+        "(`cardgen rules` lists what conflicts with what)")
+    deck = tmp_path / "rapido.toml"
+    deck.write_text('name = "R"\nbase = "classic"\nrules = ["lowest-score", "rapido"]\n')
+    assert refused(["sheets", str(deck)], tmp_path) == (
+        f"{deck}: the rule rapido already includes lowest-score; drop lowest-score")
+    listing = CliRunner().invoke(main, ["rules", "--lang", "fr"]).output.splitlines()
+    at = next(i for i, line in enumerate(listing) if line.startswith("rapido "))
+    assert listing[at + 1].split() == ["comprend", ":", "draw-and-pass,", "stack-same-kind,",
+                                       "jump-in-identical,", "lowest-score"]
+    assert listing[at + 2].split()[:3] == ["incompatible", "avec", ":"]
+
+
+def test_a_misspelt_rule_on_the_command_line_gets_a_suggestion() -> None:
+    result = CliRunner().invoke(main, ["simulate", "classic", "--rule", "stak-draws"])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        "Error: Invalid value for --rule: 'stak-draws' is not an optional rule; did you mean "
+        "'stack-draws'? (`cardgen rules` lists them)")
+
+
+def test_every_conflict_the_engine_enforces_is_listed_in_rules_toml() -> None:
+    import json
+
+    from cardgen.engine.rules import RULES
+
+    listed = {row["name"]: row for row in json.loads(
+        CliRunner().invoke(main, ["rules", "--json"]).output)}
+    for name, cls in RULES.items():
+        assert cls.conflicts <= set(listed[name]["conflicts"]), name
+        for other in listed[name]["conflicts"]:
+            assert name in listed[other]["conflicts"], (name, other)  # both ways
+    assert listed["cursed-cards"]["needs"] == {"lowest-score": ["lowest-score", "rapido"]}

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 from cardgen.engine.actions import DRAW, KEEP, Action
 from cardgen.engine.errors import EngineError
 from cardgen.engine.state import DrawPenalty
-from cardgen.options import OPTIONAL_RULES
+from cardgen.options import OPTIONAL_RULES, combination_problems
 
 if TYPE_CHECKING:
     from cardgen.engine.game import Game, RoundResult
@@ -201,6 +201,9 @@ def compose_rules(names: Iterable[str]) -> OfficialRules:
     unknown = [n for n in names if n not in OPTIONAL_RULES]
     if unknown:
         raise EngineError(f"unknown rule(s) {', '.join(unknown)}; `cardgen rules` lists them")
+    problems = combination_problems(names)  # what rules.toml says of needs and conflicts
+    if problems:
+        raise EngineError(problems[0])
     classes = [RULES[n] for n in names if n in RULES]
     for cls in classes:
         clash = cls.conflicts.intersection(c.name for c in classes)
