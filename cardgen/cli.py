@@ -25,6 +25,9 @@ from cardgen.render.layout import layout
 # most of reportlab, and `cardgen cards` or `check` should not wait for that.
 
 LANG = click.Choice(["fr", "en"])
+#: The exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it), after
+#: printing the partial report: a script tells it apart from a failed check (1).
+INTERRUPTED = 130
 
 
 class CardgenGroup(click.Group):
@@ -129,7 +132,11 @@ def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
               help="Processes for the sanity games (same results for any number).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def check(deck: str, players: int | None, games: int, workers: int, as_json: bool) -> None:
-    """Check that DECK is complete and playable. Exit 1 if it is not."""
+    """Check that DECK is complete and playable. Exit 1 if it is not.
+
+    Ctrl-C stops the sanity games: the report of those finished is printed, marked
+    PARTIAL, and the exit code is 130.
+    """
     loaded = load_deck(deck)
     counts = 1 if players is not None else len({loaded.min_players, loaded.max_players})
     if games:
@@ -143,11 +150,16 @@ def check(deck: str, players: int | None, games: int, workers: int, as_json: boo
     if as_json:
         _emit_json(report.as_dict())
     else:
+        if report.interrupted:
+            click.echo(report.partial_line())
         for problem in report.problems:
             click.echo(f"{problem.level}: {problem.message}", err=problem.level == "error")
         verdict = "valid" if report.valid else "NOT valid"
         click.echo(f"{report.deck.source}: {report.deck.total(players)} cards, {verdict} "
-                   f"({len(report.errors)} error(s), {len(report.warnings)} warning(s))")
+                   f"({len(report.errors)} error(s), {len(report.warnings)} warning(s))"
+                   + (" so far" if report.interrupted else ""))
+    if report.interrupted:
+        sys.exit(INTERRUPTED)
     if not report.valid:
         sys.exit(1)
 
@@ -297,7 +309,8 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
              extra_rules: tuple[str, ...], workers: int, as_json: bool) -> None:
     """Play whole games of DECK with bots and report how they went.
 
-    Exit 1 if a game broke an invariant or a round did not terminate.
+    Exit 1 if a game broke an invariant or a round did not terminate. Ctrl-C stops the
+    run: the report of the games finished is printed, marked PARTIAL, with exit code 130.
     """
     from cardgen.engine import Variant
     from cardgen.engine.players import player_names
@@ -307,9 +320,9 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
     for name in extra_rules:
         if name not in OPTIONAL_RULES:
             close = difflib.get_close_matches(name, list(OPTIONAL_RULES), n=1)
-            hint = f"; did you mean '{close[0]}'?" if close else ""
-            raise click.BadParameter(f"'{name}' is not an optional rule{hint} (`cardgen "
-                                     "rules` lists them)", param_hint="--rule")
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise CardgenError(f"--rule: unknown rule(s) {name}{hint}; `cardgen rules` "
+                               "lists them")
     variant = Variant.from_deck(_usable_deck(deck, players), players, extra_rules)
     variant.require_playable()
     player_names(player)
@@ -323,6 +336,8 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
         _emit_json(report.as_dict())
     else:
         click.echo(format_report(report))
+    if report.interrupted:
+        sys.exit(INTERRUPTED)
     if report.invariant_violations or report.non_terminating:
         sys.exit(1)
 
