@@ -105,7 +105,7 @@ def _read_toml(ref: str) -> tuple[dict[str, Any], str, Path | None]:
             except tomllib.TOMLDecodeError as exc:  # a bug in cardgen's own data
                 raise DeckError(f"{label}: {exc}") from None
     path = Path(ref)
-    if not path.exists():
+    if not _exists(path):
         hint = ", ".join(builtin_names())
         if path.suffix == "" and "/" not in ref and "\\" not in ref:
             close = difflib.get_close_matches(ref, builtin_names(), n=1)
@@ -117,6 +117,15 @@ def _read_toml(ref: str) -> tuple[dict[str, Any], str, Path | None]:
         raise DeckError(f"{ref}: no such deck file; check the path "
                         f"(the built-in decks are {hint})")
     return read_toml_file(path, ref, "deck", DeckError), ref, path.parent
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` names something; a name no file can have (a NUL byte, too long)
+    names nothing."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _slug(ref: str) -> str:
@@ -290,7 +299,8 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
         error("[remove_for_players] must hold tables like [remove_for_players.3]")
         given_removals = {}
     for players_key, removed in given_removals.items():
-        if not str(players_key).isdigit() or not isinstance(removed, Mapping):
+        if not (players_key.isascii() and players_key.isdigit()) \
+                or not isinstance(removed, Mapping):
             error(f"[remove_for_players.{players_key}] must be named by a number of players "
                   "and list card id = copies to take out")
             continue

@@ -120,7 +120,9 @@ def build_state(data: Mapping[str, Any], label: str) -> RoundState:
         raise fail("[hands] must list every seat's cards, e.g. P0 = [\"red-1\", \"wild\"]")
     seats = sorted(parse_seat(key, label) for key in hands_table)
     players = data.get("players", len(seats))
-    if not isinstance(players, int) or seats != list(range(players)):
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise fail(f"'players' is {players!r}; give the number of seats, like players = 4")
+    if seats != list(range(players)):
         raise fail(f"give a hand to each of the seats P0 … P{players - 1}, and no other")
     deck_ref = str(data.get("deck", "classic"))
     try:
@@ -185,10 +187,13 @@ def build_state(data: Mapping[str, Any], label: str) -> RoundState:
     state.total = sum(state.universe.values())
 
     direction = data.get("direction", "clockwise")
-    if direction not in DIRECTIONS:
+    if not isinstance(direction, str) or direction not in DIRECTIONS:
         raise fail(f"direction is '{direction}'; use clockwise or counter-clockwise")
     state.direction = DIRECTIONS[direction]
-    for s in data.get("uno", []):
+    uno = data.get("uno", [])
+    if not isinstance(uno, list):
+        raise fail("'uno' must be a list of seats, like uno = [\"P2\"]")
+    for s in uno:
         state.at_uno[seat(s, "uno")] = True
 
     if first is not None:
@@ -255,6 +260,12 @@ def explain(path: Path) -> Explanation:
     if unknown:
         raise SituationError(f"{label}: [expect] has unknown field(s) {', '.join(unknown)}; "
                              f"it may check {', '.join(sorted(EXPECT_FIELDS))}")
+    if not isinstance(expect.get("events", []), list):
+        raise SituationError(f"{label}: expect.events must be a list of event texts")
+    hands = expect.get("hands", {})
+    if not isinstance(hands, Mapping) or not set(hands) <= set(final["hands"]):
+        raise SituationError(f"{label}: expect.hands must be a table of seats "
+                             f"({', '.join(final['hands'])}) and their cards")
     events = setup_events + [e for s in steps for e in s.events]
     failures = _compare(expect, final, final_legal, events)
     return Explanation(label, str(data.get("description", "")), setup_events, start, steps,
@@ -264,7 +275,8 @@ def explain(path: Path) -> Explanation:
 def _referee(state: RoundState, text: str) -> str:
     """C-34: a penalty the table decides (``referee P2 draws 2``): cards, no turn change."""
     words = text.split()
-    if len(words) != 4 or words[2] != "draws" or not words[3].isdigit():
+    if len(words) != 4 or words[2] != "draws" or not words[3].isascii() \
+            or not words[3].isdigit():
         raise SituationError(f"'{text}': write a referee penalty as 'referee P2 draws 2'")
     seat = parse_seat(words[1], text)
     if not 0 <= seat < state.n:
