@@ -224,7 +224,11 @@ def build_cards(
         problems.append(f"{label}: 'colors' must be a list of colour ids")
         color_ids = [None]
     for color_id in color_ids:
-        if color_id is not None and (not isinstance(color_id, str) or color_id not in colors):
+        if color_id is not None and not isinstance(color_id, str):
+            problems.append(f"{label} has colour {color_id!r}; a colour is one id among "
+                            f"{', '.join(colors)} (several go in 'colors')")
+            return [], problems
+        if color_id is not None and color_id not in colors:
             problems.append(
                 f"{label} has colour '{color_id}'; the colours are {', '.join(colors)}"
             )

@@ -301,3 +301,51 @@ def test_every_conflict_the_engine_enforces_is_listed_in_rules_toml() -> None:
         for other in listed[name]["conflicts"]:
             assert name in listed[other]["conflicts"], (name, other)  # both ways
     assert listed["cursed-cards"]["needs"] == {"lowest-score": ["lowest-score", "rapido"]}
+
+
+# --- values of the wrong kind (found by tests/test_property_inputs.py) ----------------------
+
+
+def check_errors(deck: Path) -> list[str]:
+    result = CliRunner().invoke(main, ["check", str(deck), "--games", "0"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    return [line.removeprefix("error: ") for line in result.output.splitlines()
+            if line.startswith("error: ")]
+
+
+def test_a_card_colour_given_as_a_list() -> None:
+    deck = BAD / "card-colour-list.toml"
+    assert check_errors(deck) == [
+        f"{deck}: card 'sun' has colour ['red']; a colour is one id among red, yellow, green, "
+        "blue (several go in 'colors')"]
+
+
+def test_an_unknown_pictogram() -> None:
+    deck = BAD / "unknown-pictogram.toml"
+    errors = check_errors(deck)
+    assert len(errors) == 1
+    assert errors[0].startswith(f"{deck}: card 'sun' has pictogram 'sunshine'; use one of ban, ")
+    assert errors[0].endswith(" (or a 'picture' file)")
+
+
+def test_situations_with_values_of_the_wrong_kind(tmp_path: Path) -> None:
+    cases = {
+        "players-in-words.toml": "{file}: 'players' is 'four'; give the number of seats, "
+                                 "like players = 4",
+        "superscript-seat.toml": "'{file}': 'P²' is not a seat; seats are written P0, P1, …",
+        "expect-hands-list.toml": "{file}: expect.hands must be a table of seats (P0, P1) "
+                                  "and their cards",
+    }
+    for name, message in cases.items():
+        situation = BAD / name
+        assert refused(["explain", str(situation)], tmp_path) == message.format(file=situation)
+
+
+def test_a_deck_name_no_file_can_have(tmp_path: Path) -> None:
+    assert refused(["cards", "bad\x00name"], tmp_path) == (
+        "'bad\x00name' is neither a built-in deck (classic, unplugged, house) nor a deck file; "
+        "give a built-in name or the path to a .toml file")
+    long_name = "x" * 5000 + ".toml"
+    assert refused(["cards", long_name], tmp_path) == (
+        f"{long_name}: no such deck file; check the path (the built-in decks are classic, "
+        "unplugged, house)")
