@@ -9,10 +9,12 @@ ones live in tests/bad/.
 from __future__ import annotations
 
 import codecs
+import json
 import os
 import struct
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -81,6 +83,20 @@ def test_a_byte_order_mark_and_crlf_line_ends_are_read_as_utf8(tmp_path: Path) -
     assert result.output == f"{deck}: 109 cards, valid (0 error(s), 0 warning(s))\n"
 
 
+def test_unusual_but_valid_toml_is_read_like_any_deck(tmp_path: Path) -> None:
+    unusual = Path(__file__).parent / "decks" / "unusual-but-valid.toml"
+    windows = tmp_path / "unusual-windows.toml"
+    windows.write_bytes(codecs.BOM_UTF8 + unusual.read_bytes().replace(b"\n", b"\r\n"))
+    for deck in (unusual, windows):
+        result = CliRunner().invoke(main, ["cards", str(deck), "--json"])
+        assert result.exit_code == 0, result.output
+        counts = {row["id"]: row["count"] for row in json.loads(result.output)}
+        assert (counts["vache-folle"], counts["wild"], counts["lighthouse"]) == (1, 5, 10)
+        assert sum(counts.values()) == 120
+        result = CliRunner().invoke(main, ["check", str(deck), "--games", "0"])
+        assert result.output == f"{deck}: 120 cards, valid (0 error(s), 0 warning(s))\n"
+
+
 def test_a_utf16_deck_is_told_to_be_saved_as_utf8(tmp_path: Path) -> None:
     with_bom = tmp_path / "notepad.toml"
     with_bom.write_bytes(DECK_TEXT.encode("utf-16"))
@@ -130,11 +146,19 @@ def test_a_folder_given_as_deck(tmp_path: Path) -> None:
         "decks: is a folder, not a deck file; give the path to the .toml file inside it")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
-def test_an_unreadable_deck(tmp_path: Path) -> None:
+def test_an_unreadable_deck(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     deck = tmp_path / "locked.toml"
     deck.write_text(DECK_TEXT)
     deck.chmod(0)
+    if os.geteuid() == 0:  # root reads any file: refuse this one the way the system would
+        real_open = Path.open
+
+        def locked_open(path: Path, *args: Any, **kwargs: Any) -> Any:
+            if path == deck:
+                raise PermissionError(13, "Permission denied")
+            return real_open(path, *args, **kwargs)
+
+        monkeypatch.setattr(Path, "open", locked_open)
     assert refused(["check", str(deck)], tmp_path) == (
         f"{deck}: cannot be read (Permission denied); check its permissions")
 
