@@ -15,6 +15,8 @@ from pathlib import Path
 #: The largest PNG cardgen decodes: a face printed at 600 dpi needs about 1300 x 1900
 #: pixels, a photo from a phone about 12 million; a bomb has billions.
 MAX_PICTURE_PIXELS = 40_000_000
+#: The largest picture file cardgen reads (an SVG is parsed whole into memory).
+MAX_PICTURE_BYTES = 20_000_000
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -36,6 +38,11 @@ def check_picture(picture: str, folder: Path, label: str) -> tuple[Path | None, 
                       "deck file")
     if not path.is_file():
         return None, f"{label}: picture file '{picture}' was not found next to the deck file"
+    size = path.stat().st_size
+    if size > MAX_PICTURE_BYTES:
+        return None, (f"{label}: picture '{picture}' is {size / 1_000_000:.0f} MB, more than "
+                      f"the {MAX_PICTURE_BYTES // 1_000_000} MB cardgen reads; save a "
+                      "smaller copy")
     if path.suffix.lower() == ".png":
         problem = _png_problem(path)
         if problem:

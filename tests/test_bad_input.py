@@ -373,3 +373,12 @@ def test_a_deck_name_no_file_can_have(tmp_path: Path) -> None:
     assert refused(["cards", long_name], tmp_path) == (
         f"{long_name}: no such deck file; check the path (the built-in decks are classic, "
         "unplugged, house)")
+
+
+def test_a_picture_file_too_large_to_read(tmp_path: Path) -> None:
+    with (tmp_path / "poster.svg").open("wb") as handle:
+        handle.truncate(25_000_000)  # sparse: nothing is written to the disk
+    deck = picture_deck(tmp_path, "poster.svg")
+    assert refused(["rulebook", str(deck), "--lang", "fr"], tmp_path) == (
+        f"{deck}: card 'sun': picture 'poster.svg' is 25 MB, more than the 20 MB cardgen "
+        "reads; save a smaller copy")
