@@ -163,6 +163,13 @@ def _fill_text(text: Text, color: Color | None, value: int | None) -> Text:
     return Text(_fill(fr, color, value), _fill(en, color, value))
 
 
+@cache
+def pictogram_names() -> tuple[str, ...]:
+    """The pictograms a card may name: the tables of data/pictograms.toml."""
+    with resources.files("cardgen.data").joinpath("pictograms.toml").open("rb") as handle:
+        return tuple(tomllib.load(handle))
+
+
 def build_cards(
     entry: Mapping[str, Any],
     colors: Mapping[str, Color],
@@ -206,7 +213,7 @@ def build_cards(
         return [], problems
 
     family = entry.get("family", default_family)
-    if family not in FAMILIES:
+    if not isinstance(family, str) or family not in FAMILIES:
         problems.append(f"{label} has family '{family}'; use one of {', '.join(FAMILIES)}")
 
     color_ids = entry.get("colors")
@@ -217,6 +224,10 @@ def build_cards(
         problems.append(f"{label}: 'colors' must be a list of colour ids")
         color_ids = [None]
     for color_id in color_ids:
+        if color_id is not None and not isinstance(color_id, str):
+            problems.append(f"{label} has colour {color_id!r}; a colour is one id among "
+                            f"{', '.join(colors)} (several go in 'colors')")
+            return [], problems
         if color_id is not None and color_id not in colors:
             problems.append(
                 f"{label} has colour '{color_id}'; the colours are {', '.join(colors)}"
@@ -226,8 +237,9 @@ def build_cards(
     values = entry.get("values")
     if values is None:
         values = [entry.get("value")]
-    if not all(v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99)
-               for v in values):
+    if not isinstance(values, list) or not all(
+            v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99)
+            for v in values):
         problems.append(f"{label}: values must be whole numbers from 0 to 99")
         return [], problems
     if effect.id == "number" and None in values:
@@ -270,16 +282,23 @@ def build_cards(
     name = _text(entry.get("name"), f"{label} name", problems, fallback=raw_id)
     caption = _text(entry.get("caption", effect.description.as_dict()), f"{label} caption",
                     problems)
+    pictogram = entry.get("pictogram")
+    if pictogram is not None and (not isinstance(pictogram, str)
+                                  or pictogram not in pictogram_names()):
+        problems.append(f"{label} has pictogram {pictogram!r}; use one of "
+                        f"{', '.join(pictogram_names())} (or a 'picture' file)")
+        pictogram = None
     picture = entry.get("picture")
     picture_path: Path | None = None
     if picture is not None:
         if not isinstance(picture, str) or not picture.lower().endswith((".svg", ".png")):
             problems.append(f"{label}: 'picture' must be the name of an .svg or .png file")
         else:
-            picture_path = (base_dir or Path.cwd()) / picture
-            if not picture_path.is_file():
-                problems.append(f"{label}: picture file '{picture}' was not found "
-                                f"next to the deck file")
+            from cardgen.picturefile import check_picture
+
+            picture_path, problem = check_picture(picture, base_dir or Path.cwd(), label)
+            if problem:
+                problems.append(problem)
 
     cards = []
     for color_id in color_ids:
@@ -297,7 +316,7 @@ def build_cards(
                 points=points if points is not None else int(value or 0),
                 name=_fill_text(name, color, value),
                 caption=_fill_text(caption, color, value),
-                pictogram=entry.get("pictogram"),
+                pictogram=pictogram,
                 picture=picture_path,
                 params=tuple(sorted(params.items())),
                 **facts,

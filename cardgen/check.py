@@ -18,6 +18,11 @@ class Report:
     deck: Deck
     players: int | None
     problems: list[Problem] = field(default_factory=list)
+    #: sanity games asked for and finished, over every player count checked
+    games_requested: int = 0
+    games_played: int = 0
+    #: Ctrl-C stopped the sanity games: the verdict covers the games finished before it
+    interrupted: bool = False
 
     @property
     def valid(self) -> bool:
@@ -40,7 +45,18 @@ class Report:
             "total": self.deck.total(self.players),
             "errors": [p.as_dict() for p in self.errors],
             "warnings": [p.as_dict() for p in self.warnings],
+            "games_requested": self.games_requested,
+            "games_played": self.games_played,
+            "partial": self.interrupted,
         }
+
+    def partial_line(self) -> str:
+        """The line that marks an interrupted check as partial."""
+        if not self.games_played:
+            return ("PARTIAL: interrupted (Ctrl-C) before any of the "
+                    f"{self.games_requested} sanity games finished")
+        return (f"PARTIAL: interrupted (Ctrl-C) after {self.games_played} of "
+                f"{self.games_requested} sanity games; the verdict covers those only")
 
 
 def check_deck(deck: Deck, players: int | None = None, games: int = 0,
@@ -51,6 +67,7 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     With ``games``, a deck whose composition is sound also plays that many sanity games
     per player count (see :func:`cardgen.engine.simulate.sanity_problems`), spread over
     ``workers`` processes (same results); ``progress`` is told of every game played.
+    Ctrl-C stops the games at once: the report is then marked ``interrupted``.
     """
     report = Report(deck, players, list(deck.problems))
 
@@ -81,11 +98,17 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
         error("the deck holds no card; list some under [cards]")
     if games and report.valid:
         from cardgen.engine import Variant
-        from cardgen.engine.simulate import sanity_problems
+        from cardgen.engine.simulate import sanity_run
 
+        report.games_requested = games * len(dict.fromkeys(counted))
         for n in dict.fromkeys(counted):
             variant = Variant.from_deck(deck, n)
-            for level, message, card in sanity_problems(variant, games, seed, workers,
-                                                         progress):
+            found, played = sanity_run(variant, games, seed, workers, progress)
+            for level, message, card in found:
                 (error if level == "error" else warning)(message, card)
+            if played is not None:
+                report.games_played += played.games
+                if played.interrupted:
+                    report.interrupted = True
+                    break
     return report

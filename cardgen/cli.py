@@ -6,6 +6,7 @@ below turns it into Click's ``Error: …`` line with exit code 1, never a traceb
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import sys
@@ -18,13 +19,16 @@ import click
 from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import CardgenError
-from cardgen.options import OPTIONAL_RULES
+from cardgen.options import OPTIONAL_RULES, RELATION_LABELS
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
 
 # Drawing, rulebook and engine modules are imported inside their commands: they pull in
 # most of reportlab, and `cardgen cards` or `check` should not wait for that.
 
 LANG = click.Choice(["fr", "en"])
+#: The exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it), after
+#: printing the partial report: a script tells it apart from a failed check (1).
+INTERRUPTED = 130
 
 
 class CardgenGroup(click.Group):
@@ -129,7 +133,11 @@ def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
               help="Processes for the sanity games (same results for any number).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def check(deck: str, players: int | None, games: int, workers: int, as_json: bool) -> None:
-    """Check that DECK is complete and playable. Exit 1 if it is not."""
+    """Check that DECK is complete and playable. Exit 1 if it is not.
+
+    Ctrl-C stops the sanity games: the report of those finished is printed, marked
+    PARTIAL, and the exit code is 130.
+    """
     loaded = load_deck(deck)
     counts = 1 if players is not None else len({loaded.min_players, loaded.max_players})
     if games:
@@ -143,11 +151,16 @@ def check(deck: str, players: int | None, games: int, workers: int, as_json: boo
     if as_json:
         _emit_json(report.as_dict())
     else:
+        if report.interrupted:
+            click.echo(report.partial_line())
         for problem in report.problems:
             click.echo(f"{problem.level}: {problem.message}", err=problem.level == "error")
         verdict = "valid" if report.valid else "NOT valid"
         click.echo(f"{report.deck.source}: {report.deck.total(players)} cards, {verdict} "
-                   f"({len(report.errors)} error(s), {len(report.warnings)} warning(s))")
+                   f"({len(report.errors)} error(s), {len(report.warnings)} warning(s))"
+                   + (" so far" if report.interrupted else ""))
+    if report.interrupted:
+        sys.exit(INTERRUPTED)
     if not report.valid:
         sys.exit(1)
 
@@ -158,12 +171,27 @@ def check(deck: str, players: int | None, games: int, workers: int, as_json: boo
 def rules(lang: str, as_json: bool) -> None:
     """List the optional rules a deck or `--rule NAME` can turn on."""
     if as_json:
-        _emit_json([{"name": r.name, "ids": list(r.ids), "description": r.description.as_dict()}
+        _emit_json([{"name": r.name, "ids": list(r.ids), "description": r.description.as_dict(),
+                     "needs": {need: list(met) for need, met in r.met_by().items()},
+                     "includes": list(r.includes), "conflicts": list(r.conflicts)}
                     for r in OPTIONAL_RULES.values()])
         return
     width = max(len(name) for name in OPTIONAL_RULES)
     for rule in OPTIONAL_RULES.values():
         click.echo(f"{rule.name:<{width}}  {rule.description[lang]}")
+        # What a combination needs and refuses, under the line (names are the same in
+        # both languages: they are what --rule and a deck's rules take).
+        relations = {
+            "needs": [need + (f" ({RELATION_LABELS['or'][lang]} {', '.join(met[1:])})"
+                              if met[1:] else "") for need, met in rule.met_by().items()],
+            "includes": list(rule.includes),
+            "conflicts": [c for c in rule.conflicts if c not in rule.includes],
+        }
+        for relation, names in relations.items():
+            if names:
+                colon = " :" if lang == "fr" else ":"  # French sets a space before it
+                click.echo(f"{'':<{width}}    {RELATION_LABELS[relation][lang]}{colon} "
+                           f"{', '.join(names)}")
 
 
 @main.command()
@@ -331,13 +359,20 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
              extra_rules: tuple[str, ...], workers: int, as_json: bool) -> None:
     """Play whole games of DECK with bots and report how they went.
 
-    Exit 1 if a game broke an invariant or a round did not terminate.
+    Exit 1 if a game broke an invariant or a round did not terminate. Ctrl-C stops the
+    run: the report of the games finished is printed, marked PARTIAL, with exit code 130.
     """
     from cardgen.engine import Variant
     from cardgen.engine.players import player_names
     from cardgen.engine.simulate import format_report
     from cardgen.engine.simulate import simulate as run
 
+    for name in extra_rules:
+        if name not in OPTIONAL_RULES:
+            close = difflib.get_close_matches(name, list(OPTIONAL_RULES), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise CardgenError(f"--rule: unknown rule(s) {name}{hint}; `cardgen rules` "
+                               "lists them")
     variant = Variant.from_deck(_usable_deck(deck, players), players, extra_rules)
     variant.require_playable()
     player_names(player)
@@ -351,6 +386,8 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
         _emit_json(report.as_dict())
     else:
         click.echo(format_report(report))
+    if report.interrupted:
+        sys.exit(INTERRUPTED)
     if report.invariant_violations or report.non_terminating:
         sys.exit(1)
 

@@ -9,6 +9,7 @@ at all (missing, not TOML) raises :class:`~cardgen.errors.DeckError`.
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any, Literal
 
 from cardgen.catalogue import LANGS, Card, Text, build_cards, catalogue, normalize
 from cardgen.errors import DeckError
-from cardgen.options import OPTIONAL_RULES
+from cardgen.options import OPTIONAL_RULES, combination_problems
 from cardgen.tomlfile import read_toml_file
 
 #: One card kind may not have more copies than this, and a deck not more cards: the
@@ -118,14 +119,27 @@ def _read_toml(ref: str) -> tuple[dict[str, Any], str, Path | None]:
             except tomllib.TOMLDecodeError as exc:  # a bug in cardgen's own data
                 raise DeckError(f"{label}: {exc}") from None
     path = Path(ref)
-    if not path.is_file():
+    if not _exists(path):
         hint = ", ".join(builtin_names())
-        if path.suffix == "" and "/" not in ref:
+        if path.suffix == "" and "/" not in ref and "\\" not in ref:
+            close = difflib.get_close_matches(ref, builtin_names(), n=1)
+            if close:
+                raise DeckError(f"'{ref}' is neither a built-in deck nor a deck file; did you "
+                                f"mean '{close[0]}'? (the built-in decks are {hint})")
             raise DeckError(f"'{ref}' is neither a built-in deck ({hint}) nor a deck file; "
                             "give a built-in name or the path to a .toml file")
         raise DeckError(f"{ref}: no such deck file; check the path "
                         f"(the built-in decks are {hint})")
     return read_toml_file(path, ref, "deck", DeckError), ref, path.parent
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` names something; a name no file can have (a NUL byte, too long)
+    names nothing."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _slug(ref: str) -> str:
@@ -156,6 +170,11 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
             error("'base' must be the name of a built-in deck or a deck file path")
         else:
             if base_ref not in builtin_names() and folder is not None:
+                if not (folder / base_ref).exists() and Path(base_ref).suffix == "":
+                    raise DeckError(f"{label}: base '{base_ref}' is neither a built-in deck "
+                                    "nor a deck file"
+                                    f"{_did_you_mean(base_ref, builtin_names())}; use "
+                                    f"{', '.join(builtin_names())} or a deck file's path")
                 base_ref = str(folder / base_ref)
             if base_ref in _chain or base_ref == ref:
                 raise DeckError(f"{label}: base '{data['base']}' leads back to this deck; "
@@ -279,6 +298,8 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
                     error(f"rule '{rule}' is not an optional rule cardgen knows"
                           f"{_did_you_mean(rule, list(OPTIONAL_RULES))}; "
                           "`cardgen rules` lists them")
+            for problem in combination_problems(rules):
+                error(problem)
 
     rulebook, rule_texts = _rulebook_field(
         data.get("rulebook"), (base.rulebook, base.rule_texts) if base else ("classic", {}),
@@ -290,7 +311,8 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
         error("[remove_for_players] must hold tables like [remove_for_players.3]")
         given_removals = {}
     for players_key, removed in given_removals.items():
-        if not str(players_key).isdigit() or not isinstance(removed, Mapping):
+        if not (players_key.isascii() and players_key.isdigit()) \
+                or not isinstance(removed, Mapping):
             error(f"[remove_for_players.{players_key}] must be named by a number of players "
                   "and list card id = copies to take out")
             continue
@@ -416,8 +438,6 @@ def _deck_text(value: Any, what: str, error: Any) -> Text | None:
 
 
 def _did_you_mean(key: str, known: list[str]) -> str:
-    import difflib
-
     close = difflib.get_close_matches(key, known, n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
 

@@ -1,11 +1,14 @@
 """The optional rules a table can play with, as listed in ``data/rules.toml``.
 
-This module only names and describes them; the engine gives each its behaviour.
+This module names and describes them, and says which combinations make sense: what
+each option needs, what it cannot be combined with, what it is made of. The engine
+gives each its behaviour.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 
@@ -17,15 +20,66 @@ class OptionalRule:
     name: str
     ids: tuple[str, ...]  # the rule ids of docs/rules.md it implements
     description: Text
+    needs: tuple[str, ...] = ()  # options it cannot be played without
+    conflicts: tuple[str, ...] = ()  # options it cannot be combined with (both ways)
+    includes: tuple[str, ...] = ()  # options it is made of (they meet a need)
+
+    def met_by(self) -> dict[str, tuple[str, ...]]:
+        """Each need -> the options that meet it: itself and those that include it."""
+        return {need: (need, *(r.name for r in OPTIONAL_RULES.values() if need in r.includes))
+                for need in self.needs}
+
+
+#: How ``cardgen rules`` names the three relations, per language.
+RELATION_LABELS = {
+    "needs": Text("nécessite", "needs"),
+    "includes": Text("comprend", "includes"),
+    "conflicts": Text("incompatible avec", "conflicts with"),
+    "or": Text("ou", "or"),
+}
 
 
 def _load() -> dict[str, OptionalRule]:
     with resources.files("cardgen.data").joinpath("rules.toml").open("rb") as handle:
         raw = tomllib.load(handle)
-    return {
-        name: OptionalRule(name, tuple(entry["ids"]), Text(**entry["description"]))
+    rules = {
+        name: OptionalRule(name, tuple(entry["ids"]), Text(**entry["description"]),
+                           tuple(entry.get("needs", ())), tuple(entry.get("conflicts", ())),
+                           tuple(entry.get("includes", ())))
         for name, entry in raw.items()
+    }
+    # A conflict holds both ways, and an option may not be named with one it includes.
+    pairs = {(name, other) for name, rule in rules.items()
+             for other in (*rule.conflicts, *rule.includes)}
+    pairs |= {(b, a) for a, b in pairs}
+    return {
+        name: OptionalRule(rule.name, rule.ids, rule.description, rule.needs,
+                           tuple(o for o in rules if (name, o) in pairs), rule.includes)
+        for name, rule in rules.items()
     }
 
 
 OPTIONAL_RULES: dict[str, OptionalRule] = _load()
+
+
+def combination_problems(names: Iterable[str]) -> list[str]:
+    """What is wrong with playing these known options together, each with its fix."""
+    chosen = [n for n in dict.fromkeys(names) if n in OPTIONAL_RULES]
+    problems: list[str] = []
+    for i, name in enumerate(chosen):
+        rule = OPTIONAL_RULES[name]
+        for other in chosen[i + 1:]:
+            if other in rule.includes or name in OPTIONAL_RULES[other].includes:
+                whole, part = (name, other) if other in rule.includes else (other, name)
+                problems.append(f"the rule {whole} already includes {part}; drop {part}")
+            elif other in rule.conflicts:
+                problems.append(f"the rules {name} and {other} cannot be played together; "
+                                "keep one (`cardgen rules` lists what conflicts with what)")
+        for need, met_by in rule.met_by().items():
+            if not any(option in chosen for option in met_by):
+                others = [o for o in met_by if o != need]
+                alternative = (f" (or {', '.join(others)}, which include"
+                               f"{'s' if len(others) == 1 else ''} it)" if others else "")
+                problems.append(f"the rule {name} needs {need}{alternative}; turn on {need} "
+                                f"too (--rule {need}, or add it to the deck's rules)")
+    return problems

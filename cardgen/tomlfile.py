@@ -1,13 +1,26 @@
-"""Reading a user's TOML file (a deck, a situation) with one-line errors that say where."""
+"""Reading a user's TOML file (a deck, a situation) with one-line errors that say where.
+
+A file written by hand, copied from a chat or saved by a Windows editor may carry a
+byte-order mark, CRLF line ends or UTF-16 text; the first two are fine, the last gets
+a message that says how to save it. Whatever the bytes, the answer is a value or one
+:class:`~cardgen.errors.CardgenError` line, never a traceback.
+"""
 
 from __future__ import annotations
 
+import codecs
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
+
+#: A deck or situation file is a few kilobytes; past this it is not the file meant.
+MAX_FILE_BYTES = 1_000_000
+#: Tables and lists nest a few levels in any real file; deeper is refused before the
+#: code reading the file walks it.
+MAX_DEPTH = 16
 
 
 def read_toml_file(path: Path, label: str, what: str,
@@ -16,16 +29,33 @@ def read_toml_file(path: Path, label: str, what: str,
 
     ``what`` names the kind of file for the messages ("deck", "situation").
     """
+    if path.is_dir():
+        raise error(f"{label}: is a folder, not a {what} file; give the path to the "
+                    ".toml file inside it")
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise error(f"{label}: no such {what} file; check the path") from None
-    except UnicodeDecodeError:
-        raise error(f"{label}: not a text file in UTF-8; save the {what} as UTF-8 TOML") from None
     except OSError as exc:
         raise error(f"{label}: cannot be read ({exc.strerror}); check its permissions") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise error(f"{label}: is larger than {MAX_FILE_BYTES // 1_000_000} MB; a {what} "
+                    "file is a few kilobytes of text: check that this is the right file")
+    return parse_toml(raw, label, what, error)
+
+
+def parse_toml(raw: bytes, label: str, what: str,
+               error: type[CardgenError] = CardgenError) -> dict[str, Any]:
+    """The table ``raw`` holds, read as UTF-8 TOML (a byte-order mark is allowed)."""
+    text = _decode(raw, label, what, error)
+    if not text.strip():
+        raise error(f"{label}: the file is empty; write the {what} in it "
+                    "(the README shows an example)")
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise _too_deep(label, what, error) from None
     except tomllib.TOMLDecodeError as exc:
         # tomllib says "... (at line 3, column 7)": lead with the line, keep its words.
         message = str(exc)
@@ -35,3 +65,49 @@ def read_toml_file(path: Path, label: str, what: str,
             raise error(f"{label}: line {where.group(1)}, column {where.group(2)}: "
                         f"{message}; fix the TOML syntax there") from None
         raise error(f"{label}: {message}; fix the TOML syntax") from None
+    if _depth(data, MAX_DEPTH + 1) > MAX_DEPTH:
+        raise _too_deep(label, what, error)
+    return data
+
+
+def _decode(raw: bytes, label: str, what: str, error: type[CardgenError]) -> str:
+    if _looks_utf16(raw):
+        raise error(f"{label}: is saved as UTF-16 text; save the {what} as UTF-8 "
+                    "(in most editors: Save As, Encoding: UTF-8)")
+    try:
+        text = raw.decode("utf-8-sig")  # "-sig": a leading byte-order mark is dropped
+    except UnicodeDecodeError as exc:
+        raise error(f"{label}: not a text file in UTF-8 (byte {exc.start + 1} is not "
+                    f"UTF-8); save the {what} as UTF-8 TOML") from None
+    return text
+
+
+def _looks_utf16(raw: bytes) -> bool:
+    """A UTF-16 byte-order mark, or text whose every other byte is zero (ASCII in UTF-16)."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return True
+    if len(raw) < 2 or len(raw) % 2 or b"\x00" not in raw[:2]:
+        return False
+    try:
+        text = raw.decode("utf-16-le" if raw[1] == 0 else "utf-16-be")
+    except UnicodeDecodeError:
+        return False
+    return all(char.isprintable() or char.isspace() for char in text)
+
+
+def _too_deep(label: str, what: str, error: type[CardgenError]) -> CardgenError:
+    return error(f"{label}: tables or lists nested more than {MAX_DEPTH} levels deep; a "
+                 f"{what} needs only a few levels: check the brackets")
+
+
+def _depth(value: Any, limit: int) -> int:
+    """How deeply ``value`` nests (a scalar is 0), counted no further than ``limit``."""
+    if limit <= 0:
+        return 0
+    if isinstance(value, dict):
+        children: Any = value.values()
+    elif isinstance(value, list):
+        children = value
+    else:
+        return 0
+    return 1 + max((_depth(child, limit - 1) for child in children), default=0)

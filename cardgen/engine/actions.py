@@ -37,7 +37,7 @@ def seat_name(seat: int) -> str:
 
 def parse_seat(text: str, line: str) -> int:
     body = text[1:] if text[:1] in ("P", "p") else ""
-    if not body.isdigit():
+    if not (body.isascii() and body.isdigit()):  # "²" is a digit to isdigit(), not to int()
         raise ActionSyntaxError(f"'{line}': '{text}' is not a seat; seats are written P0, P1, …")
     return int(body)
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 from cardgen.engine.actions import DRAW, KEEP, Action
 from cardgen.engine.errors import EngineError
 from cardgen.engine.state import DrawPenalty
-from cardgen.options import OPTIONAL_RULES
+from cardgen.options import OPTIONAL_RULES, combination_problems
 
 if TYPE_CHECKING:
     from cardgen.engine.game import Game, RoundResult
@@ -216,6 +216,9 @@ def compose_rules(names: Iterable[str]) -> OfficialRules:
     unknown = [n for n in names if n not in OPTIONAL_RULES]
     if unknown:
         raise EngineError(f"unknown rule(s) {', '.join(unknown)}; `cardgen rules` lists them")
+    problems = combination_problems(names)  # what rules.toml says of needs and conflicts
+    if problems:
+        raise EngineError(problems[0])
     names = list(dict.fromkeys(with_included(names)))
     classes = [RULES[n] for n in names if n in RULES]
     for cls in classes:

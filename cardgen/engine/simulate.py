@@ -2,13 +2,16 @@
 
 Game *i* of a run with seed *S* is seeded with ``"S:i"``, whatever process plays it,
 so a run gives the same report on one process or many (``workers``), and any game of
-it can be played again alone.
+it can be played again alone. Ctrl-C stops a run at once: the report then sums up the
+games finished so far and says it is partial.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import statistics
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +63,7 @@ _worker: tuple[Variant, Recipe] | None = None
 
 def _start_worker(recipe: Recipe) -> None:
     global _worker
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _worker = (recipe.variant(), recipe)
 
 
@@ -76,8 +80,17 @@ def play_games(variant: Variant, recipe: Recipe, games: int,
             yield play_one(variant, recipe, index)
         return
     chunk = max(1, min(50, games // (workers * 8)))
-    with multiprocessing.get_context("spawn").Pool(
-            workers, initializer=_start_worker, initargs=(recipe,)) as pool:
+    # The workers start with Ctrl-C ignored (a disposition kept across exec), so that a
+    # Ctrl-C on the terminal stops the parent only; leaving the pool terminates them.
+    main = threading.current_thread() is threading.main_thread()
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        pool = multiprocessing.get_context("spawn").Pool(
+            workers, initializer=_start_worker, initargs=(recipe,))
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, before)
+    with pool:
         yield from pool.imap(_worker_game, range(games), chunksize=chunk)
 
 
@@ -101,6 +114,10 @@ class SimulationReport:
     seed: int | str
     rules: tuple[str, ...]
     games: int = 0
+    #: the games asked for; fewer were played if the run was interrupted or stopped early
+    requested: int = 0
+    #: stopped by Ctrl-C: the figures cover the ``games`` finished before it
+    interrupted: bool = False
     rounds: int = 0
     rounds_per_game: dict[str, float] = field(default_factory=dict)
     turns_per_round: dict[str, float] = field(default_factory=dict)
@@ -132,7 +149,8 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
     variant.require_playable()
     player_names(player)  # refuse an unknown player before playing anything
     recipe = Recipe.of(variant, player, seed, check, turn_cap)
-    report = SimulationReport(variant.name, variant.players, player, seed, variant.rule_names)
+    report = SimulationReport(variant.name, variant.players, player, seed, variant.rule_names,
+                              requested=games)
     turns: list[int] = []
     actions: list[int] = []
     per_game: list[int] = []
@@ -141,45 +159,48 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
     winning: list[int] = []
     played = [0] * len(variant.kinds)
     fired = [0] * len(variant.kinds)
-    for index, result in enumerate(play_games(variant, recipe, games, workers)):
-        report.games += 1
-        per_game.append(len(result.rounds))
-        for number, played_round in enumerate(result.rounds):
-            how = played_round.how
-            report.rounds += 1
-            report.endings[how] = report.endings.get(how, 0) + 1
-            report.reshuffles += played_round.reshuffles
-            report.rounds_with_reshuffle += played_round.reshuffles > 0
-            report.dry_rounds += played_round.dry
-            if how == "capped":
-                report.non_terminating += 1
-                if len(report.non_terminating_rounds) < 20:
-                    report.non_terminating_rounds.append(
-                        {"game": index, "round": number + 1, "seed": result.seed})
+    try:
+        for index, result in enumerate(play_games(variant, recipe, games, workers)):
+            report.games += 1
+            per_game.append(len(result.rounds))
+            for number, played_round in enumerate(result.rounds):
+                how = played_round.how
+                report.rounds += 1
+                report.endings[how] = report.endings.get(how, 0) + 1
+                report.reshuffles += played_round.reshuffles
+                report.rounds_with_reshuffle += played_round.reshuffles > 0
+                report.dry_rounds += played_round.dry
+                if how == "capped":
+                    report.non_terminating += 1
+                    if len(report.non_terminating_rounds) < 20:
+                        report.non_terminating_rounds.append(
+                            {"game": index, "round": number + 1, "seed": result.seed})
+                else:
+                    turns.append(played_round.turns)
+                    actions.append(played_round.actions)
+            if result.problems:
+                report.invariant_violations += len(result.problems)
+                for problem in result.problems[: max(0, 20 - len(report.violations))]:
+                    report.violations.append({"game": index, "seed": result.seed,
+                                              "problem": problem})
+            if result.finished:
+                for seat in result.winners:
+                    wins[seat] += 1 / len(result.winners)
+                winning.append(max(result.scores[s] for s in result.winners))
             else:
-                turns.append(played_round.turns)
-                actions.append(played_round.actions)
-        if result.problems:
-            report.invariant_violations += len(result.problems)
-            for problem in result.problems[: max(0, 20 - len(report.violations))]:
-                report.violations.append({"game": index, "seed": result.seed,
-                                          "problem": problem})
-        if result.finished:
-            for seat in result.winners:
-                wins[seat] += 1 / len(result.winners)
-            winning.append(max(result.scores[s] for s in result.winners))
-        else:
-            report.unfinished_games += 1
-        for seat, score in enumerate(result.scores):
-            totals[seat] += score
-        for k in range(len(played)):
-            played[k] += result.played[k]
-            fired[k] += result.fired[k]
-        if progress is not None:
-            progress(1)
-        if (stop_after_non_terminating is not None
-                and report.non_terminating >= stop_after_non_terminating):
-            break
+                report.unfinished_games += 1
+            for seat, score in enumerate(result.scores):
+                totals[seat] += score
+            for k in range(len(played)):
+                played[k] += result.played[k]
+                fired[k] += result.fired[k]
+            if progress is not None:
+                progress(1)
+            if (stop_after_non_terminating is not None
+                    and report.non_terminating >= stop_after_non_terminating):
+                break
+    except KeyboardInterrupt:
+        report.interrupted = True  # the games summed so far make the report
     report.rounds_per_game = _stats(per_game)
     report.turns_per_round = _stats(turns)
     report.actions_per_round = _stats(actions)
@@ -197,7 +218,8 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
 def format_report(report: SimulationReport) -> str:
     """The text ``cardgen simulate`` prints."""
     t = report.turns_per_round
-    lines = [
+    lines = [partial_line(report, "game(s)")] if report.interrupted else []
+    lines += [
         f"{report.deck}: {report.games} game(s), {report.players} players "
         f"({report.player}), seed {report.seed}"
         + (f", rules {', '.join(report.rules)}" if report.rules else ""),
@@ -228,6 +250,14 @@ def format_report(report: SimulationReport) -> str:
     return "\n".join(lines)
 
 
+def partial_line(report: SimulationReport, what: str) -> str:
+    """The line that marks an interrupted run's figures as partial."""
+    if not report.games:
+        return f"PARTIAL: interrupted (Ctrl-C) before any of the {report.requested} {what} finished"
+    return (f"PARTIAL: interrupted (Ctrl-C) after {report.games} of {report.requested} {what}; "
+            "the figures below cover those only")
+
+
 #: Sanity games use a tighter turn cap than ``simulate``: the heuristic bots finish a
 #: classic round in about 100 actions, so a deck still playing after this cannot finish.
 SANITY_TURN_CAP = 20_000
@@ -240,13 +270,24 @@ def sanity_problems(variant: Variant, games: int, seed: int | str = 0, workers: 
                     ) -> list[tuple[str, str, str | None]]:
     """Play ``games`` games with the heuristic bots and say what looks wrong, as
     (level, message, card id) for ``cardgen check``."""
+    return sanity_run(variant, games, seed, workers, progress)[0]
+
+
+def sanity_run(variant: Variant, games: int, seed: int | str = 0, workers: int = 1,
+               progress: Callable[[int], None] | None = None,
+               ) -> tuple[list[tuple[str, str, str | None]], SimulationReport | None]:
+    """:func:`sanity_problems` and the report of the games played (None: not played)."""
     n = variant.players
     problem = variant.playability_problem()
     if problem:
-        return [("warning", f"sanity games for {n} players not played: {problem}", None)]
+        return [("warning", f"sanity games for {n} players not played: {problem}", None)], None
     report = simulate(variant, games=games, seed=seed, player="heuristic", workers=workers,
                       progress=progress, turn_cap=SANITY_TURN_CAP,
                       stop_after_non_terminating=3)
+    return _sanity_findings(report, n), report
+
+
+def _sanity_findings(report: SimulationReport, n: int) -> list[tuple[str, str, str | None]]:
     found: list[tuple[str, str, str | None]] = []
     if report.invariant_violations:
         first = report.violations[0]
@@ -274,7 +315,7 @@ def sanity_problems(variant: Variant, games: int, seed: int | str = 0, workers: 
         found.append(("warning", f"with {n} players the draw pile and the discard ran dry in "
                       f"{report.dry_rounds} of {report.rounds} rounds; add cards or lower "
                       "'players.max'", None))
-    for card in report.cards:
+    for card in report.cards if not report.interrupted else ():  # too few games to tell
         if card["played"] == 0:
             found.append(("warning", f"card '{card['id']}' was never played in "
                           f"{report.games} game(s) with {n} players; check that it can "

@@ -434,7 +434,7 @@ def draw_picture(canvas: Any, path: Path, x: float, y: float, width: float,
     try:
         canvas.drawImage(str(path), x, y, width, height, preserveAspectRatio=True,
                          anchor="c", mask="auto")
-    except OSError as exc:
+    except Exception as exc:  # Pillow reports a damaged file with many kinds of error
         raise CardgenError(f"{path}: cannot be read as a PNG picture ({exc}); "
                            "save it again as PNG or SVG") from None
 

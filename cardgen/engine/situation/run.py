@@ -109,7 +109,8 @@ def _take(state: RoundState, text: str) -> str:
 def _referee(state: RoundState, text: str) -> str:
     """C-34: a penalty the table decides (``referee P2 draws 2``): cards, no turn change."""
     words = text.split()
-    if len(words) != 4 or words[2] != "draws" or not words[3].isdigit():
+    if len(words) != 4 or words[2] != "draws" or not words[3].isascii() \
+            or not words[3].isdigit():  # "²" is a digit to isdigit(), not to int()
         raise SituationError(f"'{text}': write a referee penalty as 'referee P2 draws 2'")
     state.draw_cards(_seat(state, words[1], text), int(words[3]))
     return text
@@ -117,7 +118,8 @@ def _referee(state: RoundState, text: str) -> str:
 
 def _seat(state: RoundState, word: str, text: str) -> int:
     """The seat an action names (the caller adds the file's name to an error)."""
-    seat = int(word[1:]) if word[:1] in ("P", "p") and word[1:].isdigit() else -1
+    body = word[1:] if word[:1] in ("P", "p") else ""
+    seat = int(body) if body.isascii() and body.isdigit() else -1
     if not 0 <= seat < state.n:
         raise SituationError(f"'{text}': there is no seat {word} with {state.n} players "
                              f"(P0 … P{state.n - 1})")

@@ -104,7 +104,7 @@ def build_situation(data: Mapping[str, Any], label: str,
     start = _set_cards(setup, data)
     _set_chance(setup, data.get("chance", {}))
     direction = data.get("direction", "clockwise")
-    if direction not in DIRECTIONS:
+    if not isinstance(direction, str) or direction not in DIRECTIONS:
         raise reader.fail(f"direction is {direction!r}; use clockwise or counter-clockwise")
     state.direction = DIRECTIONS[direction]
     for s in reader.seats(data.get("uno", []), "uno"):

@@ -1,0 +1,104 @@
+"""Ctrl-C during `cardgen simulate` or `cardgen check`: a partial report, exit code 130.
+
+The logic is tested in-process, deterministically: a progress callback that raises
+KeyboardInterrupt after k games must leave the report of exactly those k games. The
+real signal is tested on a subprocess: SIGINT is sent once the run has started, and
+the output must say PARTIAL with a count of games finished that fits the report
+(how many depends on the machine, so only the wording and the consistency are checked).
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgen.check import check_deck
+from cardgen.decks import load_deck
+from cardgen.engine import Variant
+from cardgen.engine.simulate import simulate
+
+CARDGEN = [sys.executable, "-c", "from cardgen.cli import main; main()"]
+
+
+def stop_after(games: int) -> Any:
+    seen = [0]
+
+    def progress(step: int) -> None:
+        seen[0] += step
+        if seen[0] == games:
+            raise KeyboardInterrupt
+
+    return progress
+
+
+def figures(report: Any) -> dict[str, Any]:
+    return {k: v for k, v in report.as_dict().items() if k not in ("requested", "interrupted")}
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_interrupted_simulation_reports_exactly_the_games_finished(workers: int) -> None:
+    variant = Variant.from_deck(load_deck("classic"), 3)
+    partial = simulate(variant, games=40, seed=7, workers=workers, progress=stop_after(5))
+    assert (partial.games, partial.requested, partial.interrupted) == (5, 40, True)
+    whole = simulate(variant, games=5, seed=7)
+    assert not whole.interrupted
+    assert figures(partial) == figures(whole)
+
+
+def test_an_interrupted_check_stops_at_once_and_says_so() -> None:
+    deck = load_deck("classic")
+    report = check_deck(deck, None, games=30, progress=stop_after(4))
+    assert (report.interrupted, report.games_played, report.games_requested) == (True, 4, 60)
+    assert report.partial_line() == ("PARTIAL: interrupted (Ctrl-C) after 4 of 60 sanity "
+                                     "games; the verdict covers those only")
+    assert report.valid and report.warnings == []  # 4 games cannot say a card is never played
+    assert report.as_dict()["partial"] is True
+
+
+def interrupt(args: list[str], label: str, tmp_path: Path) -> tuple[int, str]:
+    """Start cardgen, wait for its progress label, let it play a moment, send SIGINT."""
+    process = subprocess.Popen([*CARDGEN, *args], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    assert process.stderr.readline().strip() == label  # the run has started
+    time.sleep(1.5)  # lets some games finish; nothing below depends on how many
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=300)
+    assert "Traceback" not in out + err and "Aborted" not in err, err
+    return process.returncode, out
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_during_simulate_prints_the_partial_report(tmp_path: Path, workers: str) -> None:
+    code, out = interrupt(["simulate", "classic", "--games", "1000000", "--workers", workers],
+                          "playing", tmp_path)
+    assert code == 130
+    first, second = out.splitlines()[:2]
+    done = re.fullmatch(r"PARTIAL: interrupted \(Ctrl-C\) after (\d+) of 1000000 game\(s\); "
+                        r"the figures below cover those only", first)
+    if done is None:
+        assert first == ("PARTIAL: interrupted (Ctrl-C) before any of the 1000000 game(s) "
+                         "finished")
+    games = int(done.group(1)) if done else 0
+    assert second.startswith(f"classic: {games} game(s), 4 players")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_during_check_prints_the_partial_verdict(tmp_path: Path) -> None:
+    code, out = interrupt(["check", "classic", "--games", "100000", "--workers", "1"],
+                          "sanity games", tmp_path)
+    assert code == 130
+    lines = out.splitlines()
+    done = re.fullmatch(r"PARTIAL: interrupted \(Ctrl-C\) after (\d+) of 200000 sanity games; "
+                        r"the verdict covers those only", lines[0])
+    assert done is not None or lines[0] == ("PARTIAL: interrupted (Ctrl-C) before any of "
+                                            "the 200000 sanity games finished")
+    assert lines[-1] == ("built-in deck 'classic': 108 cards, valid (0 error(s), 0 "
+                         "warning(s)) so far")
