@@ -354,11 +354,12 @@ def test_an_unknown_pictogram() -> None:
 
 def test_situations_with_values_of_the_wrong_kind(tmp_path: Path) -> None:
     cases = {
-        "players-in-words.toml": "{file}: 'players' is 'four'; give the number of seats, "
+        "players-in-words.toml": "{file}: players is 'four'; give the number of seats, "
                                  "like players = 4",
-        "superscript-seat.toml": "'{file}': 'P²' is not a seat; seats are written P0, P1, …",
-        "expect-hands-list.toml": "{file}: expect.hands must be a table of seats (P0, P1) "
-                                  "and their cards",
+        "superscript-seat.toml": "{file}: give a hand to each of the seats P0 … P1, and no "
+                                 "other (an empty hand is [])",
+        "expect-hands-list.toml": "{file}: expect.hands must be a table of seats, "
+                                  "e.g. {{ P0 = …, P1 = … }}",
     }
     for name, message in cases.items():
         situation = BAD / name

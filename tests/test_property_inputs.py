@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 from cardgen.catalogue import CARD_FIELDS
 from cardgen.cli import main
 from cardgen.decks import DECK_FIELDS
-from cardgen.engine.situation import EXPECT_FIELDS, SITUATION_FIELDS
+from cardgen.engine.situation.expect import EXPECT_FIELDS
+from cardgen.engine.situation.setup import SITUATION_FIELDS
 from cardgen.options import OPTIONAL_RULES
 
 SETTINGS = settings(max_examples=25, deadline=None, derandomize=True, database=None,

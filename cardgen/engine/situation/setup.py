@@ -127,7 +127,8 @@ def _reader(data: Mapping[str, Any], label: str, folder: Path | None) -> Reader:
                      for key in hands)
     players = data.get("players", len(numbers))
     if not isinstance(players, int) or isinstance(players, bool):
-        raise SituationError(f"{label}: players is {players!r}; give a whole number")
+        raise SituationError(f"{label}: players is {players!r}; give the number of seats, "
+                             "like players = 4")
     if numbers != list(range(players)):
         raise SituationError(f"{label}: give a hand to each of the seats P0 … P{players - 1}, "
                              "and no other (an empty hand is [])")
