@@ -374,3 +374,7 @@ def explain(situation: Path, as_json: bool) -> None:
         click.echo(format_explanation(result))
     if result.failures:
         sys.exit(1)
+
+
+if __name__ == "__main__":  # python -m cardgen.cli, e.g. with -X importtime
+    main()

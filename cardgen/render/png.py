@@ -26,7 +26,6 @@ from cardgen.outputs import atomic_path, prepare_folder
 from cardgen.render.faces import Lang, draw_back, draw_face
 from cardgen.render.layout import CardSize, design_size, layout
 from cardgen.render.sheets import _binary_streams, new_canvas
-from cardgen.typography import register_fonts
 
 MIN_DPI, MAX_DPI = 50, 1200
 BACK = "back"
@@ -56,7 +55,6 @@ class Raster:
 def _faces_pdf(cards: list[Card | None], lang: Lang, raster: Raster) -> bytes:
     """One page per card (None draws the back), each page exactly the image's size at
     its resolution, the card (with its bleed) centred on it."""
-    register_fonts()
     page = (raster.pixels[0] / raster.dpi * 72, raster.pixels[1] / raster.dpi * 72)
     width, height = raster.size.points
     x, y = (page[0] - width) / 2, (page[1] - height) / 2

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.typography import register_fonts
+from cardgen.typography import registered
 
 
 def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: float) -> None:
@@ -24,8 +24,7 @@ def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: 
                            "give the <svg> a width and height or a viewBox")
     # reportlab's renderer starts every drawing in Helvetica, which no PDF of ours may
     # carry unembedded; start it in the embedded sans instead.
-    register_fonts()
-    drawing.initialFontName = "Sans"
+    drawing.initialFontName = registered("Sans")
     scale = min(width / drawing.width, height / drawing.height)
     canvas.saveState()
     canvas.translate(x + (width - drawing.width * scale) / 2,
