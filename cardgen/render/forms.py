@@ -20,11 +20,14 @@ BACK_FORM = "back"
 
 
 class FaceForms:
-    """The forms of one canvas: each is the card at ``size`` with ``bleed_mm`` of bleed,
-    its lower-left corner (bleed included) at the form's origin."""
+    """Forms of one canvas: each is the card at ``size`` with ``bleed_mm`` of bleed, its
+    lower-left corner (bleed included) at the form's origin. Two sets on one canvas need
+    different ``prefix`` es for their names."""
 
-    def __init__(self, canvas: Any, *, lang: Lang, bleed_mm: float, size: CardSize) -> None:
+    def __init__(self, canvas: Any, *, lang: Lang, bleed_mm: float, size: CardSize,
+                 prefix: str = "") -> None:
         self.canvas = canvas
+        self.prefix = prefix
         self.lang = lang
         self.bleed_mm = bleed_mm
         self.size = size
@@ -34,7 +37,7 @@ class FaceForms:
     def face(self, card: Card, x: float, y: float) -> None:
         """Place ``card``'s face with its lower-left trim corner at (x, y)."""
         if card.id not in self._names:
-            self._define(card.id, f"face{len(self._names)}", lambda: draw_face(
+            self._define(card.id, f"{self.prefix}face{len(self._names)}", lambda: draw_face(
                 self.canvas, card, self.bleed, self.bleed, lang=self.lang,
                 bleed_mm=self.bleed_mm, size=self.size))
         self._place(self._names[card.id], x, y)
@@ -42,7 +45,7 @@ class FaceForms:
     def back(self, x: float, y: float) -> None:
         """Place the back with its lower-left trim corner at (x, y)."""
         if None not in self._names:
-            self._define(None, BACK_FORM, lambda: draw_back(
+            self._define(None, self.prefix + BACK_FORM, lambda: draw_back(
                 self.canvas, self.bleed, self.bleed, bleed_mm=self.bleed_mm, size=self.size))
         self._place(self._names[None], x, y)
 
