@@ -106,11 +106,12 @@ def render(page_number: int, dpi: float, pixels: tuple[int, int]) -> Image.Image
     assert _document is not None, "open_document first"
     page = _document[page_number]
     try:
-        image: Image.Image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+        # In RGB order, pdfium's bitmap is Pillow's image as it is, with no conversion.
+        image: Image.Image = page.render(scale=dpi / 72, rev_byteorder=True).to_pil()
+        # pdfium rounds up; a float error must not add a row of pixels.
+        return image.crop((0, 0, *pixels))
     finally:
         page.close()
-    # pdfium rounds up; a float error must not add a row of pixels.
-    return image.crop((0, 0, *pixels))
 
 
 def run(job: FaceJob | SheetJob) -> Path:
