@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from io import BytesIO
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
+#: the merge before the work on issue 12
+REFERENCE = "c9539a2"
 CARDGEN = [sys.executable, "-c", "from cardgen.cli import main; main()"]
 #: The environment of the timed processes: Python caches bytecode, as it does after
 #: any install (a PYTHONDONTWRITEBYTECODE left set would time the compiler instead).
@@ -67,3 +73,15 @@ def command_time(args: list[str]) -> float:
         if not out.is_file():
             raise SystemExit("the command wrote no PDF")
         return elapsed
+
+
+def checkout(rev: str, folder: Path) -> Path:
+    """cardgen at ``rev`` as an importable folder (fonts and templates inside it, where
+    the editable install maps them)."""
+    archive = subprocess.run(["git", "archive", rev, "cardgen", "fonts", "templates"],
+                             cwd=ROOT, check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    for data in ("fonts", "templates"):
+        shutil.move(folder / data, folder / "cardgen" / data)
+    return folder

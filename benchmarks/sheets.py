@@ -5,7 +5,9 @@ The floor is reportlab alone making the same PDF in a fresh interpreter
 in this process, and replayed there with nothing of cardgen imported; the replayed PDF
 must be byte-identical to the command's, so both draw the same cards and marks. The
 command and its floor run alternately, whole processes, interpreter start-up included;
-the figures are medians. The issue's aim: the command within 1.6x its floor.
+the figures are medians. The issue's aim: the command within 1.6x its floor. The
+command as it was at --against REV (by default the code before issue 12) is timed in
+the same rounds, for comparison.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
-from command_timing import CARDGEN, Timing, medians, timed
+from command_timing import CARDGEN, ENV, REFERENCE, Timing, checkout, medians, timed
 
 from cardgen.cli import main as cardgen_main
 from cardgen.render import sheets
@@ -85,28 +87,36 @@ def record(args: list[str], out: Path, recording: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5, help="runs of each (median)")
-    runs = parser.parse_args().runs
+    parser.add_argument("--against", default=REFERENCE,
+                        help="git revision whose command is timed alongside, for comparison")
+    given = parser.parse_args()
+    runs = given.runs
     print(f"whole processes, median of {runs} alternating runs; wall time (user CPU)")
     with tempfile.TemporaryDirectory() as folder:
-        for deck, options in CASES:
-            base = Path(folder) / f"{deck}{''.join(options)}"
+        old_env = {**ENV, "PYTHONPATH": str(checkout(given.against, Path(folder) / "old"))}
+        for deck, flags in CASES:
+            base = Path(folder) / f"{deck}{''.join(flags)}"
             recording, made, floor_pdf = (base.with_suffix(s) for s in (".pickle", ".rec.pdf",
                                                                          ".floor.pdf"))
-            record([deck, *options], made, recording)
-            command = [*CARDGEN, "sheets", deck, *options, "-o", str(base.with_suffix(".pdf"))]
+            record([deck, *flags], made, recording)
+            command = [*CARDGEN, "sheets", deck, *flags, "-o", str(base.with_suffix(".pdf"))]
             floor = [sys.executable, str(HERE / "canvas_replay.py"), str(recording),
                      str(floor_pdf)]
-            found: dict[str, Timing] = medians(runs, {"command": lambda c=command: timed(c),
-                                                      "floor": lambda f=floor: timed(f)})
+            old = [*command[:-1], str(base.with_suffix(".old.pdf"))]
+            found: dict[str, Timing] = medians(runs, {
+                "command": lambda c=command: timed(c), "floor": lambda f=floor: timed(f),
+                "old": lambda o=old: timed(o, old_env)})
             if not (made.read_bytes() == floor_pdf.read_bytes()
                     == base.with_suffix(".pdf").read_bytes()):
                 raise SystemExit(f"{deck}: the floor did not make the command's PDF")
-            cmd, ref = found["command"], found["floor"]
-            print(f"`cardgen sheets {' '.join([deck, *options])}`: {cmd.wall * 1000:.0f} ms "
+            cmd, ref, before = found["command"], found["floor"], found["old"]
+            print(f"`cardgen sheets {' '.join([deck, *flags])}`: {cmd.wall * 1000:.0f} ms "
                   f"({cmd.user * 1000:.0f} ms); reportlab alone: {ref.wall * 1000:.0f} ms "
                   f"({ref.user * 1000:.0f} ms); ratio {cmd.wall / ref.wall:.2f}x "
                   f"(user CPU {cmd.user / ref.user:.2f}x); "
-                  f"{made.stat().st_size / 1024:.0f} kB")
+                  f"{made.stat().st_size / 1024:.0f} kB; at {given.against}: "
+                  f"{before.wall * 1000:.0f} ms ({before.user * 1000:.0f} ms), "
+                  f"{base.with_suffix('.old.pdf').stat().st_size / 1024:.0f} kB")
 
 
 if __name__ == "__main__":

@@ -21,19 +21,20 @@ from PIL import Image
 
 from cardgen.outputs import atomic_path
 
-#: zlib level, measured on the Unplugged deck at 300 dpi: level 4 is the first to search
-#: for longer matches (a tenth smaller than 1 to 3, at twice their time); 6 takes another
-#: half again as long for 2 % less.
-LEVEL = 4
+#: zlib level. Measured on every image of `cardgen png` at 300 dpi (classic / unplugged):
+#: levels 1 to 3 take the same time (0.85 s), 3 making the smallest files (3.9 / 6.2 MiB,
+#: about what Pillow's default made before: 3.4 / 5.9 MiB); level 4 makes them a fifth
+#: smaller but takes 60 % longer, 6 nearly twice as long. Encoding is most of the work.
+LEVEL = 3
 
 
 class PngWriter:
     """An RGB PNG written row by row, each row unfiltered.
 
     Pillow tries the five PNG filters on every row and keeps the best guess; on card
-    faces (flat colours, sharp edges) leaving rows unfiltered makes smaller files, and
-    their encoding is three times faster (Unplugged, 300 dpi: 17 % smaller than Pillow's
-    default level). Writing our own rows also lets a sheet be written in strips.
+    faces (flat colours, sharp edges) unfiltered rows compress better still (an eighth
+    smaller), in a third to a half of Pillow's time at the same zlib level. Writing our
+    own rows also lets a sheet be written in strips.
     """
 
     def __init__(self, handle: BinaryIO, width: int, height: int,
