@@ -61,11 +61,11 @@ class Raster:
 
 
 def _draw_pages(canvas: Any, forms: FaceForms, cards: list[Card | None],
-                raster_: Raster) -> None:
+                resolution: Raster) -> None:
     """One page per card (None draws the back), the card (with its bleed) centred."""
-    width, height = raster_.size.points
-    x, y = (raster_.page[0] - width) / 2, (raster_.page[1] - height) / 2
-    canvas.setPageSize(raster_.page)
+    width, height = resolution.size.points
+    x, y = (resolution.page[0] - width) / 2, (resolution.page[1] - height) / 2
+    canvas.setPageSize(resolution.page)
     for card in cards:
         if card is None:
             forms.back(x, y)
