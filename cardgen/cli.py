@@ -314,15 +314,19 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
 @click.option("--bleed", type=float, default=0.0, show_default=True, metavar="MM",
               help="Add this much bleed around each face image (0 to "
               f"{layout().sheet.max_bleed_mm:g} mm), for a print shop.")
+@click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
+              show_default="the number of cores",
+              help="Processes making the images (the same images for any number).")
 def png(deck: str, output: Path | None, dpi: int | None, lang: str,
-        players: int | None, size: CardSize, bleed: float) -> None:
+        players: int | None, size: CardSize, bleed: float, workers: int) -> None:
     """Write one PNG per distinct face of DECK, and Tabletop Simulator deck sheets."""
     loaded = _usable_deck(deck, players)
     folder = output or Path(f"{loaded.id}-png")
     from cardgen.render import png as png_module
 
     result = png_module.write_pngs(loaded, folder, dpi=dpi, lang=lang,  # type: ignore[arg-type]
-                                   players=players, size=size, bleed_mm=bleed)
+                                   players=players, size=size, bleed_mm=bleed,
+                                   workers=workers)
     click.echo(f"wrote {len(result.faces)} face images into {folder}")
     for path in result.tts_sheets:
         click.echo(f"wrote {path}")
@@ -411,3 +415,7 @@ def explain(situation: Path, as_json: bool) -> None:
         click.echo(format_explanation(result))
     if result.failures:
         sys.exit(1)
+
+
+if __name__ == "__main__":  # python -m cardgen.cli, e.g. with -X importtime
+    main()

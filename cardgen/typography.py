@@ -1,8 +1,11 @@
-"""The fonts every PDF embeds, registered once with reportlab.
+"""The fonts every PDF embeds, each registered with reportlab when first used.
 
 They ship in ``fonts/`` (installed as the ``cardgen.fonts`` package) with their
 licences, so a machine without them installed still prints every French glyph.
-reportlab embeds TrueType fonts as subsets.
+reportlab embeds TrueType fonts as subsets. Parsing a font file is most of what
+registering it costs, so a drawing registers only the fonts it uses
+(:func:`registered`); the rulebook, which styles paragraphs by family, registers them
+all (:func:`register_fonts`).
 """
 
 from __future__ import annotations
@@ -32,17 +35,25 @@ def font_path(file_name: str) -> Path:
 
 
 @cache
+def registered(name: str) -> str:
+    """Register the project's font ``name`` with reportlab (once per process) and
+    return the name, for ``canvas.setFont(registered(NAME), size)``."""
+    path = font_path(FONT_FILES[name])
+    if not path.is_file():
+        raise CardgenError(f"{path}: font file missing; reinstall cardgen "
+                           "(pip install -e .) or restore the fonts/ folder")
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    except TTFError as exc:
+        raise CardgenError(f"{path}: not a usable TrueType font ({exc}); restore it "
+                           "from the repository") from None
+    return name
+
+
+@cache
 def register_fonts() -> None:
-    """Register the project's fonts with reportlab (once per process)."""
-    for name, file_name in FONT_FILES.items():
-        path = font_path(file_name)
-        if not path.is_file():
-            raise CardgenError(f"{path}: font file missing; reinstall cardgen "
-                               "(pip install -e .) or restore the fonts/ folder")
-        try:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
-        except TTFError as exc:
-            raise CardgenError(f"{path}: not a usable TrueType font ({exc}); restore it "
-                               "from the repository") from None
+    """Register every font of the project, and the Sans family for paragraphs."""
+    for name in FONT_FILES:
+        registered(name)
     pdfmetrics.registerFontFamily("Sans", normal="Sans", bold="Sans-Bold",
                                   italic="Sans-Oblique", boldItalic="Sans-Bold")

@@ -145,13 +145,13 @@ def test_the_pdf_the_png_export_rasterises_embeds_every_font(
     from cardgen.render import png
 
     rasterised: list[bytes] = []
-    real = png.pdfium.PdfDocument
+    real = png.faces_pdf
 
-    def keep(data: bytes, *args: Any, **kwargs: Any) -> Any:
-        rasterised.append(data)
-        return real(data, *args, **kwargs)
+    def keep(*args: Any, **kwargs: Any) -> bytes:
+        rasterised.append(real(*args, **kwargs))
+        return rasterised[-1]
 
-    monkeypatch.setattr(png.pdfium, "PdfDocument", keep)
+    monkeypatch.setattr(png, "faces_pdf", keep)
     run("png", str(EXAMPLES / "party.toml"), "-o", str(tmp_path), "--dpi", "50")
     assert rasterised
     for pdf in rasterised:

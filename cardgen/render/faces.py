@@ -1,11 +1,11 @@
 """One card face (or back), drawn at its place on a reportlab canvas.
 
 This is the one drawing entry point the sheets, the PNG export and the rulebook's card
-gallery share: :func:`draw_face`, :func:`draw_back`, and the :class:`CardFace`
-flowable for platypus documents. A face is 53 x 79 mm at its trim line by default, or
-any :class:`~cardgen.render.layout.CardSize`: the design of ``cardgen/data/layout.toml``
-is drawn scaled to fit, the spare length going between the corners and the middle. With
-a bleed, only its background reaches past the trim line.
+gallery share: :func:`draw_face` and :func:`draw_back` (the rulebook wraps them in its
+:class:`~cardgen.rulebook.pictures.CardFace` flowable). A face is 53 x 79 mm at its trim
+line by default, or any :class:`~cardgen.render.layout.CardSize`: the design of
+``cardgen/data/layout.toml`` is drawn scaled to fit, the spare length going between the
+corners and the middle. With a bleed, only its background reaches past the trim line.
 
 Kinds of faces, chosen from the card's data alone:
 
@@ -26,14 +26,13 @@ from typing import Any, Literal, NamedTuple
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
-from reportlab.platypus import Flowable
 
 from cardgen.catalogue import Card, catalogue
 from cardgen.errors import CardgenError
 from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.pictograms import draw_label, draw_pictogram, outlined_text, pictogram
 from cardgen.render.textfit import Paragraph, fit
-from cardgen.typography import register_fonts
+from cardgen.typography import registered
 
 Lang = Literal["fr", "en", "both"]
 LANG_CHOICES: tuple[Lang, ...] = ("both", "fr", "en")
@@ -181,8 +180,7 @@ def _oval_clip(canvas: Any, cx: float, cy: float) -> None:
 def _numeral(canvas: Any, text: str, cx: float, cy: float, size: float, max_width: float,
              fill: Color, outline: Color | None) -> None:
     """A numeral or short symbol centred on (cx, cy); 6 and 9 are underlined."""
-    register_fonts()
-    width = pdfmetrics.stringWidth(text, CORNER_FONT, 1)
+    width = pdfmetrics.stringWidth(text, registered(CORNER_FONT), 1)
     size = min(size, max_width / width) if width else size
     cap = pdfmetrics.getFont(CORNER_FONT).face.capHeight / 1000 * size
     canvas.saveState()
@@ -453,7 +451,6 @@ def draw_face(canvas: Any, card: Card, x: float, y: float, *, lang: Lang = "both
     every side, for cutting without white slivers. The drawing leaves the canvas's
     graphics state as it found it.
     """
-    register_fonts()
     if lang not in LANG_CHOICES:
         raise CardgenError(f"language '{lang}' is not one of {', '.join(LANG_CHOICES)}")
     ink = _Ink(background_hex(card))
@@ -482,7 +479,6 @@ def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0,
 
     It is symmetric under a half turn, so a card shows the same back either way up.
     """
-    register_fonts()
     colors = layout().colors
     oval = layout().card.oval
     ink = _Ink(colors["back"])
@@ -499,34 +495,11 @@ def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0,
     canvas.restoreState()
 
 
-class CardFace(Flowable):  # type: ignore[misc]  # reportlab is untyped
-    """A card face as a platypus flowable, ``width`` points wide (full size by default).
+def __getattr__(name: str) -> Any:
+    """``faces.CardFace``, the rulebook's flowable, imported only when asked for: it
+    needs reportlab.platypus, which the sheets and images never load."""
+    if name == "CardFace":
+        from cardgen.rulebook.pictures import CardFace
 
-    >>> from cardgen.catalogue import catalogue
-    >>> face = CardFace(catalogue()["vache"], lang="both")
-    >>> round(face.wrap(0, 0)[0] / 72 * 25.4, 1)
-    53.0
-    """
-
-    def __init__(self, card: Card | None, *, lang: Lang = "both", width: float | None = None,
-                 back: bool = False) -> None:
-        super().__init__()
-        full_w, full_h = card_size_pt()
-        self.card = card
-        self.lang = lang
-        self.back = back or card is None
-        self.scale = (width / full_w) if width else 1.0
-        self.width, self.height = full_w * self.scale, full_h * self.scale
-
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        return self.width, self.height
-
-    def draw(self) -> None:
-        canvas = self.canv
-        canvas.saveState()
-        canvas.scale(self.scale, self.scale)
-        if self.back or self.card is None:
-            draw_back(canvas, 0, 0)
-        else:
-            draw_face(canvas, self.card, 0, 0, lang=self.lang)
-        canvas.restoreState()
+        return CardFace
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

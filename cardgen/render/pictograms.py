@@ -19,7 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from cardgen.catalogue import catalogue
 from cardgen.errors import CatalogueError
-from cardgen.typography import register_fonts
+from cardgen.typography import registered
 
 ICON_FONT = "Icons"
 LABEL_FONT = "Sans-Bold"
@@ -78,8 +78,7 @@ def pictogram(name: str) -> Pictogram:
 def _glyph(canvas: Any, char: str, cx: float, cy: float, size: float, fill: Color,
            stroke: Color | None, mirror: bool = False) -> None:
     """One icon-font glyph, as large as fits a size x size square centred on (cx, cy)."""
-    register_fonts()
-    face = pdfmetrics.getFont(ICON_FONT).face
+    face = pdfmetrics.getFont(registered(ICON_FONT)).face
     height = (face.ascent - face.descent) / 1000  # glyphs fill the font's full em box
     width = pdfmetrics.stringWidth(char, ICON_FONT, 1)
     font_size = size / max(height, width)
@@ -107,8 +106,7 @@ def draw_label(canvas: Any, label: str, cx: float, cy: float, size: float, fill:
                ) -> None:
     """Heavy text centred on (cx, cy), as large as fits size wide and ``height`` (by
     default size * 0.8) high."""
-    register_fonts()
-    face = pdfmetrics.getFont(font).face
+    face = pdfmetrics.getFont(registered(font)).face
     cap = face.capHeight / 1000 if face.capHeight else 0.73
     width = pdfmetrics.stringWidth(label, font, 1)
     height = size * 0.8 if height is None else height

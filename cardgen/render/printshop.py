@@ -6,7 +6,7 @@ the bleed); the faces come first, one page per copy in deck order, then one back
 face, so page ``n + i`` is the back of page ``i``. There are no marks and no margin
 text: the shop cuts on the TrimBox.
 
-Each distinct face is drawn once, as a form that its pages place, so a 108-card deck
+Each distinct face is drawn once, as a form that its pages place (:mod:`.forms`), so a 108-card deck
 stays as small as its 54 distinct faces. Same input, same bytes, like the sheets.
 """
 
@@ -17,12 +17,9 @@ from pathlib import Path
 
 from cardgen.decks import Deck
 from cardgen.outputs import atomic_path
-from cardgen.render.faces import draw_back, draw_face
+from cardgen.render.forms import FaceForms
 from cardgen.render.layout import pt
 from cardgen.render.sheets import SheetOptions, _binary_streams, deck_title, new_canvas, sheet_cards
-from cardgen.typography import register_fonts
-
-BACK_FORM = "back"
 
 
 def page_boxes(options: SheetOptions) -> tuple[tuple[float, float, float, float],
@@ -37,7 +34,6 @@ def page_boxes(options: SheetOptions) -> tuple[tuple[float, float, float, float]
 def render_print_shop(deck: Deck, options: SheetOptions) -> bytes:
     """The print-shop PDF of ``deck``: faces then backs, one card a page."""
     options.check()
-    register_fonts()
     cards = sheet_cards(deck, options.only, options.players)
     bleed_box, trim_box = page_boxes(options)
     bleed = pt(options.bleed_mm)
@@ -48,21 +44,13 @@ def render_print_shop(deck: Deck, options: SheetOptions) -> bytes:
         # For this page and every later one (reportlab keeps the boxes).
         canvas.setBleedBox(bleed_box)
         canvas.setTrimBox(trim_box)
-        forms: dict[str, str] = {}
+        forms = FaceForms(canvas, lang=options.lang, bleed_mm=options.bleed_mm,
+                          size=options.size)
         for card in cards:
-            if card.id not in forms:
-                forms[card.id] = f"face{len(forms)}"
-                canvas.beginForm(forms[card.id])
-                draw_face(canvas, card, bleed, bleed, lang=options.lang,
-                          bleed_mm=options.bleed_mm, size=options.size)
-                canvas.endForm()
-            canvas.doForm(forms[card.id])
+            forms.face(card, bleed, bleed)
             canvas.showPage()
-        canvas.beginForm(BACK_FORM)
-        draw_back(canvas, bleed, bleed, bleed_mm=options.bleed_mm, size=options.size)
-        canvas.endForm()
         for _ in cards:
-            canvas.doForm(BACK_FORM)
+            forms.back(bleed, bleed)
             canvas.showPage()
         canvas.save()
     return buffer.getvalue()

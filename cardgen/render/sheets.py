@@ -30,10 +30,11 @@ from cardgen.catalogue import Card
 from cardgen.decks import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
-from cardgen.render.faces import LANG_CHOICES, Lang, draw_back, draw_face
+from cardgen.render.faces import LANG_CHOICES, Lang
+from cardgen.render.forms import FaceForms
 from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.textfit import Paragraph, fit
-from cardgen.typography import register_fonts
+from cardgen.typography import registered
 
 Only = Literal["all", "specials"]
 ONLY_CHOICES: tuple[Only, ...] = ("all", "specials")
@@ -301,7 +302,7 @@ def _draw_ruler(canvas: Any, grid: Grid) -> None:
     canvas.setStrokeColor(HexColor(layout().colors["cut_mark"]))
     canvas.setLineWidth(0.3)
     canvas.line(x, y0, x, y0 + pt(total))
-    canvas.setFont(MARGIN_FONT, 5)
+    canvas.setFont(registered(MARGIN_FONT), 5)
     for tick in range(total + 1):
         reach = pt(3.0) if tick % 10 == 0 else pt(2.0) if tick % 5 == 0 else pt(1.0)
         canvas.line(x - reach, y0 + pt(tick), x, y0 + pt(tick))
@@ -326,9 +327,9 @@ def _binary_streams() -> Iterator[None]:
 
 def new_canvas(target: Any, page_size: tuple[float, float], title: str) -> Any:
     """A canvas that writes the same bytes for the same drawing, and asks for no scaling."""
-    register_fonts()  # the initial font must be an embedded one, not Helvetica
+    # The initial font must be an embedded one, not Helvetica.
     canvas = Canvas(target, pagesize=page_size, invariant=1, pageCompression=1,
-                    initialFontName="Sans")
+                    initialFontName=registered(MARGIN_FONT))
     canvas.setTitle(title)
     canvas.setCreator("cardgen")
     canvas.setViewerPreference("PrintScaling", "None")
@@ -345,7 +346,6 @@ def deck_title(deck: Deck, lang: Lang) -> str:
 def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     """The sheets of ``deck`` as PDF bytes."""
     options.check()
-    register_fonts()
     cards = sheet_cards(deck, options.only, options.players)
     grid = grid_for(options.paper, options.bleed_mm, options.size)
     pages = [cards[i:i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
@@ -355,15 +355,15 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     buffer = io.BytesIO()
     with _binary_streams():
         canvas = new_canvas(buffer, (grid.page_width, grid.page_height), name)
+        forms = FaceForms(canvas, lang=options.lang, bleed_mm=options.bleed_mm,
+                          size=options.size)
         if options.backs:
             canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         number = 0
         for page_cards in pages:
             number += 1
             for index, card in enumerate(page_cards):
-                grid.place(canvas, *grid.slot(index), partial(
-                    draw_face, canvas, card, lang=options.lang, bleed_mm=options.bleed_mm,
-                    size=options.size))
+                grid.place(canvas, *grid.slot(index), partial(forms.face, card))
             filled = grid.top_rows_for(len(page_cards))
             _draw_marks(canvas, _mark_segments(filled))
             advice = _texts(("faces", "duplex") if options.backs else ("faces",),
@@ -373,8 +373,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
             if options.backs:
                 number += 1
                 for index in range(len(page_cards)):
-                    grid.place(canvas, *grid.back_slot(index, offset), partial(
-                        draw_back, canvas, bleed_mm=options.bleed_mm, size=options.size))
+                    grid.place(canvas, *grid.back_slot(index, offset), forms.back)
                 _draw_marks(canvas, _mark_segments(filled, offset))
                 _page_margins(canvas, grid, name, number, total,
                               _texts(("backs", "faces"), options.lang, page=str(number - 1)))

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.typography import register_fonts
+from cardgen.typography import registered
 
 
 def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: float) -> None:
@@ -22,7 +22,6 @@ def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: 
     if drawing is None or not drawing.width or not drawing.height:
         raise CardgenError(f"{path}: not a usable SVG picture (no size or no content); "
                            "give the <svg> a width and height or a viewBox")
-    register_fonts()
     _embedded_fonts_only(drawing)
     scale = min(width / drawing.width, height / drawing.height)
     canvas.saveState()
@@ -47,7 +46,7 @@ def _embedded_fonts_only(drawing: Any) -> None:
         if not pdfmetrics.getFont(name).face.builtIn:
             return name
         bold, slanted = "Bold" in name, any(w in name for w in ("Oblique", "Italic"))
-        return "Sans-Bold" if bold else "Sans-Oblique" if slanted else "Sans"
+        return registered("Sans-Bold" if bold else "Sans-Oblique" if slanted else "Sans")
 
     def walk(group: Any) -> None:
         for node in group.getContents():
@@ -56,5 +55,5 @@ def _embedded_fonts_only(drawing: Any) -> None:
             elif hasattr(node, "getContents"):
                 walk(node)
 
-    drawing.initialFontName = "Sans"
+    drawing.initialFontName = registered("Sans")
     walk(drawing)

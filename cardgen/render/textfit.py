@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from cardgen.typography import registered
+
 STEP_PT = 0.25
 
 
@@ -50,6 +52,8 @@ def fit(paragraphs: Sequence[Paragraph], width: float, height: float, max_size: 
     ``gap`` is the space between two paragraphs, as a multiple of the size. Below
     ``min_size`` the text keeps shrinking (it must still fit) rather than overflow.
     """
+    for paragraph in paragraphs:
+        registered(paragraph.font)
     size = max_size
     floor = min(min_size, 2.0)
     while True:

@@ -1,7 +1,7 @@
 """The card pictures of the rulebook, drawn by the same code as the printed sheets.
 
 Every face comes from :func:`cardgen.render.faces.draw_face` (through its
-:class:`~cardgen.render.faces.CardFace` flowable), so the rulebook shows exactly the
+:class:`CardFace` flowable), so the rulebook shows exactly the
 cards a player cuts out: there is no second drawing of a card anywhere.
 """
 
@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable, TableStyle
 from reportlab.platypus import Paragraph as RLParagraph
 
 from cardgen.catalogue import Card
-from cardgen.render.faces import CardFace, Lang, card_size_pt, draw_face
+from cardgen.render.faces import Lang, card_size_pt, draw_back, draw_face
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import Table
 from cardgen.rulebook.templates import escape_text
@@ -119,3 +119,36 @@ class CardFan(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
             canvas.scale(self.scale, self.scale)
             draw_face(canvas, card, 0, 0, lang=FACE_LANG)
             canvas.restoreState()
+
+
+class CardFace(Flowable):  # type: ignore[misc]  # reportlab is untyped
+    """A card face as a platypus flowable, ``width`` points wide (full size by default).
+
+    >>> from cardgen.catalogue import catalogue
+    >>> face = CardFace(catalogue()["vache"], lang="both")
+    >>> round(face.wrap(0, 0)[0] / 72 * 25.4, 1)
+    53.0
+    """
+
+    def __init__(self, card: Card | None, *, lang: Lang = "both", width: float | None = None,
+                 back: bool = False) -> None:
+        super().__init__()
+        full_w, full_h = card_size_pt()
+        self.card = card
+        self.lang = lang
+        self.back = back or card is None
+        self.scale = (width / full_w) if width else 1.0
+        self.width, self.height = full_w * self.scale, full_h * self.scale
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.scale(self.scale, self.scale)
+        if self.back or self.card is None:
+            draw_back(canvas, 0, 0)
+        else:
+            draw_face(canvas, self.card, 0, 0, lang=self.lang)
+        canvas.restoreState()
