@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.decks import HAND_SIZE, Deck, Problem
+
+if TYPE_CHECKING:
+    from cardgen.engine.game import GameResult
 
 
 @dataclass
@@ -45,12 +48,14 @@ class Report:
 
 def check_deck(deck: Deck, players: int | None = None, games: int = 0,
                seed: int | str = 0, workers: int = 1,
-               progress: Callable[[int], None] | None = None) -> Report:
+               progress: Callable[[int], None] | None = None,
+               on_game: Callable[[GameResult], None] | None = None) -> Report:
     """Check a deck for ``players`` players (None: for every count it claims to serve).
 
     With ``games``, a deck whose composition is sound also plays that many sanity games
     per player count (see :func:`cardgen.engine.simulate.sanity_problems`), spread over
-    ``workers`` processes (same results); ``progress`` is told of every game played.
+    ``workers`` processes (same results); ``progress`` is told of every game played,
+    ``on_game`` is given each of them, its rounds recorded (for the balance summary).
     """
     report = Report(deck, players, list(deck.problems))
 
@@ -86,6 +91,6 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
         for n in dict.fromkeys(counted):
             variant = Variant.from_deck(deck, n)
             for level, message, card in sanity_problems(variant, games, seed, workers,
-                                                         progress):
+                                                         progress, on_game):
                 (error if level == "error" else warning)(message, card)
     return report

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from cardgen.balance.command import balance
 from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import CardgenError
@@ -131,19 +132,24 @@ def check(deck: str, players: int | None, games: int, workers: int, as_json: boo
     """Check that DECK is complete and playable. Exit 1 if it is not."""
     loaded = load_deck(deck)
     counts = 1 if players is not None else len({loaded.min_players, loaded.max_players})
+    from cardgen.balance.quick import SanityBalance
+
+    fairness = SanityBalance(loaded)  # the sanity games also say which cards stand out
     if games:
         # The bar goes to stderr (drawn only on a terminal), so --json output stays clean.
         with click.progressbar(length=games * counts, label="sanity games",
                                file=sys.stderr) as bar:
             report = check_deck(loaded, players, games=games, workers=workers,
-                                progress=bar.update)
+                                progress=bar.update, on_game=fairness.add)
     else:
         report = check_deck(loaded, players)
     if as_json:
-        _emit_json(report.as_dict())
+        _emit_json({**report.as_dict(), "balance": fairness.as_dict()})
     else:
         for problem in report.problems:
             click.echo(f"{problem.level}: {problem.message}", err=problem.level == "error")
+        for line in fairness.lines():
+            click.echo(line)
         verdict = "valid" if report.valid else "NOT valid"
         click.echo(f"{report.deck.source}: {report.deck.total(players)} cards, {verdict} "
                    f"({len(report.errors)} error(s), {len(report.warnings)} warning(s))")
@@ -324,3 +330,6 @@ def explain(situation: Path, as_json: bool) -> None:
         click.echo(format_explanation(result))
     if result.failures:
         sys.exit(1)
+
+
+main.add_command(balance)

@@ -1,0 +1,138 @@
+"""The balance report as text: the terminal table and the summary ``cardgen check`` ends with.
+
+Every figure is printed with its 95 % interval; a difference is named (helps, hurts,
+lengthens …) only when its interval leaves out zero, and otherwise the report says so
+with the games it would take. The words come from ``templates/balance/labels.toml``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@cache
+def labels(lang: str) -> dict[str, str]:
+    """The report's words in ``lang`` (fr or en)."""
+    path = resources.files("cardgen.templates").joinpath("balance", "labels.toml")
+    with path.open("rb") as handle:
+        table: dict[str, str] = tomllib.load(handle)[lang]
+    return table
+
+
+def pct(value: float, signed: bool = False) -> str:
+    return f"{value * 100:+.1f}" if signed else f"{value * 100:.1f}%"
+
+
+def interval_text(figure: dict[str, Any], *, percent: bool = False, signed: bool = False,
+                  digits: int = 1) -> str:
+    """``12.3 [11.0, 13.6]``, a figure with its 95 % interval."""
+    if percent:
+        def fmt(v: float) -> str:
+            return pct(v, signed)
+    else:
+        def fmt(v: float) -> str:
+            return f"{v:+.{digits}f}" if signed else f"{v:.{digits}f}"
+    return f"{fmt(figure['estimate'])} [{fmt(figure['low'])}, {fmt(figure['high'])}]"
+
+
+def effect_verdict(figure: dict[str, Any], words: dict[str, str],
+                   up: str = "higher", down: str = "lower") -> str:
+    """What an effect's interval allows one to say, in words."""
+    if figure.get("verdict") == "higher":
+        return words[up]
+    if figure.get("verdict") == "lower":
+        return words[down]
+    if figure.get("verdict") == "unclear":
+        return words["unclear"].format(games=f"{figure['games_needed']:,}")
+    return ""
+
+
+def _shape_rows(table: dict[str, Any], words: dict[str, str]) -> list[list[str]]:
+    deck, base, diff = table["deck"], table.get("baseline"), table.get("difference", {})
+    rows = []
+    for name, percent in (("turns", False), ("points", False), ("reshuffles", False),
+                          ("blocked", True)):
+        row = [words[name], interval_text(deck[name], percent=percent)]
+        if base is not None:
+            row += [interval_text(base[name], percent=percent),
+                    interval_text(diff[name], percent=percent, signed=True)]
+        rows.append(row)
+    first = [words["first_seat"], interval_text(deck["positions"][0], percent=True)]
+    if base is not None:
+        first += [interval_text(base["positions"][0], percent=True),
+                  interval_text(diff["first_seat"], percent=True, signed=True)]
+    rows.append(first)
+    return rows
+
+
+def _columns(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows if i < len(r)) for i in range(max(map(len, rows)))]
+    return ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)).rstrip()
+            for r in rows]
+
+
+def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en") -> str:
+    """The terminal report of one player count."""
+    words = labels(lang)
+    n = table["players"]
+    head = "heading" if "baseline" in table else "heading_alone"
+    lines = [words[head].format(deck=report["deck"], against=report["against"], players=n,
+                                games=report["games"], rounds=table["deck"]["rounds"],
+                                seed=report["seed"]), "", words["shape"]]
+    header = [words["measure"], words["deck"]]
+    if "baseline" in table:
+        header += [report["against"], words["difference"]]
+    lines += _columns([header, *_shape_rows(table, words)])
+    lines.append("  (" + words["fair_share"].format(share=pct(1 / n)) + ")")
+    lines += ["", words["kinds"], words["kinds_note"]]
+    rows = [[words["kind"], words["copies"], words["played"], words["won_dealt"],
+             words["effect"], words["round_length"], words["verdict"]]]
+    for kind in table["kinds"]:
+        row = [kind["key"], str(kind["copies"]), f"{kind['per_round']['played']:.2f}",
+               interval_text(kind["win_dealt"], percent=True)]
+        effect = kind.get("effect")
+        if effect is None:
+            row += ["", "", words["numbers_note"]]
+        else:
+            verdict = effect_verdict(effect["holder_win"], words)
+            length = effect_verdict(effect["turns"], words, "longer", "shorter")
+            if effect["turns"]["verdict"] != "unclear":
+                verdict += f"; {length}"
+            row += [interval_text(effect["holder_win"], percent=True, signed=True),
+                    interval_text(effect["turns"], signed=True), verdict]
+        rows.append(row)
+    lines += _columns(rows)
+    if table["rules"]:
+        lines += ["", words["rules"]]
+        rule_rows = [[words["rule"], words["rule_turns"], words["rule_first"]]]
+        for rule in table["rules"]:
+            rule_rows.append([rule["rule"], interval_text(rule["turns"], signed=True),
+                              interval_text(rule["first_seat"], percent=True, signed=True)])
+        lines += _columns(rule_rows)
+    return "\n".join(lines)
+
+
+def format_report(report: dict[str, Any], lang: str = "en") -> str:
+    return "\n\n".join(format_table(t, report, lang) for t in report["tables"])
+
+
+def standing_out(kinds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The kinds whose holders win more or less often than the other players, told apart
+    from chance (the interval of the difference leaves out zero)."""
+    from cardgen.balance.stats import Interval, difference
+
+    def interval(d: dict[str, Any]) -> Interval:
+        return Interval(d["estimate"], d["low"], d["high"], d["se"], d["n"], d["games"])
+
+    found = []
+    for kind in kinds:
+        if (not kind["ablated"] or kind["win_dealt"]["n"] == 0
+                or kind["win_not_dealt"]["n"] == 0):  # the numbers: everyone holds some
+            continue
+        diff = difference(interval(kind["win_dealt"]), interval(kind["win_not_dealt"]))
+        if diff.excludes_zero:
+            found.append({**kind, "difference": diff.as_dict()})
+    return sorted(found, key=lambda k: -abs(k["difference"]["estimate"]))
