@@ -41,11 +41,13 @@ class SanityBalance:
         out = []
         for players, (tally, groups) in sorted(self.tallies.items()):
             kinds = [kind_figures(g, tally, None, tally.games) for g in groups]
+            won = sum(tally.mean(f"position:{p}").estimate for p in range(players))
+            overall = won / players  # a player's share of rounds won, blocked ones counted
             out.append({"players": players, "rounds": tally.rounds,
+                        "overall": round(overall, 6),
                         "standing_out": [{"key": k["key"], "win_dealt": k["win_dealt"],
-                                          "win_not_dealt": k["win_not_dealt"],
-                                          "difference": k["difference"]}
-                                         for k in standing_out(kinds)]})
+                                          "interval": [round(v, 6) for v in k["interval"]]}
+                                         for k in standing_out(kinds, overall)]})
         return out
 
     def lines(self, lang: str = "en") -> list[str]:
@@ -55,12 +57,10 @@ class SanityBalance:
             text.append(words["check_title"].format(players=table["players"],
                                                     rounds=table["rounds"]))
             for kind in table["standing_out"]:
-                diff = kind["difference"]
+                low, high = kind["interval"]
                 text.append(words["check_stands_out"].format(
                     kind=kind["key"], won=pct(kind["win_dealt"]["estimate"]),
-                    others=pct(kind["win_not_dealt"]["estimate"]),
-                    diff=f"{pct(diff['estimate'], True)} [{pct(diff['low'], True)}, "
-                         f"{pct(diff['high'], True)}]"))
+                    others=pct(table["overall"]), interval=f"{pct(low)}–{pct(high)}"))
             if not table["standing_out"]:
                 text.append(words["check_nothing"])
         return text

@@ -119,20 +119,23 @@ def format_report(report: dict[str, Any], lang: str = "en") -> str:
     return "\n\n".join(format_table(t, report, lang) for t in report["tables"])
 
 
-def standing_out(kinds: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The kinds whose holders win more or less often than the other players, told apart
-    from chance (the interval of the difference leaves out zero)."""
-    from cardgen.balance.stats import Interval, difference
+def standing_out(kinds: list[dict[str, Any]], overall: float) -> list[dict[str, Any]]:
+    """The kinds whose holders (dealt one) win more or less often than a player's
+    ``overall`` share of rounds, told apart from chance: the holders' interval leaves
+    that share out, its confidence raised for the number of kinds looked at
+    (Bonferroni), so that among ten kinds with no effect none is named by chance alone."""
+    from statistics import NormalDist
 
-    def interval(d: dict[str, Any]) -> Interval:
-        return Interval(d["estimate"], d["low"], d["high"], d["se"], d["n"], d["games"])
+    from cardgen.balance.stats import wilson
 
+    looked_at = [k for k in kinds if k["ablated"] and k["win_dealt"]["n"]]
+    z = NormalDist().inv_cdf(1 - 0.025 / max(1, len(looked_at)))
     found = []
-    for kind in kinds:
-        if (not kind["ablated"] or kind["win_dealt"]["n"] == 0
-                or kind["win_not_dealt"]["n"] == 0):  # the numbers: everyone holds some
-            continue
-        diff = difference(interval(kind["win_dealt"]), interval(kind["win_not_dealt"]))
-        if diff.excludes_zero:
-            found.append({**kind, "difference": diff.as_dict()})
-    return sorted(found, key=lambda k: -abs(k["difference"]["estimate"]))
+    for kind in looked_at:
+        won = kind["win_dealt"]
+        p, se = won["estimate"], won["se"]
+        effective = min(won["n"], p * (1 - p) / (se * se)) if se > 0 else won["n"]
+        low, high = wilson(p * effective, effective, z)
+        if not low <= overall <= high:
+            found.append({**kind, "interval": [low, high]})
+    return sorted(found, key=lambda k: -abs(k["win_dealt"]["estimate"] - overall))

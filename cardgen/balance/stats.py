@@ -54,7 +54,10 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 or n successes one bound is exactly 0 or 1 (not a rounding error away).
+    low = 0.0 if p <= 0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return low, high
 
 
 def normal_mean(values: Sequence[float], z: float = Z95) -> Interval:
@@ -103,8 +106,9 @@ class Clustered:
     def n(self) -> int:
         return sum(self.counts)
 
-    def mean_se(self) -> tuple[float, float]:
-        """The mean over observations and its cluster-robust standard error."""
+    def mean_se(self, small_sample: bool = True) -> tuple[float, float]:
+        """The mean over observations and its cluster-robust standard error (with the
+        G/(G-1) small-sample factor unless told otherwise)."""
         n = self.n
         games = sum(1 for c in self.counts if c)
         if n == 0:
@@ -114,7 +118,8 @@ class Clustered:
             return mean, 0.0
         spread = math.fsum((s - mean * c) ** 2 for s, c in zip(self.sums, self.counts,
                                                                 strict=True))
-        return mean, math.sqrt(spread * games / (games - 1)) / n
+        factor = games / (games - 1) if small_sample else 1.0
+        return mean, math.sqrt(spread * factor) / n
 
     def mean(self, z: float = Z95) -> Interval:
         """A mean over observations with its normal interval."""
@@ -124,7 +129,7 @@ class Clustered:
     def proportion(self, z: float = Z95) -> Interval:
         """A share of 0/1 observations with its Wilson interval on the effective sample
         size (never more than the observations themselves)."""
-        p, se = self.mean_se()
+        p, se = self.mean_se(small_sample=False)  # Wilson brings its own correction
         n = self.n
         if n == 0:
             return Interval(0.0, 0.0, 1.0, 0.0, 0, 0)
@@ -153,7 +158,8 @@ def games_needed(games: int, interval: Interval, effect: float | None = None,
         return games
     if size == 0:
         return 10 ** 9
-    return max(games, math.ceil(games * ((z + power_z) * interval.se / size) ** 2))
+    needed = games * ((z + power_z) * interval.se / size) ** 2
+    return max(games, math.ceil(needed - 1e-9))  # not one more for a rounding error
 
 
 def two_proportions_size(p1: float, p2: float, z: float = Z95,

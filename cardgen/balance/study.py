@@ -38,6 +38,7 @@ class Plan:
     workers: int = 1
     cluster: str | None = None
     ablate: bool = True  # every kind ablated (off: the deck's own figures only)
+    only: tuple[str, ...] | None = None  # ablate only these kinds (group keys)
     player: str = "heuristic"
 
 
@@ -56,7 +57,8 @@ def _runs(plan: Plan, players: int) -> list[_Run]:
         runs.append(_Run("baseline", Variant.from_deck(plan.against, players)))
     if plan.ablate:
         runs.extend(_Run("ablation", ablated(deck, g), group=g)
-                    for g in kind_groups(deck) if g.ablated)
+                    for g in kind_groups(deck)
+                    if g.ablated and (plan.only is None or g.key in plan.only))
     for rule in plan.rules:
         if rule in deck.rule_names:
             raise EngineError(f"the rule {rule} is already part of {plan.deck.id}; "
