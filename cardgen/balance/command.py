@@ -14,7 +14,7 @@ from cardgen.errors import CardgenError
 #: Games per run by default: at 4 players the whole Unplugged study (the deck, the
 #: classic baseline and each of its 20 kinds ablated, 22 runs) fits in two minutes on
 #: two cores (benchmarks/balance.py), and separates its strongest kinds from the rest.
-DEFAULT_GAMES = 500
+DEFAULT_GAMES = 400
 
 
 def _player_counts(ctx: click.Context, param: click.Parameter,

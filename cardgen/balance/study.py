@@ -93,7 +93,7 @@ def run_study(plan: Plan, progress: Callable[[int], None] | None = None) -> dict
         elif run.role == "baseline":
             tallies.append(Tally(n))
         else:
-            holders = (run.group.kinds(deck_tallies_variant(layout, n))
+            holders = (run.group.kinds(deck_variant(layout, n))
                        if run.group is not None else None)
             tallies.append(PairedTally(deck_tallies[n], holders,
                                        sign=-1 if run.role == "rule" else 1))
@@ -116,7 +116,7 @@ def run_study(plan: Plan, progress: Callable[[int], None] | None = None) -> dict
             "tables": tables}
 
 
-def deck_tallies_variant(layout: Sequence[tuple[int, list[_Run]]], players: int) -> Variant:
+def deck_variant(layout: Sequence[tuple[int, list[_Run]]], players: int) -> Variant:
     """The deck's own variant for a player count."""
     return next(runs[0].variant for n, runs in layout if n == players)
 
