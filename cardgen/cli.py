@@ -282,9 +282,12 @@ def build(out: Path) -> None:
               help="Turn on an optional rule (repeat for several; see `cardgen rules`).")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to share the games (the results do not change).")
+@click.option("--cluster", metavar="ADDRESS", help="Play the games on a Ray cluster "
+              "(an address, ray://HOST:10001 or 'local'; the results do not change).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def simulate(deck: str, players: int, games: int, seed: str, player: str,
-             extra_rules: tuple[str, ...], workers: int, as_json: bool) -> None:
+             extra_rules: tuple[str, ...], workers: int, cluster: str | None,
+             as_json: bool) -> None:
     """Play whole games of DECK with bots and report how they went.
 
     Exit 1 if a game broke an invariant or a round did not terminate.
@@ -300,9 +303,10 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
     if games >= 50:
         with click.progressbar(length=games, label="playing", file=sys.stderr) as bar:
             report = run(variant, games=games, seed=seed, player=player, workers=workers,
-                         progress=bar.update)
+                         progress=bar.update, cluster=cluster)
     else:
-        report = run(variant, games=games, seed=seed, player=player, workers=workers)
+        report = run(variant, games=games, seed=seed, player=player, workers=workers,
+                     cluster=cluster)
     if as_json:
         _emit_json(report.as_dict())
     else:

@@ -30,3 +30,13 @@ def test_balance_on_a_local_ray_runtime_matches_one_process(local_ray: None) -> 
     on_ray = run_study(Plan(**{**plan.__dict__, "cluster": "local"}))
     assert json.dumps(on_ray) == json.dumps(alone)
     assert on_ray["tables"][0]["deck"]["games"] == 30
+
+
+def test_simulate_on_a_local_ray_runtime_matches_one_process(local_ray: None) -> None:
+    from cardgen.engine import Variant
+    from cardgen.engine.simulate import simulate
+
+    variant = Variant.from_deck(load_deck("classic"), 4)
+    alone = simulate(variant, games=30, seed="ray")
+    on_ray = simulate(variant, games=30, seed="ray", cluster="local")
+    assert on_ray.as_dict() == alone.as_dict()
