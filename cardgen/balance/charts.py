@@ -19,7 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
-from cardgen.balance.report import interval_text, labels
+from cardgen.balance.report import interval_text, labels, pct
 from cardgen.outputs import atomic_path
 from cardgen.typography import register_fonts
 
@@ -211,18 +211,19 @@ def seats_chart(table: dict[str, Any], report: dict[str, Any],
 
 
 def _shape_lines(table: dict[str, Any], report: dict[str, Any],
-                 words: dict[str, str]) -> list[str]:
-    share = f"{100 / table['players']:.1f}%"
-    first = interval_text(table["deck"]["positions"][0], percent=True)
+                 words: dict[str, str], lang: str) -> list[str]:
+    share = pct(1 / table["players"], lang=lang)
+    first = interval_text(table["deck"]["positions"][0], percent=True, lang=lang)
     lines = [f"{words['first_seat']}: {first} ({words['fair_share'].format(share=share)})"]
     for name, percent in (("turns", False), ("points", False), ("reshuffles", False),
                           ("blocked", True)):
-        deck = interval_text(table["deck"][name], percent=percent)
+        deck = interval_text(table["deck"][name], percent=percent, lang=lang)
         if "baseline" in table:
             lines.append(words["pdf_shape_row"].format(
                 name=words[name], deck=deck, against=report["against"],
-                base=interval_text(table["baseline"][name], percent=percent),
-                diff=interval_text(table["difference"][name], percent=percent, signed=True)))
+                base=interval_text(table["baseline"][name], percent=percent, lang=lang),
+                diff=interval_text(table["difference"][name], percent=percent, signed=True,
+                                   lang=lang)))
         else:
             lines.append(f"{words[name]}: {deck}")
     return lines
@@ -244,8 +245,8 @@ def write_pdf(report: dict[str, Any], path: Path, lang: str = "en") -> None:
                                          rounds=table["deck"]["rounds"],
                                          seed=report["seed"]), _style(9, space=8)),
             Paragraph(words["shape"], _style(11, True)),
-            *[Paragraph(line, _style(8, space=1)) for line in _shape_lines(table, report,
-                                                                             words)],
+            *[Paragraph(line, _style(8, space=1))
+              for line in _shape_lines(table, report, words, lang)],
             Spacer(1, 4 * mm),
             Paragraph(words["pdf_seats"], _style(11, True)),
             seats_chart(table, report, words),

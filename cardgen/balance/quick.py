@@ -59,8 +59,9 @@ class SanityBalance:
             for kind in table["standing_out"]:
                 low, high = kind["interval"]
                 text.append(words["check_stands_out"].format(
-                    kind=kind["key"], won=pct(kind["win_dealt"]["estimate"]),
-                    others=pct(table["overall"]), interval=f"{pct(low)}–{pct(high)}"))
+                    kind=kind["key"], won=pct(kind["win_dealt"]["estimate"], lang=lang),
+                    others=pct(table["overall"], lang=lang),
+                    interval=f"{pct(low, lang=lang)}–{pct(high, lang=lang)}"))
             if not table["standing_out"]:
                 text.append(words["check_nothing"])
         return text

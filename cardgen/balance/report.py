@@ -22,48 +22,63 @@ def labels(lang: str) -> dict[str, str]:
     return table
 
 
-def pct(value: float, signed: bool = False) -> str:
-    return f"{value * 100:+.1f}" if signed else f"{value * 100:.1f}%"
+def localised(text: str, lang: str) -> str:
+    """A number written the English way (``1,234.5%``) as ``lang`` writes it: in French
+    ``1 234,5 %``, with narrow no-break spaces."""
+    if lang != "fr":
+        return text
+    return (text.replace(",", "\u202f").replace(".", ",").replace("%", "\u202f%"))
+
+
+def pct(value: float, signed: bool = False, lang: str = "en") -> str:
+    return localised(f"{value * 100:+.1f}" if signed else f"{value * 100:.1f}%", lang)
+
+
+def count(value: int, lang: str = "en") -> str:
+    return localised(f"{value:,}", lang)
 
 
 def interval_text(figure: dict[str, Any], *, percent: bool = False, signed: bool = False,
-                  digits: int = 1) -> str:
+                  digits: int = 1, lang: str = "en") -> str:
     """``12.3 [11.0, 13.6]``, a figure with its 95 % interval."""
     if percent:
         def fmt(v: float) -> str:
-            return pct(v, signed)
+            return pct(v, signed, lang)
     else:
         def fmt(v: float) -> str:
-            return f"{v:+.{digits}f}" if signed else f"{v:.{digits}f}"
-    return f"{fmt(figure['estimate'])} [{fmt(figure['low'])}, {fmt(figure['high'])}]"
+            return localised(f"{v:+.{digits}f}" if signed else f"{v:.{digits}f}", lang)
+    separator = " ; " if lang == "fr" else ", "
+    return f"{fmt(figure['estimate'])} [{fmt(figure['low'])}{separator}{fmt(figure['high'])}]"
 
 
 def effect_verdict(figure: dict[str, Any], words: dict[str, str],
-                   up: str = "higher", down: str = "lower") -> str:
+                   up: str = "higher", down: str = "lower", lang: str = "en") -> str:
     """What an effect's interval allows one to say, in words."""
     if figure.get("verdict") == "higher":
         return words[up]
     if figure.get("verdict") == "lower":
         return words[down]
     if figure.get("verdict") == "unclear":
-        return words["unclear"].format(games=f"{figure['games_needed']:,}")
+        return words["unclear"].format(games=count(figure["games_needed"], lang))
     return ""
 
 
-def _shape_rows(table: dict[str, Any], words: dict[str, str]) -> list[list[str]]:
+def _shape_rows(table: dict[str, Any], words: dict[str, str],
+                lang: str) -> list[list[str]]:
     deck, base, diff = table["deck"], table.get("baseline"), table.get("difference", {})
     rows = []
     for name, percent in (("turns", False), ("points", False), ("reshuffles", False),
                           ("blocked", True)):
-        row = [words[name], interval_text(deck[name], percent=percent)]
+        row = [words[name], interval_text(deck[name], percent=percent, lang=lang)]
         if base is not None:
-            row += [interval_text(base[name], percent=percent),
-                    interval_text(diff[name], percent=percent, signed=True)]
+            row += [interval_text(base[name], percent=percent, lang=lang),
+                    interval_text(diff[name], percent=percent, signed=True, lang=lang)]
         rows.append(row)
-    first = [words["first_seat"], interval_text(deck["positions"][0], percent=True)]
+    first = [words["first_seat"], interval_text(deck["positions"][0], percent=True, lang=lang)]
     if base is not None:
-        first += [interval_text(base["positions"][0], percent=True),
-                  interval_text(diff["first_seat"], percent=True, signed=True)]
+        first += [interval_text(base["positions"][0], percent=True, lang=lang),
+                  interval_text(diff["first_seat"], percent=True, signed=True,
+                                lang=lang)]
     rows.append(first)
     return rows
 
@@ -85,32 +100,34 @@ def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en"
     header = [words["measure"], words["deck"]]
     if "baseline" in table:
         header += [report["against"], words["difference"]]
-    lines += _columns([header, *_shape_rows(table, words)])
-    lines.append("  (" + words["fair_share"].format(share=pct(1 / n)) + ")")
+    lines += _columns([header, *_shape_rows(table, words, lang)])
+    lines.append("  (" + words["fair_share"].format(share=pct(1 / n, lang=lang)) + ")")
     lines += ["", words["kinds"], words["kinds_note"]]
     rows = [[words["kind"], words["copies"], words["played"], words["won_dealt"],
              words["effect"], words["round_length"], words["verdict"]]]
     for kind in table["kinds"]:
-        row = [kind["key"], str(kind["copies"]), f"{kind['per_round']['played']:.2f}",
-               interval_text(kind["win_dealt"], percent=True)]
+        played = localised(f"{kind['per_round']['played']:.2f}", lang)
+        row = [kind["key"], str(kind["copies"]), played,
+               interval_text(kind["win_dealt"], percent=True, lang=lang)]
         effect = kind.get("effect")
         if effect is None:
             row += ["", "", words["numbers_note"]]
         else:
-            verdict = effect_verdict(effect["holder_win"], words)
-            length = effect_verdict(effect["turns"], words, "longer", "shorter")
+            verdict = effect_verdict(effect["holder_win"], words, lang=lang)
+            length = effect_verdict(effect["turns"], words, "longer", "shorter", lang)
             if effect["turns"]["verdict"] != "unclear":
-                verdict += f"; {length}"
-            row += [interval_text(effect["holder_win"], percent=True, signed=True),
-                    interval_text(effect["turns"], signed=True), verdict]
+                verdict += words["and"] + length
+            row += [interval_text(effect["holder_win"], percent=True, signed=True, lang=lang),
+                    interval_text(effect["turns"], signed=True, lang=lang), verdict]
         rows.append(row)
     lines += _columns(rows)
     if table["rules"]:
         lines += ["", words["rules"]]
         rule_rows = [[words["rule"], words["rule_turns"], words["rule_first"]]]
         for rule in table["rules"]:
-            rule_rows.append([rule["rule"], interval_text(rule["turns"], signed=True),
-                              interval_text(rule["first_seat"], percent=True, signed=True)])
+            rule_rows.append([rule["rule"], interval_text(rule["turns"], signed=True, lang=lang),
+                              interval_text(rule["first_seat"], percent=True, signed=True,
+                                            lang=lang)])
         lines += _columns(rule_rows)
     return "\n".join(lines)
 
