@@ -153,6 +153,16 @@ def test_cluster_without_ray_says_what_to_install(monkeypatch: pytest.MonkeyPatc
     assert len(out.strip().splitlines()[-1]) < 120
 
 
+def test_cluster_nobody_answers_at_is_one_line() -> None:
+    pytest.importorskip("ray")
+    code, out = run("balance", "classic", "--games", "10", "--cluster", "127.0.0.1:1")
+    assert code == 1
+    assert out.strip().splitlines()[-1] == (
+        "Error: nothing answers at the Ray cluster address '127.0.0.1:1'; give the address "
+        "`ray start --head` printed (HOST:6379), ray://HOST:10001 or local")
+    assert "playing" not in out
+
+
 def test_check_ends_with_the_kinds_that_stand_out() -> None:
     code, out = run("check", KNOWN, "--players", "4", "--games", "40", "--workers", "1")
     assert code == 0, out

@@ -79,6 +79,10 @@ def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int,
             if not report.valid:
                 raise CardgenError(report.errors[0].message)
     plan = Plan(loaded, baseline, rules, players, games, seed, workers, cluster)
+    if cluster is not None:  # a cluster out of reach is said before anything is played
+        from cardgen.engine.cluster import connect
+
+        connect(cluster, workers)
     with click.progressbar(length=total_games(plan), label="playing",
                            file=sys.stderr) as bar:
         result = run_study(plan, progress=bar.update)

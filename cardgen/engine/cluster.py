@@ -14,6 +14,7 @@ one this machine belongs to) or a Ray Client address ``ray://host:10001``.
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -42,10 +43,24 @@ def _ray() -> Any:
     return ray
 
 
+def _check_reachable(address: str) -> None:
+    """Refuse at once an address nobody answers at (Ray itself retries for minutes)."""
+    if address in ("local", "auto"):
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=5).close()
+    except (OSError, ValueError):
+        raise EngineError(f"nothing answers at the Ray cluster address '{address}'; give the "
+                          "address `ray start --head` printed (HOST:6379), ray://HOST:10001 "
+                          "or local") from None
+
+
 def connect(address: str, workers: int = 1) -> Any:
     """Ray, connected to ``address`` (once per process)."""
     ray = _ray()
     if not ray.is_initialized():
+        _check_reachable(address)
         quiet = {"include_dashboard": False, "log_to_driver": False,
                  "logging_level": logging.ERROR}
         try:
