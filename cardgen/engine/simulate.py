@@ -168,8 +168,8 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
     winning: list[int] = []
     played = [0] * len(variant.kinds)
     fired = [0] * len(variant.kinds)
-    for index, result in enumerate(play_games(variant, recipe, games, workers,
-                                                          cluster)):
+    results = play_games(variant, recipe, games, workers, cluster)
+    for index, result in enumerate(results):
         report.games += 1
         per_game.append(len(result.rounds))
         for number, played_round in enumerate(result.rounds):
