@@ -141,7 +141,7 @@ def length_chart(table: dict[str, Any], report: dict[str, Any],
     chart.data = data
     chart.categoryAxis.categoryNames = [
         (f"{e}" if i % 2 == 0 else "") for i, e in enumerate(edges)]
-    chart.categoryAxis.categoryNames[-1] = f"≥{edges[-1]}"
+    chart.categoryAxis.categoryNames[-2:] = ["", f"≥{edges[-1]}"]  # room for the "≥"
     chart.valueAxis.valueMin = 0
     chart.bars[0].fillColor = DECK_COLOUR
     if len(data) > 1:
