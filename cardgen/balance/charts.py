@@ -199,9 +199,11 @@ def seats_chart(table: dict[str, Any], report: dict[str, Any],
         for i, p in enumerate(s["positions"]):
             x = chart.x + i * band + chart.groupSpacing / 2 + (s_i + 0.5) * bar
             _error_bar(drawing, (x, sy(p["low"] * 100)), (x, sy(p["high"] * 100)), (2.5, 0))
-    fair = sy(100 / n)
-    drawing.add(Line(chart.x, fair, chart.x + chart.width, fair, strokeWidth=0.6,
-                     strokeDashArray=[3, 2], strokeColor=colors.black))
+    for s_i, s in enumerate(shapes):  # each deck's fair share of the rounds won
+        fair = sy(s["fair_share"] * 100)
+        drawing.add(Line(chart.x, fair, chart.x + chart.width, fair, strokeWidth=0.6,
+                         strokeDashArray=[3, 2],
+                         strokeColor=[DECK_COLOUR, colors.black][min(s_i, 1)]))
     drawing.add(String(4, chart.y + chart.height + 10, words["pdf_seats_axis"],
                        fontName=FONT, fontSize=7))
     _legend(drawing, [(report["deck"], DECK_COLOUR)]
@@ -212,11 +214,11 @@ def seats_chart(table: dict[str, Any], report: dict[str, Any],
 
 def _shape_lines(table: dict[str, Any], report: dict[str, Any],
                  words: dict[str, str], lang: str) -> list[str]:
-    share = pct(1 / table["players"], lang=lang)
+    share = pct(table["deck"]["fair_share"], lang=lang)
     first = interval_text(table["deck"]["positions"][0], percent=True, lang=lang)
     lines = [f"{words['first_seat']}: {first} ({words['fair_share'].format(share=share)})"]
     for name, percent in (("turns", False), ("points", False), ("reshuffles", False),
-                          ("blocked", True)):
+                          ("blocked", True), ("no_winner", True)):
         deck = interval_text(table["deck"][name], percent=percent, lang=lang)
         if "baseline" in table:
             lines.append(words["pdf_shape_row"].format(

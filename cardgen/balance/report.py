@@ -68,7 +68,7 @@ def _shape_rows(table: dict[str, Any], words: dict[str, str],
     deck, base, diff = table["deck"], table.get("baseline"), table.get("difference", {})
     rows = []
     for name, percent in (("turns", False), ("points", False), ("reshuffles", False),
-                          ("blocked", True)):
+                          ("blocked", True), ("no_winner", True)):
         row = [words[name], interval_text(deck[name], percent=percent, lang=lang)]
         if base is not None:
             row += [interval_text(base[name], percent=percent, lang=lang),
@@ -101,7 +101,8 @@ def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en"
     if "baseline" in table:
         header += [report["against"], words["difference"]]
     lines += _columns([header, *_shape_rows(table, words, lang)])
-    lines.append("  (" + words["fair_share"].format(share=pct(1 / n, lang=lang)) + ")")
+    lines.append("  (" + words["fair_share"].format(share=pct(table["deck"]["fair_share"],
+                                                                      lang=lang)) + ")")
     lines += ["", words["kinds"], words["kinds_note"]]
     rows = [[words["kind"], words["copies"], words["played"], words["won_dealt"],
              words["effect"], words["round_length"], words["verdict"]]]

@@ -135,7 +135,10 @@ def _shape(tally: Tally) -> dict[str, Any]:
     n = tally.players
     positions = [tally.share(f"position:{p}") for p in range(n)]
     first = positions[0]
-    edge = Interval(first.estimate - 1 / n, first.low - 1 / n, first.high - 1 / n, first.se,
+    # A seat's fair share of the rounds that someone won (a Pingouin ends rounds with no
+    # winner, so the shares need not add up to one).
+    fair = (1 - tally.share("no-winner").estimate) / n
+    edge = Interval(first.estimate - fair, first.low - fair, first.high - fair, first.se,
                     first.n, first.games)
     return {
         "games": tally.games, "rounds": tally.rounds,
@@ -144,6 +147,8 @@ def _shape(tally: Tally) -> dict[str, Any]:
         "points": tally.mean("points").as_dict(),
         "reshuffles": tally.mean("reshuffles").as_dict(),
         "blocked": tally.share("blocked").as_dict(),
+        "no_winner": tally.share("no-winner").as_dict(),
+        "fair_share": round(fair, 6),
         "positions": [p.as_dict() for p in positions],
         "first_seat_edge": {**edge.as_dict(), **verdict(edge, tally.games)},
         "game_wins": [round(w / tally.finished, 6) if tally.finished else 0.0
@@ -197,6 +202,7 @@ def _table(players: int, runs: list[_Run], tallies: Sequence[Tally | PairedTally
             "points": _difference(deck, base, "points"),
             "reshuffles": _difference(deck, base, "reshuffles"),
             "blocked": _difference(deck, base, "blocked", share=True),
+            "no_winner": _difference(deck, base, "no-winner", share=True),
             "first_seat": _difference(deck, base, "position:0", share=True),
         }
     ablations = {r.group.key: t for r, t in zip(runs, tallies, strict=True)

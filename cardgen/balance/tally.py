@@ -71,6 +71,7 @@ class Tally:
             sums.add("points", record.points)
             sums.add("reshuffles", record.reshuffles)
             sums.add("blocked", record.how == "blocked")
+            sums.add("no-winner", record.winner is None)  # blocked, or ended by a card
             for seat in record.seats:
                 sums.add(f"position:{position(record, seat)}", record.winner == seat)
             for key, mask in kind_masks:
