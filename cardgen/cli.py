@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from cardgen.balance.command import balance
 from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import CardgenError
@@ -140,21 +141,26 @@ def check(deck: str, players: int | None, games: int, workers: int, as_json: boo
     """
     loaded = load_deck(deck)
     counts = 1 if players is not None else len({loaded.min_players, loaded.max_players})
+    from cardgen.balance.quick import SanityBalance
+
+    fairness = SanityBalance(loaded)  # the sanity games also say which cards stand out
     if games:
         # The bar goes to stderr (drawn only on a terminal), so --json output stays clean.
         with click.progressbar(length=games * counts, label="sanity games",
                                file=sys.stderr) as bar:
             report = check_deck(loaded, players, games=games, workers=workers,
-                                progress=bar.update)
+                                progress=bar.update, on_game=fairness.add)
     else:
         report = check_deck(loaded, players)
     if as_json:
-        _emit_json(report.as_dict())
+        _emit_json({**report.as_dict(), "balance": fairness.as_dict()})
     else:
         if report.interrupted:
             click.echo(report.partial_line())
         for problem in report.problems:
             click.echo(f"{problem.level}: {problem.message}", err=problem.level == "error")
+        for line in fairness.lines():
+            click.echo(line)
         verdict = "valid" if report.valid else "NOT valid"
         click.echo(f"{report.deck.source}: {report.deck.total(players)} cards, {verdict} "
                    f"({len(report.errors)} error(s), {len(report.warnings)} warning(s))"
@@ -358,9 +364,12 @@ def build(out: Path) -> None:
               help="Turn on an optional rule (repeat for several; see `cardgen rules`).")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to share the games (the results do not change).")
+@click.option("--cluster", metavar="ADDRESS", help="Play the games on a Ray cluster "
+              "(an address, ray://HOST:10001 or 'local'; the results do not change).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def simulate(deck: str, players: int, games: int, seed: str, player: str,
-             extra_rules: tuple[str, ...], workers: int, as_json: bool) -> None:
+             extra_rules: tuple[str, ...], workers: int, cluster: str | None,
+             as_json: bool) -> None:
     """Play whole games of DECK with bots and report how they went.
 
     Exit 1 if a game broke an invariant or a round did not terminate. Ctrl-C stops the
@@ -383,9 +392,10 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
     if games >= 50:
         with click.progressbar(length=games, label="playing", file=sys.stderr) as bar:
             report = run(variant, games=games, seed=seed, player=player, workers=workers,
-                         progress=bar.update)
+                         progress=bar.update, cluster=cluster)
     else:
-        report = run(variant, games=games, seed=seed, player=player, workers=workers)
+        report = run(variant, games=games, seed=seed, player=player, workers=workers,
+                     cluster=cluster)
     if as_json:
         _emit_json(report.as_dict())
     else:
@@ -415,6 +425,9 @@ def explain(situation: Path, as_json: bool) -> None:
         click.echo(format_explanation(result))
     if result.failures:
         sys.exit(1)
+
+
+main.add_command(balance)
 
 
 if __name__ == "__main__":  # python -m cardgen.cli, e.g. with -X importtime

@@ -60,6 +60,10 @@ class GameResult:
 class Game:
     """The scores and the rounds of one game."""
 
+    #: The class of the rounds it deals: a subclass may record more of them
+    #: (see :mod:`cardgen.engine.records`).
+    round_state: type[RoundState] = RoundState
+
     def __init__(self, variant: Variant, seed: int | str) -> None:
         variant.require_playable()
         self.variant = variant
@@ -80,8 +84,8 @@ class Game:
         seats = self.rules.round_seats(self)
         self.dealer = self.rules.choose_dealer(self, seats)
         rng = random.Random(f"cardgen:{self.seed}:round:{len(self.rounds)}")
-        state = RoundState.deal(self.variant, len(seats), seats.index(self.dealer), rng,
-                                log=log)
+        state = self.round_state.deal(self.variant, len(seats), seats.index(self.dealer),
+                                      rng, log=log)
         return state, tuple(seats)
 
     def finish_round(self, state: RoundState, seats: tuple[int, ...], *, actions: int = 0,
@@ -159,9 +163,11 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
 
 def play_game(variant: Variant, bots: Sequence[Player], seed: int | str, *,
               check: str = "fast", transcript: bool = False,
-              turn_cap: int | None = None) -> GameResult:
-    """Play a whole game; ``bots`` has one player per game seat."""
-    game = Game(variant, seed)
+              turn_cap: int | None = None,
+              new_game: Callable[[Variant, int | str], Game] = Game) -> GameResult:
+    """Play a whole game; ``bots`` has one player per game seat. ``new_game`` may make a
+    :class:`Game` that records more of each round (see :mod:`cardgen.engine.records`)."""
+    game = new_game(variant, seed)
     played = [0] * len(variant.kinds)
     fired = [0] * len(variant.kinds)
     problems: list[str] = []

@@ -18,8 +18,9 @@ from typing import Any
 
 from cardgen.catalogue import Card
 from cardgen.engine.actions import seat_name
-from cardgen.engine.game import MAX_ROUNDS, GameResult, play_game
+from cardgen.engine.game import MAX_ROUNDS, Game, GameResult, play_game
 from cardgen.engine.players import make_players, player_names
+from cardgen.engine.records import RecordingGame
 from cardgen.engine.variant import Variant
 
 
@@ -35,17 +36,18 @@ class Recipe:
     seed: int | str
     check: str = "fast"
     turn_cap: int | None = None
+    record: bool = False  # rounds as RoundRecords (who held and drew what), for balance
 
     def variant(self) -> Variant:
         return Variant(self.cards, self.players, self.rules, name=self.name)
 
     @classmethod
     def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast",
-           turn_cap: int | None = None) -> Recipe:
+           turn_cap: int | None = None, record: bool = False) -> Recipe:
         counts = variant.deck_counts
         cards = tuple((card, counts[k]) for k, card in enumerate(variant.kinds))
         return cls(cards, variant.players, variant.rule_names, variant.name, player, seed,
-                   check, turn_cap)
+                   check, turn_cap, record)
 
 
 def game_seed(seed: int | str, index: int) -> str:
@@ -55,43 +57,65 @@ def game_seed(seed: int | str, index: int) -> str:
 def play_one(variant: Variant, recipe: Recipe, index: int) -> GameResult:
     seed = game_seed(recipe.seed, index)
     bots = make_players(recipe.player, variant.players, seed)
-    return play_game(variant, bots, seed, check=recipe.check, turn_cap=recipe.turn_cap)
+    return play_game(variant, bots, seed, check=recipe.check, turn_cap=recipe.turn_cap,
+                     new_game=RecordingGame if recipe.record else Game)
 
 
-_worker: tuple[Variant, Recipe] | None = None
+_worker: list[tuple[Variant, Recipe]] = []
 
 
-def _start_worker(recipe: Recipe) -> None:
-    global _worker
+def _start_worker(recipes: Sequence[Recipe]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    _worker = (recipe.variant(), recipe)
+    _worker[:] = [(recipe.variant(), recipe) for recipe in recipes]
 
 
-def _worker_game(index: int) -> GameResult:
-    assert _worker is not None
-    return play_one(_worker[0], _worker[1], index)
+def _worker_game(job: tuple[int, int]) -> GameResult:
+    variant, recipe = _worker[job[0]]
+    return play_one(variant, recipe, job[1])
 
 
-def play_games(variant: Variant, recipe: Recipe, games: int,
-               workers: int = 1) -> Iterator[GameResult]:
-    """The results of games 0 … games-1, in order, played by ``workers`` processes."""
-    if workers <= 1 or games < 2:
+def play_games(variant: Variant, recipe: Recipe, games: int, workers: int = 1,
+               cluster: str | None = None) -> Iterator[GameResult]:
+    """The results of games 0 … games-1, in order, played by ``workers`` processes (or
+    by the Ray cluster at ``cluster``, see :mod:`cardgen.engine.cluster`)."""
+    if cluster is None and (workers <= 1 or games < 2):
         for index in range(games):
             yield play_one(variant, recipe, index)
         return
-    chunk = max(1, min(50, games // (workers * 8)))
+    for _, result in play_runs([recipe], games, workers, cluster):
+        yield result
+
+
+def play_runs(recipes: Sequence[Recipe], games: int, workers: int = 1,
+              cluster: str | None = None) -> Iterator[tuple[int, GameResult]]:
+    """Games 0 … games-1 of every recipe, run after run, as (run, result) in that order,
+    on one pool of ``workers`` processes or on a Ray cluster: the same results either way."""
+    if cluster is not None:
+        from cardgen.engine.cluster import play_on_cluster
+
+        yield from play_on_cluster(recipes, games, cluster, workers)
+        return
+    jobs = [(run, index) for run in range(len(recipes)) for index in range(games)]
+    if workers <= 1 or len(jobs) < 2:
+        variants = [recipe.variant() for recipe in recipes]
+        for run, index in jobs:
+            yield run, play_one(variants[run], recipes[run], index)
+        return
+    chunk = max(1, min(50, len(jobs) // (workers * 8)))
     # The workers start with Ctrl-C ignored (a disposition kept across exec), so that a
     # Ctrl-C on the terminal stops the parent only; leaving the pool terminates them.
     main = threading.current_thread() is threading.main_thread()
     before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
         pool = multiprocessing.get_context("spawn").Pool(
-            workers, initializer=_start_worker, initargs=(recipe,))
+            workers, initializer=_start_worker, initargs=(tuple(recipes),))
     finally:
         if main:
             signal.signal(signal.SIGINT, before)
     with pool:
-        yield from pool.imap(_worker_game, range(games), chunksize=chunk)
+        for (run, _), result in zip(jobs, pool.imap(_worker_game, jobs, chunksize=chunk),
+                                    strict=True):
+            yield run, result
 
 
 def _stats(values: Sequence[float]) -> dict[str, float]:
@@ -143,12 +167,15 @@ class SimulationReport:
 def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str = "heuristic",
              workers: int = 1, check: str = "fast",
              progress: Callable[[int], None] | None = None, turn_cap: int | None = None,
-             stop_after_non_terminating: int | None = None) -> SimulationReport:
+             stop_after_non_terminating: int | None = None,
+             on_game: Callable[[GameResult], None] | None = None,
+             cluster: str | None = None) -> SimulationReport:
     """Play ``games`` games and sum them up. ``progress`` is called after each game; a run
-    may stop early once enough rounds failed to terminate (a deck that cannot finish)."""
+    may stop early once enough rounds failed to terminate (a deck that cannot finish).
+    ``on_game`` is given every game, its rounds recorded (see :mod:`cardgen.engine.records`)."""
     variant.require_playable()
     player_names(player)  # refuse an unknown player before playing anything
-    recipe = Recipe.of(variant, player, seed, check, turn_cap)
+    recipe = Recipe.of(variant, player, seed, check, turn_cap, record=on_game is not None)
     report = SimulationReport(variant.name, variant.players, player, seed, variant.rule_names,
                               requested=games)
     turns: list[int] = []
@@ -160,7 +187,7 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
     played = [0] * len(variant.kinds)
     fired = [0] * len(variant.kinds)
     try:
-        for index, result in enumerate(play_games(variant, recipe, games, workers)):
+        for index, result in enumerate(play_games(variant, recipe, games, workers, cluster)):
             report.games += 1
             per_game.append(len(result.rounds))
             for number, played_round in enumerate(result.rounds):
@@ -194,6 +221,8 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
             for k in range(len(played)):
                 played[k] += result.played[k]
                 fired[k] += result.fired[k]
+            if on_game is not None:
+                on_game(result)
             if progress is not None:
                 progress(1)
             if (stop_after_non_terminating is not None
@@ -267,14 +296,16 @@ DRY_SHARE = 0.05
 
 def sanity_problems(variant: Variant, games: int, seed: int | str = 0, workers: int = 1,
                     progress: Callable[[int], None] | None = None,
+                    on_game: Callable[[GameResult], None] | None = None,
                     ) -> list[tuple[str, str, str | None]]:
     """Play ``games`` games with the heuristic bots and say what looks wrong, as
-    (level, message, card id) for ``cardgen check``."""
-    return sanity_run(variant, games, seed, workers, progress)[0]
+    (level, message, card id) for ``cardgen check``; ``on_game`` sees every game."""
+    return sanity_run(variant, games, seed, workers, progress, on_game)[0]
 
 
 def sanity_run(variant: Variant, games: int, seed: int | str = 0, workers: int = 1,
                progress: Callable[[int], None] | None = None,
+               on_game: Callable[[GameResult], None] | None = None,
                ) -> tuple[list[tuple[str, str, str | None]], SimulationReport | None]:
     """:func:`sanity_problems` and the report of the games played (None: not played)."""
     n = variant.players
@@ -283,7 +314,7 @@ def sanity_run(variant: Variant, games: int, seed: int | str = 0, workers: int =
         return [("warning", f"sanity games for {n} players not played: {problem}", None)], None
     report = simulate(variant, games=games, seed=seed, player="heuristic", workers=workers,
                       progress=progress, turn_cap=SANITY_TURN_CAP,
-                      stop_after_non_terminating=3)
+                      stop_after_non_terminating=3, on_game=on_game)
     return _sanity_findings(report, n), report
 
 

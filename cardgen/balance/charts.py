@@ -1,0 +1,275 @@
+"""The balance report as a PDF: reportlab's own charts, in the project's fonts.
+
+One page per player count: the game's shape (a few figures with their intervals), the
+seats' share of rounds won, each kind's strength as bars with 95 % error bars, and the
+round lengths of the deck against the baseline as histograms. Words come from
+``templates/balance/labels.toml``; the PDF is byte-identical for the same report.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
+from reportlab.graphics.shapes import Drawing, Line, String
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
+
+from cardgen.balance.report import interval_text, labels, pct
+from cardgen.outputs import atomic_path
+from cardgen.typography import register_fonts
+
+WIDTH = A4[0] - 36 * mm
+DECK_COLOUR = colors.HexColor("#1C64C8")
+BASE_COLOUR = colors.HexColor("#B0B0B0")
+UP_COLOUR = colors.HexColor("#2E9E48")
+DOWN_COLOUR = colors.HexColor("#D7261E")
+FLAT_COLOUR = colors.HexColor("#9A9A9A")
+FONT = "Sans"
+
+
+def _style(size: float, bold: bool = False, space: float = 4) -> ParagraphStyle:
+    return ParagraphStyle("b", fontName="Sans-Bold" if bold else FONT, fontSize=size,
+                          leading=size * 1.3, spaceAfter=space)
+
+
+def _axis_fonts(chart: Any, size: float = 7) -> None:
+    for axis in (chart.categoryAxis, chart.valueAxis):
+        axis.labels.fontName = FONT
+        axis.labels.fontSize = size
+
+
+def _error_bar(drawing: Drawing, a: tuple[float, float], b: tuple[float, float],
+               cap: tuple[float, float]) -> None:
+    """A whisker from a to b with short caps across it (cap: the caps' half extent)."""
+    drawing.add(Line(a[0], a[1], b[0], b[1], strokeWidth=0.8))
+    for x, y in (a, b):
+        drawing.add(Line(x - cap[0], y - cap[1], x + cap[0], y + cap[1], strokeWidth=0.8))
+
+
+def _nice_range(low: float, high: float, step: float) -> tuple[float, float]:
+    import math
+
+    return math.floor(low / step) * step, math.ceil(high / step) * step
+
+
+def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
+                 measure: str = "holder_win", scale: float = 100) -> Drawing:
+    """Each ablated kind's effect (on its holder's chance to win, or on another
+    ``measure``) as bars with their 95 % error bars, in the kinds' order."""
+    shown = [k for k in kinds if "effect" in k]
+    rows = max(1, len(shown))
+    height = 16 + 13 * rows
+    drawing = Drawing(WIDTH, height + 30)
+    chart = HorizontalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 110, 24, WIDTH - 130, height
+    effects = [k["effect"][measure] for k in shown] or [
+        {"estimate": 0, "low": 0, "high": 0, "verdict": "unclear"}]
+    low = min(0.0, *(e["low"] * scale for e in effects))
+    high = max(0.0, *(e["high"] * scale for e in effects))
+    step = 5.0 if high - low > 20 else 2.0
+    vmin, vmax = _nice_range(low, high, step)
+    chart.data = [[e["estimate"] * scale for e in effects]]
+    chart.valueAxis.valueMin, chart.valueAxis.valueMax = vmin, vmax
+    chart.valueAxis.valueStep = step
+    chart.categoryAxis.categoryNames = [k["name"][lang] for k in shown] or [""]
+    chart.categoryAxis.reverseDirection = 1  # the strongest at the top
+    chart.categoryAxis.joinAxisMode = "left"  # names left of the chart, not on the bars
+    chart.categoryAxis.labels.boxAnchor = "e"
+    chart.categoryAxis.labels.dx = -3
+    chart.barWidth = 8
+    for i, e in enumerate(effects):
+        clear = ({"higher": UP_COLOUR, "lower": DOWN_COLOUR} if measure == "holder_win"
+                 else {"higher": DECK_COLOUR, "lower": DECK_COLOUR})  # longer is no better
+        colour = clear.get(e.get("verdict", ""), FLAT_COLOUR)
+        chart.bars[(0, i)].fillColor = colour
+    chart.bars.strokeWidth = 0
+    _axis_fonts(chart)
+    drawing.add(chart)
+
+    def sx(v: float) -> float:
+        return float(chart.x + (v - vmin) / (vmax - vmin) * chart.width)
+
+    band = chart.height / rows
+    for i, e in enumerate(effects if shown else []):
+        y = chart.y + chart.height - (i + 0.5) * band
+        _error_bar(drawing, (sx(e["low"] * scale), y), (sx(e["high"] * scale), y), (0, 3))
+    drawing.add(Line(sx(0), chart.y, sx(0), chart.y + chart.height, strokeWidth=0.6,
+                     strokeColor=colors.black))
+    drawing.add(String(chart.x + chart.width / 2, 4, axis,
+                       fontName=FONT, fontSize=7, textAnchor="middle"))
+    return drawing
+
+
+def _bins(counts: list[list[tuple[int, int]]], bins: int = 24) -> tuple[list[int], int]:
+    """Bin edges shared by every histogram: from 0 to about the 98th percentile."""
+    merged: dict[int, int] = {}
+    for series in counts:
+        for turns, n in series:
+            merged[turns] = merged.get(turns, 0) + n
+    total, seen, top = sum(merged.values()), 0, 10
+    for value in sorted(merged):
+        seen += merged[value]
+        if seen >= 0.98 * total:
+            top = value
+            break
+    width = max(1, -(-top // bins))
+    return [i * width for i in range(bins)], width
+
+
+def length_chart(table: dict[str, Any], report: dict[str, Any],
+                 words: dict[str, str]) -> Drawing:
+    """Histograms of turns per round, the deck's beside the baseline's."""
+    series = [table["deck"]["turns_counts"]]
+    if "baseline" in table:
+        series.append(table["baseline"]["turns_counts"])
+    edges, width = _bins(series)
+    data = []
+    for counts in series:
+        total = sum(n for _, n in counts) or 1
+        shares = [0.0] * len(edges)
+        for turns, n in counts:
+            shares[min(len(edges) - 1, turns // width)] += 100 * n / total
+        data.append(shares)
+    drawing = Drawing(WIDTH, 190)
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, 130
+    chart.data = data
+    chart.categoryAxis.categoryNames = [
+        (f"{e}" if i % 2 == 0 else "") for i, e in enumerate(edges)]
+    chart.categoryAxis.categoryNames[-2:] = ["", f"≥{edges[-1]}"]  # room for the "≥"
+    chart.valueAxis.valueMin = 0
+    chart.bars[0].fillColor = DECK_COLOUR
+    if len(data) > 1:
+        chart.bars[1].fillColor = BASE_COLOUR
+    chart.bars.strokeWidth = 0
+    chart.groupSpacing = 2
+    _axis_fonts(chart)
+    drawing.add(chart)
+    drawing.add(String(chart.x + chart.width / 2, 12, words["pdf_length_axis"],
+                       fontName=FONT, fontSize=7, textAnchor="middle"))
+    drawing.add(String(4, chart.y + chart.height + 8, words["pdf_length_share"],
+                       fontName=FONT, fontSize=7))
+    _legend(drawing, [(report["deck"], DECK_COLOUR)]
+            + ([(report["against"], BASE_COLOUR)] if len(data) > 1 else []),
+            WIDTH - 150, chart.y + chart.height + 8)
+    return drawing
+
+
+def _legend(drawing: Drawing, items: list[tuple[str, Any]], x: float, y: float) -> None:
+    from reportlab.graphics.shapes import Rect
+
+    for i, (name, colour) in enumerate(items):
+        drawing.add(Rect(x + 75 * i, y, 7, 7, fillColor=colour, strokeWidth=0))
+        drawing.add(String(x + 75 * i + 10, y + 1, name, fontName=FONT, fontSize=7))
+
+
+def seats_chart(table: dict[str, Any], report: dict[str, Any],
+                words: dict[str, str]) -> Drawing:
+    """The share of rounds won by each seat, from the dealer's left, with error bars."""
+    shapes = [table["deck"]] + ([table["baseline"]] if "baseline" in table else [])
+    n = table["players"]
+    drawing = Drawing(WIDTH, 170)
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 40, 30, WIDTH - 60, 120
+    chart.data = [[p["estimate"] * 100 for p in s["positions"]] for s in shapes]
+    top = max(p["high"] * 100 for s in shapes for p in s["positions"])
+    chart.valueAxis.valueMin, chart.valueAxis.valueMax = 0, _nice_range(0, top + 2, 5)[1]
+    chart.valueAxis.valueStep = 5
+    chart.categoryAxis.categoryNames = [words["pdf_seat"].format(n=i + 1) for i in range(n)]
+    chart.bars[0].fillColor = DECK_COLOUR
+    if len(shapes) > 1:
+        chart.bars[1].fillColor = BASE_COLOUR
+    chart.bars.strokeWidth = 0
+    chart.barSpacing, chart.groupSpacing = 0, 10
+    _axis_fonts(chart)
+    drawing.add(chart)
+    vmax = chart.valueAxis.valueMax
+
+    def sy(v: float) -> float:
+        return float(chart.y + v / vmax * chart.height)
+
+    band = chart.width / n
+    bar = (band - chart.groupSpacing) / len(shapes)
+    for s_i, s in enumerate(shapes):
+        for i, p in enumerate(s["positions"]):
+            x = chart.x + i * band + chart.groupSpacing / 2 + (s_i + 0.5) * bar
+            _error_bar(drawing, (x, sy(p["low"] * 100)), (x, sy(p["high"] * 100)), (2.5, 0))
+    for s_i, s in enumerate(shapes):  # each deck's fair share of the rounds won
+        fair = sy(s["fair_share"] * 100)
+        drawing.add(Line(chart.x, fair, chart.x + chart.width, fair, strokeWidth=0.6,
+                         strokeDashArray=[3, 2],
+                         strokeColor=[DECK_COLOUR, colors.black][min(s_i, 1)]))
+    drawing.add(String(4, chart.y + chart.height + 10, words["pdf_seats_axis"],
+                       fontName=FONT, fontSize=7))
+    _legend(drawing, [(report["deck"], DECK_COLOUR)]
+            + ([(report["against"], BASE_COLOUR)] if len(shapes) > 1 else []),
+            WIDTH - 150, chart.y + chart.height + 10)
+    return drawing
+
+
+def _shape_lines(table: dict[str, Any], report: dict[str, Any],
+                 words: dict[str, str], lang: str) -> list[str]:
+    share = pct(table["deck"]["fair_share"], lang=lang)
+    first = interval_text(table["deck"]["positions"][0], percent=True, lang=lang)
+    lines = [f"{words['first_seat']}: {first} ({words['fair_share'].format(share=share)})"]
+    for name, percent in (("turns", False), ("points", False), ("reshuffles", False),
+                          ("blocked", True), ("no_winner", True)):
+        deck = interval_text(table["deck"][name], percent=percent, lang=lang)
+        if "baseline" in table:
+            lines.append(words["pdf_shape_row"].format(
+                name=words[name], deck=deck, against=report["against"],
+                base=interval_text(table["baseline"][name], percent=percent, lang=lang),
+                diff=interval_text(table["difference"][name], percent=percent, signed=True,
+                                   lang=lang)))
+        else:
+            lines.append(f"{words[name]}: {deck}")
+    return lines
+
+
+def write_pdf(report: dict[str, Any], path: Path, lang: str = "en") -> None:
+    """Write the report's charts to ``path`` (all or nothing)."""
+    register_fonts()
+    words = labels(lang)
+    story: list[Any] = []
+    for number, table in enumerate(report["tables"]):
+        if number:
+            story.append(PageBreak())
+        head = "heading" if "baseline" in table else "heading_alone"
+        story += [
+            Paragraph(words["title"].format(deck=report["deck"]), _style(16, True, 6)),
+            Paragraph(words[head].format(deck=report["deck"], against=report["against"],
+                                         players=table["players"], games=report["games"],
+                                         rounds=table["deck"]["rounds"],
+                                         seed=report["seed"]), _style(9, space=8)),
+            Paragraph(words["shape"], _style(11, True)),
+            *[Paragraph(line, _style(8, space=1))
+              for line in _shape_lines(table, report, words, lang)],
+            Spacer(1, 4 * mm),
+            Paragraph(words["pdf_seats"], _style(11, True)),
+            seats_chart(table, report, words),
+            Paragraph(words["pdf_length" if "baseline" in table else "pdf_length_alone"]
+                      .format(deck=report["deck"], against=report["against"]),
+                      _style(11, True)),
+            length_chart(table, report, words),
+            PageBreak(),
+            Paragraph(words["pdf_strength"], _style(11, True)),
+            Paragraph(words["kinds_note"], _style(8)),
+            effect_chart(table["kinds"], words["pdf_strength_axis"], lang),
+            Paragraph(words["pdf_caption"].format(games=report["games"]), _style(8)),
+            Spacer(1, 4 * mm),
+            Paragraph(words["pdf_turns"], _style(11, True)),
+            effect_chart(table["kinds"], words["pdf_turns_axis"], lang, "turns", 1),
+        ]
+    story.append(Paragraph(words["pdf_made_with"].format(games=report["games"],
+                                                         seed=report["seed"]), _style(7)))
+    with atomic_path(path) as temp:
+        doc = SimpleDocTemplate(str(temp), pagesize=A4, leftMargin=18 * mm,
+                                rightMargin=18 * mm, topMargin=16 * mm, bottomMargin=16 * mm,
+                                title=words["title"].format(deck=report["deck"]),
+                                author="cardgen", creator="cardgen", invariant=1)
+        doc.build(story)

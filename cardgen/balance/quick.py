@@ -1,0 +1,67 @@
+"""The short balance summary ``cardgen check`` ends with, from its own sanity games.
+
+No extra game is played: the sanity games are recorded (see
+:mod:`cardgen.engine.records`) and each kind's holders are set against the other
+players. That is an association, not the ablation ``cardgen balance`` measures, and
+the summary names a kind only when the interval of the difference leaves out zero.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.balance.kinds import kind_groups
+from cardgen.balance.report import labels, pct, standing_out
+from cardgen.balance.study import kind_figures
+from cardgen.balance.tally import Tally
+from cardgen.decks import Deck
+from cardgen.engine.game import GameResult
+
+
+class SanityBalance:
+    """Collects the sanity games of a check, by player count."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.tallies: dict[int, tuple[Tally, list[Any]]] = {}
+
+    def add(self, result: GameResult) -> None:
+        players = len(result.scores)
+        if players not in self.tallies:
+            from cardgen.engine import Variant
+
+            variant = Variant.from_deck(self.deck, players)
+            groups = kind_groups(variant)
+            tally = Tally(players, {g.key: g.kinds(variant) for g in groups})
+            self.tallies[players] = (tally, groups)
+        tally, _ = self.tallies[players]
+        tally.add(tally.games, result)
+
+    def as_dict(self) -> list[dict[str, Any]]:
+        out = []
+        for players, (tally, groups) in sorted(self.tallies.items()):
+            kinds = [kind_figures(g, tally, None, tally.games) for g in groups]
+            won = sum(tally.mean(f"position:{p}").estimate for p in range(players))
+            overall = won / players  # a player's share of rounds won, blocked ones counted
+            out.append({"players": players, "rounds": tally.rounds,
+                        "overall": round(overall, 6),
+                        "standing_out": [{"key": k["key"], "win_dealt": k["win_dealt"],
+                                          "interval": [round(v, 6) for v in k["interval"]]}
+                                         for k in standing_out(kinds, overall)]})
+        return out
+
+    def lines(self, lang: str = "en") -> list[str]:
+        words = labels(lang)
+        text = []
+        for table in self.as_dict():
+            text.append(words["check_title"].format(players=table["players"],
+                                                    rounds=table["rounds"]))
+            for kind in table["standing_out"]:
+                low, high = kind["interval"]
+                text.append(words["check_stands_out"].format(
+                    kind=kind["key"], won=pct(kind["win_dealt"]["estimate"], lang=lang),
+                    others=pct(table["overall"], lang=lang),
+                    interval=f"{pct(low, lang=lang)}–{pct(high, lang=lang)}"))
+            if not table["standing_out"]:
+                text.append(words["check_nothing"])
+        return text

@@ -1,0 +1,159 @@
+"""The balance report as text: the terminal table and the summary ``cardgen check`` ends with.
+
+Every figure is printed with its 95 % interval; a difference is named (helps, hurts,
+lengthens …) only when its interval leaves out zero, and otherwise the report says so
+with the games it would take. The words come from ``templates/balance/labels.toml``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@cache
+def labels(lang: str) -> dict[str, str]:
+    """The report's words in ``lang`` (fr or en)."""
+    path = resources.files("cardgen.templates").joinpath("balance", "labels.toml")
+    with path.open("rb") as handle:
+        table: dict[str, str] = tomllib.load(handle)[lang]
+    return table
+
+
+def localised(text: str, lang: str) -> str:
+    """A number written the English way (``1,234.5%``) as ``lang`` writes it: in French
+    ``1 234,5 %``, with narrow no-break spaces."""
+    if lang != "fr":
+        return text
+    return (text.replace(",", "\u202f").replace(".", ",").replace("%", "\u202f%"))
+
+
+def pct(value: float, signed: bool = False, lang: str = "en") -> str:
+    return localised(f"{value * 100:+.1f}" if signed else f"{value * 100:.1f}%", lang)
+
+
+def count(value: int, lang: str = "en") -> str:
+    return localised(f"{value:,}", lang)
+
+
+def interval_text(figure: dict[str, Any], *, percent: bool = False, signed: bool = False,
+                  digits: int = 1, lang: str = "en") -> str:
+    """``12.3 [11.0, 13.6]``, a figure with its 95 % interval."""
+    if percent:
+        def fmt(v: float) -> str:
+            return pct(v, signed, lang)
+    else:
+        def fmt(v: float) -> str:
+            return localised(f"{v:+.{digits}f}" if signed else f"{v:.{digits}f}", lang)
+    separator = " ; " if lang == "fr" else ", "
+    return f"{fmt(figure['estimate'])} [{fmt(figure['low'])}{separator}{fmt(figure['high'])}]"
+
+
+def effect_verdict(figure: dict[str, Any], words: dict[str, str],
+                   up: str = "higher", down: str = "lower", lang: str = "en") -> str:
+    """What an effect's interval allows one to say, in words."""
+    if figure.get("verdict") == "higher":
+        return words[up]
+    if figure.get("verdict") == "lower":
+        return words[down]
+    if figure.get("verdict") == "unclear":
+        return words["unclear"].format(games=count(figure["games_needed"], lang))
+    return ""
+
+
+def _shape_rows(table: dict[str, Any], words: dict[str, str],
+                lang: str) -> list[list[str]]:
+    deck, base, diff = table["deck"], table.get("baseline"), table.get("difference", {})
+    rows = []
+    for name, percent in (("turns", False), ("points", False), ("reshuffles", False),
+                          ("blocked", True), ("no_winner", True)):
+        row = [words[name], interval_text(deck[name], percent=percent, lang=lang)]
+        if base is not None:
+            row += [interval_text(base[name], percent=percent, lang=lang),
+                    interval_text(diff[name], percent=percent, signed=True, lang=lang)]
+        rows.append(row)
+    first = [words["first_seat"], interval_text(deck["positions"][0], percent=True, lang=lang)]
+    if base is not None:
+        first += [interval_text(base["positions"][0], percent=True, lang=lang),
+                  interval_text(diff["first_seat"], percent=True, signed=True,
+                                lang=lang)]
+    rows.append(first)
+    return rows
+
+
+def _columns(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows if i < len(r)) for i in range(max(map(len, rows)))]
+    return ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)).rstrip()
+            for r in rows]
+
+
+def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en") -> str:
+    """The terminal report of one player count."""
+    words = labels(lang)
+    n = table["players"]
+    head = "heading" if "baseline" in table else "heading_alone"
+    lines = [words[head].format(deck=report["deck"], against=report["against"], players=n,
+                                games=report["games"], rounds=table["deck"]["rounds"],
+                                seed=report["seed"]), "", words["shape"]]
+    header = [words["measure"], words["deck"]]
+    if "baseline" in table:
+        header += [report["against"], words["difference"]]
+    lines += _columns([header, *_shape_rows(table, words, lang)])
+    lines.append("  (" + words["fair_share"].format(share=pct(table["deck"]["fair_share"],
+                                                                      lang=lang)) + ")")
+    lines += ["", words["kinds"], words["kinds_note"]]
+    rows = [[words["kind"], words["copies"], words["played"], words["won_dealt"],
+             words["effect"], words["round_length"], words["verdict"]]]
+    for kind in table["kinds"]:
+        played = localised(f"{kind['per_round']['played']:.2f}", lang)
+        row = [kind["key"], str(kind["copies"]), played,
+               interval_text(kind["win_dealt"], percent=True, lang=lang)]
+        effect = kind.get("effect")
+        if effect is None:
+            row += ["", "", words["numbers_note"]]
+        else:
+            verdict = effect_verdict(effect["holder_win"], words, lang=lang)
+            length = effect_verdict(effect["turns"], words, "longer", "shorter", lang)
+            if effect["turns"]["verdict"] != "unclear":
+                verdict += words["and"] + length
+            row += [interval_text(effect["holder_win"], percent=True, signed=True, lang=lang),
+                    interval_text(effect["turns"], signed=True, lang=lang), verdict]
+        rows.append(row)
+    lines += _columns(rows)
+    if table["rules"]:
+        lines += ["", words["rules"]]
+        rule_rows = [[words["rule"], words["rule_turns"], words["rule_first"]]]
+        for rule in table["rules"]:
+            rule_rows.append([rule["rule"], interval_text(rule["turns"], signed=True, lang=lang),
+                              interval_text(rule["first_seat"], percent=True, signed=True,
+                                            lang=lang)])
+        lines += _columns(rule_rows)
+    return "\n".join(lines)
+
+
+def format_report(report: dict[str, Any], lang: str = "en") -> str:
+    return "\n\n".join(format_table(t, report, lang) for t in report["tables"])
+
+
+def standing_out(kinds: list[dict[str, Any]], overall: float) -> list[dict[str, Any]]:
+    """The kinds whose holders (dealt one) win more or less often than a player's
+    ``overall`` share of rounds, told apart from chance: the holders' interval leaves
+    that share out, its confidence raised for the number of kinds looked at
+    (Bonferroni), so that among ten kinds with no effect none is named by chance alone."""
+    from statistics import NormalDist
+
+    from cardgen.balance.stats import wilson
+
+    looked_at = [k for k in kinds if k["ablated"] and k["win_dealt"]["n"]]
+    z = NormalDist().inv_cdf(1 - 0.025 / max(1, len(looked_at)))
+    found = []
+    for kind in looked_at:
+        won = kind["win_dealt"]
+        p, se = won["estimate"], won["se"]
+        effective = min(won["n"], p * (1 - p) / (se * se)) if se > 0 else won["n"]
+        low, high = wilson(p * effective, effective, z)
+        if not low <= overall <= high:
+            found.append({**kind, "interval": [low, high]})
+    return sorted(found, key=lambda k: -abs(k["win_dealt"]["estimate"] - overall))

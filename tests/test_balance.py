@@ -1,0 +1,171 @@
+"""`cardgen balance`: known answers of the study, determinism, outputs and bad input."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from cardgen.balance.kinds import ablated, kind_groups
+from cardgen.balance.study import Plan, run_study
+from cardgen.cli import main
+from cardgen.decks import load_deck
+from cardgen.engine import Variant
+
+KNOWN = str(Path(__file__).parent / "decks" / "balance-known.toml")
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def known() -> dict[str, dict]:
+    """The yardstick deck's kinds: Deluge (a +8) and a renamed red 7 among classic ones."""
+    deck = load_deck(KNOWN)
+    report = run_study(Plan(deck, deck, games=60, seed="known",
+                            only=("deluge", "lucky-seven", "draw-two", "wild")))
+    return {k["key"]: k for k in report["tables"][0]["kinds"]}
+
+
+def test_an_overwhelmingly_strong_kind_ranks_first_and_is_told_apart(known: dict) -> None:
+    ranked = [key for key, kind in known.items() if "effect" in kind]
+    assert ranked[0] == "deluge"
+    effect = known["deluge"]["effect"]["holder_win"]
+    assert effect["low"] > 0.05 and effect["verdict"] == "higher"
+    assert effect["games_needed"] is None
+
+
+def test_a_renamed_number_card_has_no_effect_told_apart(known: dict) -> None:
+    effect = known["lucky-seven"]["effect"]["holder_win"]
+    assert effect["low"] < 0 < effect["high"]
+    assert effect["verdict"] == "unclear"
+    assert effect["games_needed"] > 60  # more games than were played would be needed
+    assert effect["n"] > 300  # seat-rounds dealt the card, paired with the same seeds
+
+
+def test_an_ablation_deals_the_same_hands_with_plain_numbers_in_place() -> None:
+    deck = Variant.from_deck(load_deck(KNOWN), 4)
+    group = next(g for g in kind_groups(deck) if g.key == "deluge")
+    plain = ablated(deck, group)
+    assert len(plain.deck) == len(deck.deck)
+    for k, (a, b) in enumerate(zip(deck.deck, plain.deck, strict=True)):
+        card, stand_in = deck.kinds[a], plain.kinds[b]
+        if card.id == "deluge":
+            assert stand_in.effect == "number" and stand_in.value == 5, k
+        else:
+            assert stand_in == card, k
+
+
+def test_seat_advantage_of_the_classic_game_matches_a_long_run() -> None:
+    classic = load_deck("classic")
+    short = run_study(Plan(classic, classic, games=80, seed="short", ablate=False))
+    long = run_study(Plan(classic, classic, games=400, seed="long", ablate=False,
+                          workers=2))
+    first = short["tables"][0]["deck"]["positions"][0]
+    truth = long["tables"][0]["deck"]["positions"][0]["estimate"]
+    assert first["low"] <= truth <= first["high"]
+    assert first["high"] - first["low"] < 0.07  # and the interval says something
+
+
+def test_same_seed_same_report_on_one_process_or_two() -> None:
+    deck = load_deck("classic")
+    plan = Plan(deck, load_deck("house"), games=12, seed="w", only=("skip",),
+                rules=("stack-draws",), players=(3, 4))
+    one = run_study(plan)
+    two = run_study(Plan(**{**plan.__dict__, "workers": 2}))
+    assert json.dumps(one) == json.dumps(two)
+
+
+def test_balance_cli_json_table_and_pdf(tmp_path: Path) -> None:
+    pdf = tmp_path / "report.pdf"
+    result = CliRunner().invoke(main, ["balance", "classic", "--players", "3", "--games",
+                                       "12", "--json", "-o", str(pdf), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)  # the progress bar and "wrote" go to stderr
+    table = report["tables"][0]
+    assert table["players"] == 3 and table["deck"]["games"] == 12
+    keys = [k["key"] for k in table["kinds"]]
+    assert sorted(keys) == ["draw-two", "numbers", "reverse", "skip", "wild",
+                            "wild-draw-four"]
+    assert keys[-1] == "numbers"  # the yardstick comes last, not ranked
+    effects = [k["effect"]["holder_win"]["estimate"] for k in table["kinds"][:-1]]
+    assert effects == sorted(effects, reverse=True)
+    with pdfplumber.open(pdf) as doc:
+        text = "\n".join(page.extract_text() or "" for page in doc.pages)
+    assert "Balance of classic" in text
+    assert "Strength of each kind" in text
+    assert "Wild Draw Four" in text
+
+
+def test_balance_pdf_is_the_same_bytes_in_french_whatever_the_workers(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.pdf", tmp_path / "two.pdf"
+    for path, workers in ((one, "1"), (two, "2")):
+        code, out = run("balance", "tests/decks/balance-known.toml", "--against", "classic",
+                        "--games", "10", "--lang", "fr", "-o", str(path), "--workers",
+                        workers)
+        assert code == 0, out
+    assert one.read_bytes() == two.read_bytes()
+    assert "Sorte" not in out and "Les sortes de cartes" in out
+    with pdfplumber.open(one) as doc:
+        text = "\n".join(page.extract_text() or "" for page in doc.pages)
+    assert "Équilibre de balance-known" in text
+    assert "Déluge" in text
+
+
+def test_balance_text_never_calls_an_interval_across_zero_a_difference() -> None:
+    code, out = run("balance", "classic", "--players", "3", "--games", "10")
+    assert code == 0, out
+    rows = [line for line in out.splitlines()
+            if line.split() and line.split()[0] in ("skip", "reverse", "wild", "draw-two",
+                                                    "wild-draw-four")]
+    assert len(rows) == 5
+    for row in rows:
+        effect = row.split("]")[1]  # the holder's effect comes after the win-rate interval
+        low, high = (float(v) for v in effect[effect.index("[") + 1:].split(", "))
+        if low <= 0 <= high:
+            assert "no clear effect; about" in row and "games would tell" in row
+            assert "helps" not in row and "hurts" not in row
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--players", "3,x"), "'3,x' is not a player count"),
+    (("--rule", "no-such-rule"), "unknown rule(s) no-such-rule"),
+    (("--players", "2", "--against", "unplugged"), "for 3 to 10 players, not 2"),
+])
+def test_balance_bad_input_gets_one_line(args: tuple[str, ...], message: str) -> None:
+    code, out = run("balance", "classic", "--games", "10", *args)
+    assert code != 0
+    assert message in out
+    assert "Traceback" not in out
+
+
+def test_cluster_without_ray_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails
+    code, out = run("balance", "classic", "--games", "10", "--cluster", "local")
+    assert code == 1
+    assert "pip install 'cardgen[cluster]'" in out
+    assert len(out.strip().splitlines()[-1]) < 120
+
+
+def test_cluster_nobody_answers_at_is_one_line() -> None:
+    pytest.importorskip("ray")
+    code, out = run("balance", "classic", "--games", "10", "--cluster", "127.0.0.1:1")
+    assert code == 1
+    assert out.strip().splitlines()[-1] == (
+        "Error: nothing answers at the Ray cluster address '127.0.0.1:1'; give the address "
+        "`ray start --head` printed (HOST:6379), ray://HOST:10001 or local")
+    assert "playing" not in out
+
+
+def test_check_ends_with_the_kinds_that_stand_out() -> None:
+    code, out = run("check", KNOWN, "--players", "4", "--games", "40", "--workers", "1")
+    assert code == 0, out
+    assert "balance, 4 players" in out
+    assert "deluge: a player dealt it wins" in out
+    assert "lucky-seven:" not in out

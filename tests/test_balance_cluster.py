@@ -1,0 +1,42 @@
+"""`--cluster`: the same seeded batches as Ray tasks give the same report as one process.
+
+Skipped only where Ray is not installed (CI installs the `cluster` extra)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from cardgen.balance.study import Plan, run_study
+from cardgen.decks import load_deck
+
+ray = pytest.importorskip("ray")
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_balance_on_a_local_ray_runtime_matches_one_process(local_ray: None) -> None:
+    deck = load_deck("classic")
+    plan = Plan(deck, load_deck("house"), games=30, seed="ray", only=("skip", "wild"),
+                rules=("stack-draws",), players=(3,))
+    alone = run_study(plan)
+    on_ray = run_study(Plan(**{**plan.__dict__, "cluster": "local"}))
+    assert json.dumps(on_ray) == json.dumps(alone)
+    assert on_ray["tables"][0]["deck"]["games"] == 30
+
+
+def test_simulate_on_a_local_ray_runtime_matches_one_process(local_ray: None) -> None:
+    from cardgen.engine import Variant
+    from cardgen.engine.simulate import simulate
+
+    variant = Variant.from_deck(load_deck("classic"), 4)
+    alone = simulate(variant, games=30, seed="ray")
+    on_ray = simulate(variant, games=30, seed="ray", cluster="local")
+    assert on_ray.as_dict() == alone.as_dict()
