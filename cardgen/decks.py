@@ -92,37 +92,44 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
     _check_field_names(data, report)
     base = _base_deck(data.get("base"), ref, folder, _chain, report)
 
-    cat = catalogue()
-    own, broken_ids = own_cards(data.get("card", []), cat, folder, report)
-    cards: dict[str, Card] = dict(base.cards) if base else dict(cat.cards)
+    start = _starting_point(base)
+    own, broken_ids = own_cards(data.get("card", []), catalogue(), folder, report)
+    cards = dict(start.cards)  # every card the deck may name: its base's, then its own
     for card in own:
         cards[card.id] = card
     name = _deck_name(data.get("name"), ref, report)
     description = _deck_text(data.get("description"), "description", report)
-    if description is None and base is not None:
-        description = base.description
-    counts = card_counts(data.get("cards", {}), base.counts if base else {}, cards, own,
-                         broken_ids, report)
+    counts = card_counts(data.get("cards", {}), start.counts, cards, own, broken_ids, report)
 
     min_players, max_players = _players(
-        data.get("players"), (base.min_players, base.max_players) if base else (2, 10), report)
-    rules = _rules(data.get("rules"), base.rules if base else (), report)
+        data.get("players"), (start.min_players, start.max_players), report)
+    rules = _rules(data.get("rules"), start.rules, report)
     rulebook, rule_texts = rulebook_field(
-        data.get("rulebook"), (base.rulebook, base.rule_texts) if base else ("classic", {}),
-        folder, report)
-    taken_out = removals(data.get("remove_for_players", {}), base.removals if base else {},
-                         cards, own, counts, report)
+        data.get("rulebook"), (start.rulebook, start.rule_texts), folder, report)
+    taken_out = removals(data.get("remove_for_players", {}), start.removals, cards, own,
+                         counts, report)
     declared = _declared_total(data.get("total"), report)
     _check_total(sum(counts.values()), declared, report)
 
     return Deck(
         id=deck_slug(ref), name=name, source=label, base=data.get("base"),
-        description=description, counts=counts, cards=cards,
+        description=description if description is not None else start.description,
+        counts=counts, cards=cards,
         min_players=min_players, max_players=max_players, rules=rules, rulebook=rulebook,
         removals=taken_out, declared_total=declared, problems=report.problems,
-        custom_ids=tuple(c.id for c in own) + (base.custom_ids if base else ()),
+        custom_ids=tuple(c.id for c in own) + start.custom_ids,
         rule_texts=rule_texts,
     )
+
+
+def _starting_point(base: Deck | None) -> Deck:
+    """What a deck's fields start from: its base deck; without one, the catalogue's cards
+    with none counted, 2 to 10 players, no optional rule and the classic rule text."""
+    if base is not None:
+        return base
+    return Deck(id="", name=Text("", ""), source="", base=None, description=None, counts={},
+                cards=dict(catalogue().cards), min_players=2, max_players=10, rules=(),
+                rulebook="classic", removals={}, declared_total=None)
 
 
 def _check_field_names(data: Mapping[str, Any], report: Report) -> None:
