@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CatalogueError
+from cardgen.picturefile import check_picture
 
 LANGS = ("fr", "en")
 
@@ -412,8 +413,6 @@ def _picture(picture: Any, base_dir: Path | None, label: str,
     if not isinstance(picture, str) or not picture.lower().endswith((".svg", ".png")):
         problems.append(f"{label}: 'picture' must be the name of an .svg or .png file")
         return None
-    from cardgen.picturefile import check_picture
-
     picture_path, problem = check_picture(picture, base_dir or Path.cwd(), label)
     if problem:
         problems.append(problem)
