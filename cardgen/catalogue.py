@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CatalogueError
+from cardgen.picturefile import check_picture
 
 LANGS = ("fr", "en")
 
@@ -182,40 +183,131 @@ def build_cards(
 
     Returns the cards and the problems found (messages without the file name, which
     the caller adds). A table with problems may still give cards, built with
-    fallbacks, so that every problem of a file can be reported in one pass.
+    fallbacks, so that every problem of a file can be reported in one pass. The
+    table is checked field by field, in the order below (which is the order of the
+    messages); a field the cards cannot be built without stops the reading there.
     """
     problems: list[str] = []
     raw_id = entry.get("id")
     label = f"card '{raw_id}'" if isinstance(raw_id, str) else "a [[card]] entry"
+    _check_field_names(entry, label, problems)
+    if not isinstance(raw_id, str) or not re.fullmatch(r"[a-z0-9{}?+-]+", raw_id or "-"):
+        problems.append(f"{label} needs an 'id' made of lowercase letters, digits and dashes")
+        return [], problems
+    effect = _effect(entry.get("effect"), effects, label, problems)
+    if effect is None:
+        return [], problems
+    family = _family(entry.get("family", default_family), default_family, label, problems)
+    color_ids = _color_ids(entry, colors, label, problems)
+    if color_ids is None:
+        return [], problems
+    values = _values(entry, effect, label, problems)
+    if values is None:
+        return [], problems
+    points = _points(entry.get("points"), effect, label, problems)
+    facts = _facts(entry, effect, label, problems)
+    params = _params(entry.get("params", {}), effect, label, problems)
+    name = _text(entry.get("name"), f"{label} name", problems, fallback=raw_id)
+    caption = _text(entry.get("caption", effect.description.as_dict()), f"{label} caption",
+                    problems)
+    pictogram = _pictogram(entry.get("pictogram"), label, problems)
+    picture = _picture(entry.get("picture"), base_dir, label, problems)
+    recipe = _Recipe(
+        id=raw_id, effect=effect.id, family=family, color_ids=color_ids, values=values,
+        symbol=str(entry["symbol"]) if "symbol" in entry else None, points=points,
+        name=name, caption=caption, pictogram=pictogram, picture=picture,
+        params=tuple(sorted(params.items())), facts=facts,
+    )
+    return _cards_of(recipe, colors), problems
+
+
+@dataclass(frozen=True)
+class _Recipe:
+    """A [[card]] table once read: what its cards share, and the colours and values
+    that make one card each (``{color}`` and ``{value}`` in its texts are filled in)."""
+
+    id: str
+    effect: str
+    family: str
+    color_ids: list[str | None]
+    values: list[int | None]
+    symbol: str | None  # None: each card's id is its symbol
+    points: int | None  # None: a number card scores its value
+    name: Text
+    caption: Text
+    pictogram: str | None
+    picture: Path | None
+    params: tuple[tuple[str, Any], ...]
+    facts: Mapping[str, bool]
+
+
+def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
+    """The cards of a recipe: one per colour and value, colours first."""
+    cards = []
+    for color_id in recipe.color_ids:
+        color = colors[color_id] if color_id is not None else None
+        for value in recipe.values:
+            card_id = _fill(recipe.id.replace("{color}", color_id or ""), None, value)
+            symbol = recipe.symbol if recipe.symbol is not None else card_id
+            cards.append(Card(
+                id=card_id,
+                effect=recipe.effect,
+                family=recipe.family,
+                color=color_id,
+                value=value,
+                symbol=_fill(symbol, None, value),
+                points=recipe.points if recipe.points is not None else int(value or 0),
+                name=_fill_text(recipe.name, color, value),
+                caption=_fill_text(recipe.caption, color, value),
+                pictogram=recipe.pictogram,
+                picture=recipe.picture,
+                params=recipe.params,
+                **recipe.facts,
+            ))
+    return cards
+
+
+def _check_field_names(entry: Mapping[str, Any], label: str, problems: list[str]) -> None:
+    """Report the fields of ``entry`` that a [[card]] table does not have."""
     unknown = sorted(set(entry) - CARD_FIELDS)
     if unknown:
         problems.append(
             f"{label} has unknown field(s) {', '.join(unknown)}; "
             f"the fields are {', '.join(sorted(CARD_FIELDS))}"
         )
-    if not isinstance(raw_id, str) or not re.fullmatch(r"[a-z0-9{}?+-]+", raw_id or "-"):
-        problems.append(f"{label} needs an 'id' made of lowercase letters, digits and dashes")
-        return [], problems
 
-    effect_id = entry.get("effect")
+
+def _effect(effect_id: Any, effects: Mapping[str, Effect], label: str,
+            problems: list[str]) -> Effect | None:
+    """The effect ``effect_id`` names, or None (reported) when it names none."""
     effect = effects.get(effect_id) if isinstance(effect_id, str) else None
     if effect_id is None:
         problems.append(f"{label} has no 'effect'; a card needs one of cardgen's effects "
                         f"({', '.join(effects)})")
-        return [], problems
-    if effect is None:
+    elif effect is None:
         close = difflib.get_close_matches(str(effect_id), list(effects), n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         problems.append(
             f"{label} has effect '{effect_id}', which does not exist{hint} "
             f"(the effects are {', '.join(effects)})"
         )
-        return [], problems
+    return effect
 
-    family = entry.get("family", default_family)
+
+def _family(family: Any, default_family: str, label: str, problems: list[str]) -> str:
+    """The card's family; an unknown one is reported and replaced by ``default_family``."""
     if not isinstance(family, str) or family not in FAMILIES:
         problems.append(f"{label} has family '{family}'; use one of {', '.join(FAMILIES)}")
+        return default_family
+    return family
 
+
+def _color_ids(entry: Mapping[str, Any], colors: Mapping[str, Color], label: str,
+               problems: list[str]) -> list[str | None] | None:
+    """The colours of 'colors' (or the one 'color'); [None] for a card of no colour.
+
+    None (reported) when a colour is not one of ``colors``: the cards cannot be built.
+    """
     color_ids = entry.get("colors")
     if color_ids is None:
         single = entry.get("color")
@@ -227,13 +319,22 @@ def build_cards(
         if color_id is not None and not isinstance(color_id, str):
             problems.append(f"{label} has colour {color_id!r}; a colour is one id among "
                             f"{', '.join(colors)} (several go in 'colors')")
-            return [], problems
+            return None
         if color_id is not None and color_id not in colors:
             problems.append(
                 f"{label} has colour '{color_id}'; the colours are {', '.join(colors)}"
             )
-            return [], problems
+            return None
+    return color_ids
 
+
+def _values(entry: Mapping[str, Any], effect: Effect, label: str,
+            problems: list[str]) -> list[int | None] | None:
+    """The values of 'values' (or the one 'value'); [None] for a card of no value.
+
+    None (reported) when a value is not a whole number from 0 to 99, or when a number
+    card has none: the cards cannot be built.
+    """
     values = entry.get("values")
     if values is None:
         values = [entry.get("value")]
@@ -241,20 +342,30 @@ def build_cards(
             v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99)
             for v in values):
         problems.append(f"{label}: values must be whole numbers from 0 to 99")
-        return [], problems
+        return None
     if effect.id == "number" and None in values:
         problems.append(f"{label} is a number card and needs a 'value'")
-        return [], problems
+        return None
+    return values
 
-    points = entry.get("points")
-    if points is not None and (not isinstance(points, int) or isinstance(points, bool)
-                               or not 0 <= points <= 1000):
-        problems.append(f"{label}: points must be a whole number from 0 to 1000")
-        points = 0
-    if points is None and effect.id != "number":
+
+def _points(points: Any, effect: Effect, label: str, problems: list[str]) -> int | None:
+    """The card's points; None for a number card that gives none (it scores its value)."""
+    if points is None:
+        if effect.id == "number":
+            return None
         problems.append(f"{label} needs 'points' (its scoring value)")
-        points = 0
+        return 0
+    if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= 1000:
+        problems.append(f"{label}: points must be a whole number from 0 to 1000")
+        return 0
+    return points
 
+
+def _facts(entry: Mapping[str, Any], effect: Effect, label: str,
+           problems: list[str]) -> dict[str, bool]:
+    """Each fact of FACT_DEFAULTS: as the table says, else as its effect says, else the
+    default."""
     facts = {**FACT_DEFAULTS, **effect.facts}
     for fact in FACT_DEFAULTS:
         if fact in entry:
@@ -262,9 +373,12 @@ def build_cards(
                 facts[fact] = entry[fact]
             else:
                 problems.append(f"{label}: '{fact}' must be true or false")
+    return facts
 
+
+def _params(given: Any, effect: Effect, label: str, problems: list[str]) -> dict[str, Any]:
+    """The effect's parameters, with those the table gives (of the right type) in place."""
     params = dict(effect.params)
-    given = entry.get("params", {})
     if not isinstance(given, Mapping):
         problems.append(f"{label}: 'params' must be a table")
         given = {}
@@ -278,50 +392,31 @@ def build_cards(
             problems.append(f"{label}: parameter '{key}' must be like {effect.params[key]!r}")
         else:
             params[key] = value
+    return params
 
-    name = _text(entry.get("name"), f"{label} name", problems, fallback=raw_id)
-    caption = _text(entry.get("caption", effect.description.as_dict()), f"{label} caption",
-                    problems)
-    pictogram = entry.get("pictogram")
+
+def _pictogram(pictogram: Any, label: str, problems: list[str]) -> str | None:
+    """The pictogram named, if cardgen draws one of that name."""
     if pictogram is not None and (not isinstance(pictogram, str)
                                   or pictogram not in pictogram_names()):
         problems.append(f"{label} has pictogram {pictogram!r}; use one of "
                         f"{', '.join(pictogram_names())} (or a 'picture' file)")
-        pictogram = None
-    picture = entry.get("picture")
-    picture_path: Path | None = None
-    if picture is not None:
-        if not isinstance(picture, str) or not picture.lower().endswith((".svg", ".png")):
-            problems.append(f"{label}: 'picture' must be the name of an .svg or .png file")
-        else:
-            from cardgen.picturefile import check_picture
+        return None
+    return pictogram
 
-            picture_path, problem = check_picture(picture, base_dir or Path.cwd(), label)
-            if problem:
-                problems.append(problem)
 
-    cards = []
-    for color_id in color_ids:
-        color = colors[color_id] if color_id is not None else None
-        for value in values:
-            card_id = _fill(raw_id.replace("{color}", color_id or ""), None, value)
-            symbol = _fill(str(entry.get("symbol", card_id)), None, value)
-            cards.append(Card(
-                id=card_id,
-                effect=effect.id,
-                family=family if family in FAMILIES else default_family,
-                color=color_id,
-                value=value,
-                symbol=symbol,
-                points=points if points is not None else int(value or 0),
-                name=_fill_text(name, color, value),
-                caption=_fill_text(caption, color, value),
-                pictogram=pictogram,
-                picture=picture_path,
-                params=tuple(sorted(params.items())),
-                **facts,
-            ))
-    return cards, problems
+def _picture(picture: Any, base_dir: Path | None, label: str,
+             problems: list[str]) -> Path | None:
+    """The path of the picture file named, if it passes the checks of picturefile."""
+    if picture is None:
+        return None
+    if not isinstance(picture, str) or not picture.lower().endswith((".svg", ".png")):
+        problems.append(f"{label}: 'picture' must be the name of an .svg or .png file")
+        return None
+    picture_path, problem = check_picture(picture, base_dir or Path.cwd(), label)
+    if problem:
+        problems.append(problem)
+    return picture_path
 
 
 @dataclass(frozen=True)

@@ -5,26 +5,35 @@ their own in the same format, see the README). Reading a deck never stops at the
 first problem: everything found is kept in :attr:`Deck.problems`, so that
 ``cardgen check`` can report every problem at once. Only a file that cannot be read
 at all (missing, not TOML) raises :class:`~cardgen.errors.DeckError`.
+
+:func:`load_deck` reads a deck in steps, one per field of the file, in the order their
+problems are reported. The steps live with what they read: finding the file and its
+base (:mod:`cardgen.deckfile`), the cards and their counts (:mod:`cardgen.deckcards`),
+the rule text (:mod:`cardgen.deckrulebook`); the problems go to a
+:class:`~cardgen.deckreport.Report`.
 """
 
 from __future__ import annotations
 
-import difflib
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from cardgen.catalogue import LANGS, Card, Text, build_cards, catalogue, normalize
+from cardgen.catalogue import LANGS, Card, Text, catalogue
+from cardgen.deckcards import MAX_COPIES, card_counts, own_cards, removals
+from cardgen.deckfile import base_ref, builtin_names, deck_slug, read_deck_file
+from cardgen.deckreport import Problem, Report, did_you_mean
+from cardgen.deckrulebook import RuleText, rulebook_field
 from cardgen.errors import DeckError
 from cardgen.options import OPTIONAL_RULES, combination_problems
-from cardgen.tomlfile import read_toml_file
 
-#: One card kind may not have more copies than this, and a deck not more cards: the
-#: check refuses a count of a billion before anything is allocated for it.
-MAX_COPIES = 500
+# What the rest of cardgen imports from here (some of it is defined in the deck* modules).
+__all__ = ["DECK_FIELDS", "HAND_SIZE", "MAX_CARDS", "MAX_COPIES", "Deck", "Problem",
+           "RuleText", "builtin_names", "load_deck"]
+
+#: A deck may not hold more cards than this: the check refuses a count of a billion
+#: before anything is allocated for it.
 MAX_CARDS = 5000
 HAND_SIZE = 7
 
@@ -32,31 +41,6 @@ DECK_FIELDS = frozenset(
     {"name", "description", "base", "total", "players", "rules", "rulebook", "cards",
      "card", "remove_for_players"}
 )
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong (error) or worth a look (warning) in a deck."""
-
-    level: Literal["error", "warning"]
-    message: str
-    card: str | None = None
-
-    def as_dict(self) -> dict[str, str | None]:
-        return {"level": self.level, "message": self.message, "card": self.card}
-
-
-@dataclass(frozen=True)
-class RuleText:
-    """A deck's own rule text in one language: a Markdown file in the deck file's folder."""
-
-    folder: Path  # the deck file's folder, resolved: the text may read files in it only
-    folder_label: str  # that folder as the user named it, for messages
-    name: str  # the file, relative to the folder, as the deck file names it
-
-    @property
-    def label(self) -> str:
-        return str(Path(self.folder_label) / self.name)
 
 
 @dataclass
@@ -98,334 +82,101 @@ class Deck:
         return [(self.cards[cid], n) for cid, n in self.counts_for(players).items()]
 
 
-def builtin_names() -> list[str]:
-    """The built-in decks, in the order they are listed and built."""
-    order = ["classic", "unplugged", "house"]
-    found = sorted(
-        p.name.removesuffix(".toml")
-        for p in resources.files("cardgen.data").joinpath("decks").iterdir()
-        if p.name.endswith(".toml")
-    )
-    return [n for n in order if n in found] + [n for n in found if n not in order]
-
-
-def _read_toml(ref: str) -> tuple[dict[str, Any], str, Path | None]:
-    """Read a deck given as a built-in name or a path; return (table, label, folder)."""
-    if ref in builtin_names():
-        label = f"built-in deck '{ref}'"
-        with resources.files("cardgen.data").joinpath("decks", f"{ref}.toml").open("rb") as handle:
-            try:
-                return tomllib.load(handle), label, None
-            except tomllib.TOMLDecodeError as exc:  # a bug in cardgen's own data
-                raise DeckError(f"{label}: {exc}") from None
-    path = Path(ref)
-    if not _exists(path):
-        hint = ", ".join(builtin_names())
-        if path.suffix == "" and "/" not in ref and "\\" not in ref:
-            close = difflib.get_close_matches(ref, builtin_names(), n=1)
-            if close:
-                raise DeckError(f"'{ref}' is neither a built-in deck nor a deck file; did you "
-                                f"mean '{close[0]}'? (the built-in decks are {hint})")
-            raise DeckError(f"'{ref}' is neither a built-in deck ({hint}) nor a deck file; "
-                            "give a built-in name or the path to a .toml file")
-        raise DeckError(f"{ref}: no such deck file; check the path "
-                        f"(the built-in decks are {hint})")
-    return read_toml_file(path, ref, "deck", DeckError), ref, path.parent
-
-
-def _exists(path: Path) -> bool:
-    """Whether ``path`` names something; a name no file can have (a NUL byte, too long)
-    names nothing."""
-    try:
-        return path.exists()
-    except (OSError, ValueError):
-        return False
-
-
-def _slug(ref: str) -> str:
-    return ref if "/" not in ref and not ref.endswith(".toml") else Path(ref).stem
-
-
 def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
-    """Read and resolve a deck: a built-in name ("classic") or the path to a deck file."""
-    data, label, folder = _read_toml(ref)
-    problems: list[Problem] = []
+    """Read and resolve a deck: a built-in name ("classic") or the path to a deck file.
 
-    def error(message: str, card: str | None = None) -> None:
-        problems.append(Problem("error", f"{label}: {message}", card))
+    ``_chain`` holds the decks whose base is being read, to refuse a loop of bases.
+    """
+    data, label, folder = read_deck_file(ref)
+    report = Report(label)
+    _check_field_names(data, report)
+    base = _base_deck(data.get("base"), ref, folder, _chain, report)
 
-    def warning(message: str, card: str | None = None) -> None:
-        problems.append(Problem("warning", f"{label}: {message}", card))
-
-    unknown = sorted(set(data) - DECK_FIELDS)
-    if unknown:
-        error(f"unknown field(s) {', '.join(unknown)}; a deck may have "
-              f"{', '.join(sorted(DECK_FIELDS))}")
-
-    # --- the base deck ---------------------------------------------------------
-    base_ref = data.get("base")
-    base: Deck | None = None
-    if base_ref is not None:
-        if not isinstance(base_ref, str):
-            error("'base' must be the name of a built-in deck or a deck file path")
-        else:
-            if base_ref not in builtin_names() and folder is not None:
-                if not (folder / base_ref).exists() and Path(base_ref).suffix == "":
-                    raise DeckError(f"{label}: base '{base_ref}' is neither a built-in deck "
-                                    "nor a deck file"
-                                    f"{_did_you_mean(base_ref, builtin_names())}; use "
-                                    f"{', '.join(builtin_names())} or a deck file's path")
-                base_ref = str(folder / base_ref)
-            if base_ref in _chain or base_ref == ref:
-                raise DeckError(f"{label}: base '{data['base']}' leads back to this deck; "
-                                "a deck cannot be its own base")
-            try:
-                base = load_deck(base_ref, (*_chain, ref))
-            except DeckError as exc:
-                raise DeckError(f"{label}: its base deck cannot be used: {exc}") from None
-            problems.extend(base.problems)
-
-    cat = catalogue()
-    cards: dict[str, Card] = dict(base.cards) if base else dict(cat.cards)
-
-    # --- the deck's own cards ----------------------------------------------------
-    own: list[Card] = []
-    broken_ids: set[str] = set()  # own cards that could not be built: already reported
-    entries = data.get("card", [])
-    if not isinstance(entries, list):
-        error("cards of its own are written as [[card]] tables")
-        entries = []
-    for entry in entries:
-        if not isinstance(entry, Mapping):
-            error("each [[card]] must be a table")
-            continue
-        built, card_problems = build_cards(entry, cat.colors, cat.effects,
-                                           default_family="custom", base_dir=folder)
-        for message in card_problems:
-            error(message, entry.get("id") if isinstance(entry.get("id"), str) else None)
-        if not built and isinstance(entry.get("id"), str):
-            broken_ids.add(entry["id"])
-        for card in built:
-            if card.id in cat.cards:
-                error(f"card '{card.id}' is already a built-in card; give your card "
-                      "another id", card.id)
-                continue
-            for lang in LANGS:
-                for what in ("name", "caption"):
-                    text = entry.get(what)
-                    if isinstance(text, Mapping) and lang not in text:
-                        warning(f"card '{card.id}' has no {what} in "
-                                f"{'French' if lang == 'fr' else 'English'}; add "
-                                f"{what}.{lang} (the other language is used meanwhile)",
-                                card.id)
-            own.append(card)
-            cards[card.id] = card
-
-    # --- names and texts -----------------------------------------------------------
-    name = _deck_text(data.get("name"), "name", error)
-    if name is None:
-        if data.get("name") is None:
-            error("the deck has no 'name'; add name = \"…\" at the top")
-        name = Text(_slug(ref), _slug(ref))
-    description = _deck_text(data.get("description"), "description", error)
-    if description is None and base is not None:
-        description = base.description
-
-    # --- counts ------------------------------------------------------------------
-    counts: dict[str, int] = dict(base.counts) if base else {}
-    table = data.get("cards", {})
-    if not isinstance(table, Mapping):
-        error("[cards] must be a table of card id = number of copies")
-        table = {}
-    named_by: dict[str, str] = {}  # card id -> the [cards] key that set its count
-    for key, count in table.items():
-        if key in broken_ids:
-            continue
-        resolved = _resolve(key, cards, own, error)
-        if resolved is None:
-            continue
-        card = resolved
-        if card.id in named_by:
-            error(f"'{named_by[card.id]}' and '{key}' both name card '{card.id}'; keep one",
-                  card.id)
-            continue
-        named_by[card.id] = key
-        if not isinstance(count, int) or isinstance(count, bool):
-            error(f"card '{key}' has count {count!r}; a count is a whole number of copies",
-                  card.id)
-            continue
-        if count < 0:
-            error(f"card '{key}' has count {count}; a count cannot be negative "
-                  "(use 0 to take a base deck's card out)", card.id)
-            continue
-        if count > MAX_COPIES:
-            error(f"card '{key}' has count {count}, more than the {MAX_COPIES} copies "
-                  "cardgen prints of one card; check the number", card.id)
-            continue
-        counts[card.id] = count
+    start = _starting_point(base)
+    own, broken_ids = own_cards(data.get("card", []), catalogue(), folder, report)
+    cards = dict(start.cards)  # every card the deck may name: its base's, then its own
     for card in own:
-        if card.id not in counts:
-            warning(f"card '{card.id}' is defined but has no count in [cards], so the deck "
-                    "holds none; add it to [cards]", card.id)
-    order = list(cards)
-    counts = {cid: counts[cid] for cid in sorted(counts, key=order.index) if counts[cid] > 0}
+        cards[card.id] = card
+    name = _deck_name(data.get("name"), ref, report)
+    description = _deck_text(data.get("description"), "description", report)
+    counts = card_counts(data.get("cards", {}), start.counts, cards, own, broken_ids, report)
 
-    # --- players, rules, rulebook --------------------------------------------------
-    min_players, max_players = (base.min_players, base.max_players) if base else (2, 10)
-    players = data.get("players")
-    if players is not None:
-        if (isinstance(players, Mapping) and set(players) <= {"min", "max"}
-                and all(isinstance(v, int) and not isinstance(v, bool)
-                        for v in players.values())):
-            min_players = players.get("min", min_players)
-            max_players = players.get("max", max_players)
-            if not 2 <= min_players <= max_players <= 10:
-                error(f"players run from {min_players} to {max_players}; UNO is played by "
-                      "2 to 10, with min no more than max")
-        else:
-            error("'players' must be a table like { min = 2, max = 10 }")
+    min_players, max_players = _players(
+        data.get("players"), (start.min_players, start.max_players), report)
+    rules = _rules(data.get("rules"), start.rules, report)
+    rulebook, rule_texts = rulebook_field(
+        data.get("rulebook"), (start.rulebook, start.rule_texts), folder, report)
+    taken_out = removals(data.get("remove_for_players", {}), start.removals, cards, own,
+                         counts, report)
+    declared = _declared_total(data.get("total"), report)
+    _check_total(sum(counts.values()), declared, report)
 
-    rules = base.rules if base else ()
-    given_rules = data.get("rules")
-    if given_rules is not None:
-        if not isinstance(given_rules, list) or not all(isinstance(r, str)
-                                                         for r in given_rules):
-            error("'rules' must be a list of optional rule names")
-        else:
-            rules = tuple(given_rules)
-            for rule in rules:
-                if rule not in OPTIONAL_RULES:
-                    error(f"rule '{rule}' is not an optional rule cardgen knows"
-                          f"{_did_you_mean(rule, list(OPTIONAL_RULES))}; "
-                          "`cardgen rules` lists them")
-            for problem in combination_problems(rules):
-                error(problem)
-
-    rulebook, rule_texts = _rulebook_field(
-        data.get("rulebook"), (base.rulebook, base.rule_texts) if base else ("classic", {}),
-        folder, error, warning)
-
-    removals = dict(base.removals) if base else {}
-    given_removals = data.get("remove_for_players", {})
-    if not isinstance(given_removals, Mapping):
-        error("[remove_for_players] must hold tables like [remove_for_players.3]")
-        given_removals = {}
-    for players_key, removed in given_removals.items():
-        if not (players_key.isascii() and players_key.isdigit()) \
-                or not isinstance(removed, Mapping):
-            error(f"[remove_for_players.{players_key}] must be named by a number of players "
-                  "and list card id = copies to take out")
-            continue
-        taken: dict[str, int] = {}
-        for key, count in removed.items():
-            resolved = _resolve(key, cards, own, error)
-            if resolved is None:
-                continue
-            card = resolved
-            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                error(f"[remove_for_players.{players_key}]: card '{key}' has count "
-                      f"{count!r}; give the whole number of copies to take out", card.id)
-            elif count > counts.get(card.id, 0):
-                error(f"[remove_for_players.{players_key}] takes out {count} '{card.id}' but "
-                      f"the deck holds {counts.get(card.id, 0)}", card.id)
-            else:
-                taken[card.id] = count
-        removals[int(players_key)] = taken
-
-    declared = data.get("total")
-    if declared is not None and (not isinstance(declared, int) or isinstance(declared, bool)):
-        error(f"'total' is {declared!r}; it must be the whole number of cards in the deck")
-        declared = None
-
-    deck = Deck(
-        id=_slug(ref), name=name, source=label, base=data.get("base"),
-        description=description, counts=counts, cards=cards,
+    return Deck(
+        id=deck_slug(ref), name=name, source=label, base=data.get("base"),
+        description=description if description is not None else start.description,
+        counts=counts, cards=cards,
         min_players=min_players, max_players=max_players, rules=rules, rulebook=rulebook,
-        removals=removals, declared_total=declared, problems=problems,
-        custom_ids=tuple(c.id for c in own) + (base.custom_ids if base else ()),
+        removals=taken_out, declared_total=declared, problems=report.problems,
+        custom_ids=tuple(c.id for c in own) + start.custom_ids,
         rule_texts=rule_texts,
     )
-    total = sum(counts.values())
-    if total > MAX_CARDS:
-        deck.problems.append(Problem("error", f"{label}: the deck holds {total} cards, more "
-                                     f"than the {MAX_CARDS} cardgen handles; check the counts"))
-    if declared is not None and declared != total:
-        deck.problems.append(Problem(
-            "error", f"{label}: 'total' says {declared} cards but the counts add up to "
-                     f"{total}; fix a count or the total"))
-    return deck
 
 
-def _rulebook_field(value: Any, inherited: tuple[str, dict[str, RuleText]],
-                    folder: Path | None, error: Any, warning: Any
-                    ) -> tuple[str, dict[str, RuleText]]:
-    """The rule text of a deck: ``rulebook = "classic"`` borrows a built-in text; a table
-    ``[rulebook]`` names a built-in ``base`` and a Markdown file per language (``fr``,
-    ``en``) next to the deck file. What is not given is inherited from the base deck."""
-    if value is None:
-        return inherited
-    builtins = builtin_names()
-    if isinstance(value, str):
-        if value in builtins:
-            return value, {}
-        error(f"'rulebook' is '{value}'; use the name of a built-in deck whose rule text "
-              f"fits ({', '.join(builtins)})")
-        return "classic", {}
-    if not isinstance(value, Mapping):
-        error("'rulebook' must be a built-in text's name, like rulebook = \"classic\", or a "
-              "[rulebook] table with base, fr and en")
-        return "classic", {}
-    unknown = sorted(set(value) - {"base", *LANGS})
+def _starting_point(base: Deck | None) -> Deck:
+    """What a deck's fields start from: its base deck; without one, the catalogue's cards
+    with none counted, 2 to 10 players, no optional rule and the classic rule text."""
+    if base is not None:
+        return base
+    return Deck(id="", name=Text("", ""), source="", base=None, description=None, counts={},
+                cards=dict(catalogue().cards), min_players=2, max_players=10, rules=(),
+                rulebook="classic", removals={}, declared_total=None)
+
+
+def _check_field_names(data: Mapping[str, Any], report: Report) -> None:
+    """Report the top-level fields of the deck file that a deck does not have."""
+    unknown = sorted(set(data) - DECK_FIELDS)
     if unknown:
-        error(f"[rulebook] has unknown field(s) {', '.join(unknown)}; it may have base, "
-              "fr and en")
-    base = value.get("base", inherited[0])
-    if base not in builtins:
-        error(f"[rulebook] base is {base!r}; use the name of a built-in text "
-              f"({', '.join(builtins)}){_did_you_mean(str(base), builtins)}")
-        base = "classic"
-    texts = dict(inherited[1])
-    for lang in LANGS:
-        if lang in value:
-            text = _rule_text_file(value[lang], lang, folder, error)
-            if text is not None:
-                texts[lang] = text
-    for lang in LANGS:
-        if texts and lang not in texts:
-            language = "French" if lang == "fr" else "English"
-            warning(f"[rulebook] has no {language} text, so the {language} rulebook is the "
-                    f"built-in '{base}' text alone; add {lang} = \"FILE.md\"")
-    return base, texts
+        report.error(f"unknown field(s) {', '.join(unknown)}; a deck may have "
+                     f"{', '.join(sorted(DECK_FIELDS))}")
 
 
-def _rule_text_file(name: Any, lang: str, folder: Path | None, error: Any
-                    ) -> RuleText | None:
-    """The file ``[rulebook] fr/en`` names, if it is a file in the deck file's folder."""
-    if folder is None:  # a built-in deck: its texts are the built-in templates
-        error(f"[rulebook] {lang}: a built-in deck has no folder to read a rule text from")
+def _base_deck(base: Any, ref: str, folder: Path | None, chain: tuple[str, ...],
+               report: Report) -> Deck | None:
+    """The deck the ``base`` field names, loaded, its problems added to ``report``.
+
+    None when there is no base or it is not a name (reported). A base that cannot be
+    read, or that leads back to this deck, is a DeckError.
+    """
+    if base is None:
         return None
-    if not isinstance(name, str) or not name.strip():
-        error(f"[rulebook] {lang} must be the name of a Markdown file next to the deck file, "
-              f"like {lang} = \"rules.{lang}.md\"")
+    if not isinstance(base, str):
+        report.error("'base' must be the name of a built-in deck or a deck file path")
         return None
-    root = folder.resolve()
+    base_path = base_ref(base, report.label, folder)
+    if base_path in chain or base_path == ref:
+        raise DeckError(f"{report.label}: base '{base}' leads back to this deck; "
+                        "a deck cannot be its own base")
     try:
-        path = (root / name).resolve()
-        inside, found = path.is_relative_to(root), path.is_file()
-    except (OSError, ValueError):  # a name no file system takes (too long, a NUL in it)
-        inside, found = True, False
-    if not inside:
-        error(f"[rulebook] {lang} = {name!r} is outside the deck file's folder; put the rule "
-              "text next to the deck file (or in a folder below it)")
-        return None
-    if not found:
-        error(f"[rulebook] {lang} = {name!r}: there is no such file next to the deck "
-              "file; check the file name")
-        return None
-    return RuleText(root, str(folder), name)
+        loaded = load_deck(base_path, (*chain, ref))
+    except DeckError as exc:
+        raise DeckError(f"{report.label}: its base deck cannot be used: {exc}") from None
+    report.problems.extend(loaded.problems)
+    return loaded
 
 
-def _deck_text(value: Any, what: str, error: Any) -> Text | None:
+def _deck_name(value: Any, ref: str, report: Report) -> Text:
+    """The deck's name; without one (reported), the file's name stands in."""
+    name = _deck_text(value, "name", report)
+    if name is None:
+        if value is None:
+            report.error("the deck has no 'name'; add name = \"…\" at the top")
+        name = Text(deck_slug(ref), deck_slug(ref))
+    return name
+
+
+def _deck_text(value: Any, what: str, report: Report) -> Text | None:
+    """A text field (``what``) as French and English: one text for both, or a table of
+    ``fr`` and ``en`` (either stands in for the other). None if not given or not text."""
     if value is None:
         return None
     if isinstance(value, str):
@@ -433,29 +184,58 @@ def _deck_text(value: Any, what: str, error: Any) -> Text | None:
     if isinstance(value, Mapping) and any(isinstance(value.get(lang), str) for lang in LANGS):
         fr, en = value.get("fr"), value.get("en")
         return Text(str(fr if fr is not None else en), str(en if en is not None else fr))
-    error(f"'{what}' must be text, or a table with fr and en texts")
+    report.error(f"'{what}' must be text, or a table with fr and en texts")
     return None
 
 
-def _did_you_mean(key: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(key, known, n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+def _players(value: Any, inherited: tuple[int, int], report: Report) -> tuple[int, int]:
+    """The smallest and largest table the ``players`` field allows, over the base's."""
+    min_players, max_players = inherited
+    if value is None:
+        return inherited
+    if (isinstance(value, Mapping) and set(value) <= {"min", "max"}
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value.values())):
+        min_players = value.get("min", min_players)
+        max_players = value.get("max", max_players)
+        if not 2 <= min_players <= max_players <= 10:
+            report.error(f"players run from {min_players} to {max_players}; UNO is played by "
+                         "2 to 10, with min no more than max")
+    else:
+        report.error("'players' must be a table like { min = 2, max = 10 }")
+    return min_players, max_players
 
 
-def _resolve(key: str, cards: Mapping[str, Card], own: list[Card], error: Any) -> Card | None:
-    """Find the card a [cards] key means: an id, or a card name in French or English."""
-    if key in cards:
-        return cards[key]
-    cat = catalogue()
-    found = {c.id: c for c in cat.lookup(key, own)}
-    found.update({c.id: c for c in cards.values() if normalize(key) in
-                  (normalize(c.id), normalize(c.name.fr), normalize(c.name.en))})
-    if len(found) == 1:
-        return next(iter(found.values()))
-    if len(found) > 1:
-        error(f"'{key}' could mean {', '.join(sorted(found))}; use the card's id", key)
+def _rules(value: Any, inherited: tuple[str, ...], report: Report) -> tuple[str, ...]:
+    """The optional rules the ``rules`` list turns on, in place of the base's."""
+    if value is None:
+        return inherited
+    if not isinstance(value, list) or not all(isinstance(r, str) for r in value):
+        report.error("'rules' must be a list of optional rule names")
+        return inherited
+    rules = tuple(value)
+    for rule in rules:
+        if rule not in OPTIONAL_RULES:
+            report.error(f"rule '{rule}' is not an optional rule cardgen knows"
+                         f"{did_you_mean(rule, list(OPTIONAL_RULES))}; "
+                         "`cardgen rules` lists them")
+    for problem in combination_problems(rules):
+        report.error(problem)
+    return rules
+
+
+def _declared_total(value: Any, report: Report) -> int | None:
+    """The number of cards the ``total`` field says the deck holds, if it is a number."""
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        report.error(f"'total' is {value!r}; it must be the whole number of cards in the deck")
         return None
-    suggestion = cat.suggest(key, own)
-    hint = f"; did you mean '{suggestion}'?" if suggestion else ""
-    error(f"unknown card '{key}'{hint} (`cardgen cards` lists the ids)", key)
-    return None
+    return value
+
+
+def _check_total(total: int, declared: int | None, report: Report) -> None:
+    """Report a deck too large to handle, and a ``total`` the counts do not add up to."""
+    if total > MAX_CARDS:
+        report.error(f"the deck holds {total} cards, more than the {MAX_CARDS} cardgen "
+                     "handles; check the counts")
+    if declared is not None and declared != total:
+        report.error(f"'total' says {declared} cards but the counts add up to {total}; fix a "
+                     "count or the total")
