@@ -21,7 +21,9 @@
 from cardgen.engine import (  # noqa: F401  (they register their rules and card effects)
     classic_options,
     house,
+    olympique,
     options,
+    partners,
     unplugged,
 )
 from cardgen.engine.actions import Action, Play, parse_action

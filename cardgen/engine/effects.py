@@ -205,4 +205,4 @@ class WildDrawCards(DrawCards):
             target=chooser, skipped=chooser, challengeable=False)
         entry.penalty.author = None
         state.stack.append(entry)
-        state.ask_start_color(chooser)
+        state.ask_start_color(state.rules.start_color_chooser(state))  # O-32: the dealer

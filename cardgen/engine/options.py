@@ -772,7 +772,8 @@ class UnoCardResponder(Responder):
 
     def active(self, state: RoundState) -> bool:
         top = state.stack[-1]
-        return (top.kind >= 0 and top.author >= 0 and not isinstance(state.rules, Rapido)
+        return (top.kind >= 0 and top.author >= 0 and state.rules.uno_card_rotates
+                and not isinstance(state.rules, Rapido)
                 and not (top.penalty is not None and top.penalty.challenged))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:

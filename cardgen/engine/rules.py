@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from cardgen.engine.game import Game, RoundResult
     from cardgen.engine.responses import Responder
     from cardgen.engine.state import Pending, RoundState
+    from cardgen.engine.variant import Variant
 
 
 class OfficialRules:
@@ -41,6 +42,9 @@ class OfficialRules:
     uno_penalty: ClassVar[int] = 2
     #: C-21: the extra cards a wrong challenger draws on top of the +4's amount.
     challenge_extra: ClassVar[int] = 2
+    #: O-14: the Uno card rotates the hands and may be laid on any card waiting to act;
+    #: False where an option gives it another meaning (O-35).
+    uno_card_rotates: ClassVar[bool] = True
 
     # --- responses ---------------------------------------------------------------
 
@@ -57,6 +61,16 @@ class OfficialRules:
         return None
 
     # --- the start of a round ------------------------------------------------------
+
+    def hand_size(self, state: RoundState) -> int:
+        """C-04: how many cards each seat is dealt (the deck's ``hand_size``, 7 by
+        default). Asked once per deal, before the shuffle."""
+        return state.variant.hand_size
+
+    def start_kinds(self, variant: Variant, kinds: frozenset[int]) -> frozenset[int]:
+        """C-11: the kinds that may be a round's first card (``kinds``: those whose
+        card says ``can_start``)."""
+        return kinds
 
     def after_deal(self, state: RoundState) -> None:
         """The cards are dealt and the first card is not turned yet. Officially nothing."""

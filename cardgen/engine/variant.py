@@ -111,6 +111,7 @@ class Variant:
             e.on_play if type(e).on_play is not Effect.on_play else None for e in self.effect_of)
 
         self.rules: OfficialRules = compose_rules(self.rule_names)
+        self.start_kinds = self.rules.start_kinds(self, self.start_kinds)
         self.responders: tuple[Responder, ...] = self.rules.responders()
         # ... and those the deck's own cards need ("Non", Boomerang …), whatever the rules.
         from cardgen.engine.responses import RESPONDERS

@@ -1,0 +1,279 @@
+"""Uno Olympique (O-27 … O-40), rotating partners (V-06) and the 50-point vote (U-49):
+one exact situation per rule, each on a classic table with only that option on."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rule_helpers import HANDS, do, hands, ids, legal
+
+from cardgen.decks import load_deck
+from cardgen.engine import EngineError, Variant
+from cardgen.engine.game import Game, RoundResult
+from cardgen.engine.situation import build_state
+from cardgen.engine.state import CHOOSE, COLOR, TURN, RoundState
+
+
+def table(rules: list[str], players: int = 4, deck: str = "classic", **data: Any) -> RoundState:
+    data.setdefault("top", "red-3")
+    data.setdefault("turn", "P1")
+    return build_state({"deck": deck, "players": players, "rules": rules, **data}, "test")
+
+
+def with_uno_card(rules: list[str], **data: Any) -> RoundState:
+    """A classic table whose deck also holds one Uno card."""
+    import tempfile
+
+    path = Path(tempfile.mkdtemp()) / "uno-card.toml"
+    path.write_text('name = "With a Uno card"\nbase = "classic"\ntotal = 109\n'
+                    '[cards]\nuno-card = 1\n', encoding="utf-8")
+    return table(rules, deck=str(path), **data)
+
+
+def first_card(rules: list[str], first: str, players: int = 4) -> RoundState:
+    """A round dealt as ``RoundState.deal`` does (``after_deal``, then the first card
+    turned), with known hands and ``first`` on top of the draw pile."""
+    variant = Variant.from_deck(load_deck("classic"), players, rules)
+    state = RoundState(variant, players, 0, random.Random(1), log=True)
+    pile = list(variant.deck)
+    for seat in range(players):
+        state.hands[seat] = [variant.kind(c) for c in HANDS[f"P{seat}"]]
+        for kind in state.hands[seat]:
+            pile.remove(kind)
+    pile.remove(variant.kind(first))
+    state.draw_pile = [*pile, variant.kind(first)]
+    state.universe = variant.deck_counts
+    state.total = len(variant.deck)
+    variant.rules.after_deal(state)
+    state.start()
+    return state
+
+
+def result(seats: tuple[int, ...], winner: int | None, points: dict[int, int]) -> RoundResult:
+    return RoundResult(index=0, seats=seats, dealer=seats[0], winner=winner, how="out",
+                       hand_points=points, actions=0, turns=0, reshuffles=0, dry=False)
+
+
+# --- O-27 … O-29 ---------------------------------------------------------------------------
+
+
+def test_o27_a_missed_uno_costs_one_card_and_no_turn() -> None:
+    state = do(table(["one-card-penalty"], hands={**HANDS, "P1": ["red-5", "green-7"]}),
+               "play red-5")
+    assert legal(state)[0] == "catch P1"
+    do(state, "catch P1")
+    assert len(state.hands[1]) == 1 + 1 and state.actor == 2 and state.phase == TURN
+
+
+def test_o27_a_wrong_challenge_costs_the_four_and_one() -> None:
+    state = do(table(["one-card-penalty"], hands=hands(P1=["wild-draw-four"]), color="yellow",
+                     top="yellow-3"),
+               "play wild-draw-four red", "challenge")
+    assert len(state.hands[2]) == 3 + 4 + 1 and state.actor == 3
+
+
+def test_o28_after_a_swap_play_goes_on_from_the_new_holder() -> None:
+    state = do(table(["turns-follow-hands", "seven-swaps"], hands=hands(P1=["red-7"])),
+               "play red-7", "swap-with P3")
+    assert ids(state, 3) == HANDS["P1"] and state.actor == 0
+    plain = do(table(["seven-swaps"], hands=hands(P1=["red-7"])), "play red-7", "swap-with P3")
+    assert plain.actor == 2
+
+
+def test_o29_the_dealer_deals_seven_to_fifteen_each() -> None:
+    variant = Variant.from_deck(load_deck("classic"), 4, ["dealer-deals-7-to-15"])
+    sizes = set()
+    for seed in range(60):
+        state = RoundState.deal(variant, 4, 0, random.Random(seed), log=True)
+        assert state.events is not None
+        size = int(state.events[0].split()[3])  # "the dealer deals N cards each"
+        # (P1 may have drawn for a first +2)
+        assert [len(hand) for hand in state.hands[2:]] == [size, size]
+        sizes.add(size)
+        assert state.card_count() == 108
+    assert sizes == set(range(7, 16))
+
+
+def test_o29_a_large_table_is_capped_so_a_card_is_left_to_turn() -> None:
+    variant = Variant.from_deck(load_deck("classic"), 10, ["dealer-deals-7-to-15"])
+    sizes = {len(RoundState.deal(variant, 10, 0, random.Random(seed)).hands[5])
+             for seed in range(40)}
+    assert sizes == {7, 8, 9, 10}  # (108 - 1) // 10 = 10
+
+
+# --- O-32 ---------------------------------------------------------------------------------------
+
+
+def test_o32_the_dealer_names_the_colour_of_a_first_wild() -> None:
+    state = first_card(["dealer-lays-first-card"], "wild")
+    assert state.phase == COLOR and state.actor == 0
+    do(state, "color green")
+    assert state.actor == 1 and state.variant.colors[state.color] == "green"
+
+
+def test_o32_a_first_wild_draw_four_stays_and_hits_p1() -> None:
+    state = first_card(["dealer-lays-first-card"], "wild-draw-four")
+    assert state.phase == COLOR and state.actor == 0
+    do(state, "color blue")
+    assert len(state.hands[1]) == 3 + 4 and state.actor == 2
+    assert state.variant.kinds[state.discard[-1]].id == "wild-draw-four"
+
+
+def test_o32_a_first_reverse_is_the_dealers_so_his_right_plays() -> None:
+    state = first_card(["dealer-lays-first-card"], "red-reverse")
+    assert state.direction == -1 and state.actor == 3
+
+
+def test_o32_the_dealer_chooses_for_a_first_seven() -> None:
+    state = first_card(["dealer-lays-first-card", "seven-swaps-by-choice"], "red-7")
+    assert state.phase == CHOOSE and state.actor == 0
+    assert legal(state) == ["swap-with P1", "swap-with P2", "swap-with P3", "pass"]
+    do(state, "swap-with P2")
+    assert ids(state, 0) == HANDS["P2"] and state.actor == 1
+
+
+# --- O-34, O-35 ---------------------------------------------------------------------------------
+
+
+def test_o34_two_identical_cards_at_once_skip_the_next_player() -> None:
+    state = table(["identical-pair-skips"], hands=hands(P1=["red-5", "red-5"]))
+    assert "pair red-5 red-5" in legal(state)
+    do(state, "pair red-5 red-5")
+    assert state.actor == 3 and len(state.hands[1]) == 3
+    assert state.discard[-2:] == [state.variant.kind("red-5")] * 2
+
+
+def test_o34_a_pair_of_draw_two_draws_two_once_and_skips_the_next_turn_too() -> None:
+    state = do(table(["identical-pair-skips"], hands=hands(P1=["red-draw-two", "red-draw-two"])),
+               "pair red-draw-two red-draw-two")
+    assert len(state.hands[2]) == 3 + 2 and state.actor == 0
+
+
+def test_o34_no_pair_of_two_different_cards() -> None:
+    state = table(["identical-pair-skips"], hands=hands(P1=["red-5", "blue-5"]))
+    assert not any(a.startswith("pair") for a in legal(state))
+
+
+def test_o35_the_uno_card_passes_a_draw_on_to_the_next_player() -> None:
+    state = do(with_uno_card(["invisible-uno-card"],
+                             hands=hands(P1=["red-draw-two"], P2=["uno-card"])),
+               "play red-draw-two")
+    assert state.actor == 2 and legal(state) == ["play uno-card", "pass"]
+    do(state, "play uno-card")
+    assert len(state.hands[2]) == 3 and len(state.hands[3]) == 3 + 2 and state.actor == 0
+    assert state.variant.kinds[state.discard[-1]].id == "red-draw-two"
+    assert state.variant.kinds[state.discard[-2]].id == "uno-card"
+
+
+def test_o35_the_uno_card_on_ones_turn_changes_nothing_to_match() -> None:
+    state = do(with_uno_card(["invisible-uno-card"], hands=hands(P1=["uno-card"])),
+               "play uno-card")
+    assert state.actor == 2 and state.variant.kinds[state.discard[-1]].id == "red-3"
+    assert ids(state, 2) == HANDS["P2"]  # no hand moved (that is O-14's card)
+
+
+# --- O-37, O-38, O-39 ---------------------------------------------------------------------------
+
+
+def test_o37_a_zero_rotates_either_way_or_not_at_all() -> None:
+    state = do(table(["zero-rotates-by-choice"], hands=hands(P1=["red-0"])), "play red-0")
+    assert legal(state) == ["rotate left", "rotate right", "pass"]
+    do(state, "rotate right")
+    assert ids(state, 0) == HANDS["P1"] and ids(state, 3) == HANDS["P0"] and state.actor == 2
+    kept = do(table(["zero-rotates-by-choice"], hands=hands(P1=["red-0"])), "play red-0", "pass")
+    assert ids(kept, 0) == HANDS["P0"] and kept.actor == 2
+
+
+def test_o38_the_seven_swap_may_be_declined() -> None:
+    state = do(table(["seven-swaps-by-choice"], hands=hands(P1=["red-7"])), "play red-7")
+    assert legal(state) == ["swap-with P0", "swap-with P2", "swap-with P3", "pass"]
+    do(state, "pass")
+    assert ids(state, 1) == HANDS["P1"] and state.actor == 2
+
+
+def test_o39_after_a_two_each_other_player_lays_a_two_or_draws_one() -> None:
+    state = do(table(["twos-round"], draw=["green-1", "green-2", "green-3"],
+                     hands=hands(P1=["red-2"], P3=["blue-2"])),
+               "play red-2")
+    assert state.actor == 2 and legal(state) == ["draw"]
+    do(state, "draw")
+    assert ids(state, 2)[-1] == "green-1" and state.actor == 3
+    assert legal(state) == ["play yellow-2", "play blue-2", "draw"]
+    do(state, "play blue-2")  # any colour; it starts no new round
+    assert state.actor == 0 and legal(state) == ["play blue-2", "draw"]
+    do(state, "draw")
+    assert state.actor == 1 and "play blue-7" in legal(state)  # back to the 2's player
+
+
+# --- O-40 ---------------------------------------------------------------------------------------
+
+
+def test_o40_a_round_hundred_takes_99_off() -> None:
+    game = Game(Variant.from_deck(load_deck("classic"), 3, ["round-hundreds-bonus"]), 1)
+    game.scores = [150, 0, 60]
+    game.rules.score_round(game, result((0, 1, 2), 1, {0: 50, 1: 0, 2: 100}))
+    # P0: 200 in all is a round number; P2's round is 100 points (total 160).
+    assert game.scores == [101, 0, 61]
+    game.scores = [480, 10, 20]
+    game.rules.score_round(game, result((0, 1, 2), 1, {0: 30, 1: 0, 2: 5}))
+    assert game.rules.game_over(game) and game.rules.game_winners(game) == [1]
+
+
+# --- the whole set ------------------------------------------------------------------------------
+
+
+def test_o27_olympique_turns_on_the_whole_set() -> None:
+    from cardgen.engine import olympique as o
+    from cardgen.engine.house import DealerPicksDirection, JumpInIdentical, StackDraws
+
+    rules = Variant.from_deck(load_deck("classic"), 4, ["olympique"]).rules
+    for part in (o.OneCardPenalty, o.TurnsFollowHands, o.DealerDeals7To15,
+                 o.DealerLaysFirstCard, o.IdenticalPairSkips, o.InvisibleUnoCard,
+                 o.ZeroRotatesByChoice, o.SevenSwapsByChoice, o.TwosRound,
+                 o.RoundHundredsBonus, DealerPicksDirection, JumpInIdentical, StackDraws):
+        assert isinstance(rules, part), part
+    with pytest.raises(EngineError, match="cannot be combined"):
+        Variant.from_deck(load_deck("classic"), 4, ["olympique", "zero-rotates"])
+
+
+# --- V-06, U-49 ---------------------------------------------------------------------------------
+
+
+def test_v06_three_rounds_a_new_partner_each_credited_to_both() -> None:
+    game = Game(Variant.from_deck(load_deck("classic"), 4, ["rotating-partners"]), 2)
+    partners = []
+    for number in range(3):
+        state, seats = game.new_round()
+        partners.append({frozenset((seats[0], seats[2])), frozenset((seats[1], seats[3]))})
+        state.end_round(-1, "blocked")
+        state.winner = 0  # scored as won by the round's P0
+        game.finish_round(state, seats)
+        assert game.over == (number == 2)
+    assert partners[0] | partners[1] | partners[2] == {
+        frozenset(p) for p in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))}
+    game = Game(Variant.from_deck(load_deck("classic"), 4, ["rotating-partners"]), 2)
+    game.rules.score_round(game, result((0, 2, 1, 3), 0, {0: 0, 1: 30, 2: 12, 3: 8}))
+    assert game.scores == [20, 20, 0, 0]  # P0 and P1 sit opposite; P2 and P3 paid
+
+
+def test_v06_needs_exactly_four_players() -> None:
+    variant = Variant.from_deck(load_deck("classic"), 6, ["rotating-partners"])
+    assert "exactly 4 players" in (variant.playability_problem() or "")
+
+
+def test_u49_a_majority_vote_adds_fifty_points() -> None:
+    game = Game(Variant.from_deck(load_deck("unplugged"), 4), 1)
+    assert not game.table_talk_vote(2, 1)  # 1 of 3 others: no majority
+    assert game.table_talk_vote(2, 2)
+    assert game.scores == [0, 0, 50, 0]
+    with pytest.raises(EngineError, match="4 votes"):
+        game.table_talk_vote(2, 4)
+
+
+def test_u49_the_vote_needs_lowest_total_scoring() -> None:
+    game = Game(Variant.from_deck(load_deck("classic"), 3), 1)
+    with pytest.raises(EngineError, match="lowest total"):
+        game.table_talk_vote(0, 2)
