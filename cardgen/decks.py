@@ -10,7 +10,7 @@ at all (missing, not TOML) raises :class:`~cardgen.errors.DeckError`.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -29,8 +29,12 @@ HAND_SIZE = 7
 
 DECK_FIELDS = frozenset(
     {"name", "description", "base", "total", "players", "rules", "rulebook", "cards",
-     "card", "remove_for_players"}
+     "card", "remove_for_players", "hand_size", "devices"}
 )
+#: O-29: the hand sizes a deck may deal (the Olympique dealer's range).
+HAND_SIZES = range(7, 16)
+#: Devices some boxes add (X-09 … X-12): out of the engine, described in the rulebook.
+DEVICES = ("robot", "totem", "dice", "timer")
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,8 @@ class Deck:
     declared_total: int | None
     problems: list[Problem] = field(default_factory=list)
     custom_ids: tuple[str, ...] = ()
+    hand_size: int = HAND_SIZE  # cards dealt to each player (C-04; 7 to 15, O-29)
+    devices: tuple[str, ...] = ()  # devices the box adds, for the rulebook (X-09 … X-12)
 
     @property
     def errors(self) -> list[Problem]:
@@ -81,6 +87,29 @@ class Deck:
 
     def card_list(self, players: int | None = None) -> list[tuple[Card, int]]:
         return [(self.cards[cid], n) for cid, n in self.counts_for(players).items()]
+
+
+def _hand_size(data: Mapping[str, Any], base: Deck | None,
+               error: Callable[[str], None]) -> int:
+    """O-29: the deck's ``hand_size``, a whole number from 7 to 15 (default: its base's)."""
+    size = data.get("hand_size", base.hand_size if base else HAND_SIZE)
+    if isinstance(size, bool) or not isinstance(size, int) or size not in HAND_SIZES:
+        error(f"'hand_size' is {size!r}; give the cards dealt to each player, a whole number "
+              f"from {HAND_SIZES[0]} to {HAND_SIZES[-1]}")
+        return HAND_SIZE
+    return size
+
+
+def _devices(data: Mapping[str, Any], base: Deck | None,
+             error: Callable[[str], None]) -> tuple[str, ...]:
+    """X-09 … X-12: the devices the box adds (``devices = ["timer"]``)."""
+    given = data.get("devices")
+    if given is None:
+        return base.devices if base else ()
+    if not isinstance(given, list) or not all(d in DEVICES for d in given):
+        error(f"'devices' is {given!r}; list some of {', '.join(DEVICES)}")
+        return ()
+    return tuple(dict.fromkeys(given))
 
 
 def builtin_names() -> list[str]:
@@ -309,6 +338,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
         min_players=min_players, max_players=max_players, rules=rules, rulebook=rulebook,
         removals=removals, declared_total=declared, problems=problems,
         custom_ids=tuple(c.id for c in own) + (base.custom_ids if base else ()),
+        hand_size=_hand_size(data, base, error), devices=_devices(data, base, error),
     )
     total = sum(counts.values())
     if total > MAX_CARDS:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from rule_helpers import HANDS, do, hands, ids, legal
 
+from cardgen.check import check_deck
 from cardgen.decks import load_deck
 from cardgen.engine import EngineError, Variant
 from cardgen.engine.game import Game, RoundResult
@@ -102,6 +103,29 @@ def test_o29_a_large_table_is_capped_so_a_card_is_left_to_turn() -> None:
     sizes = {len(RoundState.deal(variant, 10, 0, random.Random(seed)).hands[5])
              for seed in range(40)}
     assert sizes == {7, 8, 9, 10}  # (108 - 1) // 10 = 10
+
+
+def test_o29_a_deck_fixes_its_hand_size_within_what_it_can_deal(tmp_path: Path) -> None:
+    path = tmp_path / "fifteen.toml"
+    path.write_text('name = "Fifteen"\nbase = "classic"\nhand_size = 15\n', encoding="utf-8")
+    deck = load_deck(str(path))
+    state = RoundState.deal(Variant.from_deck(deck, 5), 5, 0, random.Random(3))
+    assert len(state.hands[3]) == 15
+    assert check_deck(deck, 7).errors == []  # 7 x 15 + 1 = 106 of 108
+    errors = [p.message for p in check_deck(deck, 8).errors]
+    assert errors == [f"{path}: 108 cards cannot deal 15 to each of 8 players and turn a "
+                      "starting card (that takes 121); add cards, lower 'players.max' or "
+                      "'hand_size'"]
+    with pytest.raises(EngineError, match="cannot deal 15 to each of 8 players"):
+        RoundState.deal(Variant.from_deck(deck, 8), 8, 0, random.Random(3))
+
+
+def test_o29_a_hand_size_outside_7_to_15_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "sixteen.toml"
+    path.write_text('name = "Sixteen"\nbase = "classic"\nhand_size = 16\n', encoding="utf-8")
+    assert [p.message for p in load_deck(str(path)).errors] == [
+        f"{path}: 'hand_size' is 16; give the cards dealt to each player, a whole number "
+        "from 7 to 15"]
 
 
 # --- O-32 ---------------------------------------------------------------------------------------

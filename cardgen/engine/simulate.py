@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.catalogue import Card
+from cardgen.decks import HAND_SIZE
 from cardgen.engine.actions import seat_name
 from cardgen.engine.game import MAX_ROUNDS, GameResult, play_game
 from cardgen.engine.players import make_players, player_names
@@ -32,9 +33,11 @@ class Recipe:
     seed: int | str
     check: str = "fast"
     turn_cap: int | None = None
+    hand_size: int = HAND_SIZE
 
     def variant(self) -> Variant:
-        return Variant(self.cards, self.players, self.rules, name=self.name)
+        return Variant(self.cards, self.players, self.rules, name=self.name,
+                       hand_size=self.hand_size)
 
     @classmethod
     def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast",
@@ -42,7 +45,7 @@ class Recipe:
         counts = variant.deck_counts
         cards = tuple((card, counts[k]) for k, card in enumerate(variant.kinds))
         return cls(cards, variant.players, variant.rule_names, variant.name, player, seed,
-                   check, turn_cap)
+                   check, turn_cap, variant.hand_size)
 
 
 def game_seed(seed: int | str, index: int) -> str:

@@ -139,7 +139,7 @@ class Variant:
         # them first, under the deck's options.
         base = (deck.rulebook,) if deck.rulebook in RULES else ()
         return cls(deck.card_list(players), players, (*base, *deck.rules, *rules),
-                   name=deck.id)
+                   name=deck.id, hand_size=deck.hand_size)
 
     def matching(self, color: int, top: int) -> frozenset[int]:
         """The kinds that go on ``top`` with ``color`` in force (-1: no colour yet)."""
