@@ -301,3 +301,66 @@ def test_u49_the_vote_needs_lowest_total_scoring() -> None:
     game = Game(Variant.from_deck(load_deck("classic"), 3), 1)
     with pytest.raises(EngineError, match="lowest total"):
         game.table_talk_vote(0, 2)
+
+
+# --- O-42 Uno Wizz ------------------------------------------------------------------------------
+
+WIZZ = str(Path(__file__).resolve().parent.parent / "examples" / "wizz.toml")
+
+
+def wizz_table(sector: str, monkeypatch: pytest.MonkeyPatch, **data: Any) -> RoundState:
+    """P1 lays a red Wizz and the wheel (fixed here) lands on ``sector``."""
+    from cardgen.engine import wizz
+
+    monkeypatch.setattr(wizz, "spin", lambda state: sector)
+    data.setdefault("hands", hands(P1=["red-wizz"]))
+    return do(table([], deck=WIZZ, **data), "play red-wizz")
+
+
+def test_o42_the_wheel_is_uniform_and_seeded() -> None:
+    from cardgen.engine.wizz import SECTORS, spin
+
+    state = table([], deck=WIZZ, hands=HANDS)
+    spins = [spin(state) for _ in range(9000)]
+    assert set(spins) == set(SECTORS)
+    assert all(900 <= spins.count(s) <= 1100 for s in SECTORS)
+
+
+def test_o42_the_next_player_spins_instead_of_playing(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = wizz_table("show-hand", monkeypatch)
+    assert state.actor == 3 and state.phase == TURN
+    assert all(state.revealed[s][2] == tuple(state.hands[2]) for s in (0, 1, 3))
+
+
+def test_o42_one_colour_less_the_spinner_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = wizz_table("one-colour-less", monkeypatch)
+    assert state.actor == 2 and legal(state) == ["wheel color red", "wheel color yellow"]
+    do(state, "wheel color red")
+    assert ids(state, 2) == ["yellow-6"] and state.at_uno[2] and state.actor == 3
+    assert state.variant.kinds[state.discard[-1]].id == "red-wizz"
+
+
+def test_o42_almost_uno_keeps_two_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = wizz_table("almost-uno", monkeypatch)
+    assert legal(state) == ["wheel keep red-8 red-9", "wheel keep red-8 yellow-6",
+                            "wheel keep red-9 yellow-6"]
+    do(state, "wheel keep red-8 red-9")
+    assert sorted(ids(state, 2)) == ["red-8", "red-9"] and state.actor == 3
+
+
+def test_o42_draw_until_red_or_a_black_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = wizz_table("draw-to-red", monkeypatch, draw=["blue-5", "green-1", "wild", "red-1"])
+    assert ids(state, 2)[-3:] == ["blue-5", "green-1", "wild"] and state.actor == 3
+
+
+def test_o42_war_a_single_highest_may_discard_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = wizz_table("war", monkeypatch, hands={**hands(P1=["red-wizz"]), "P0": ["blue-2"]})
+    # Highest numbers: P1 8, P2 9, P3 8, P0 2: P2 alone.
+    assert state.actor == 2 and legal(state) == ["wheel drop red-9", "pass"]
+    tie = wizz_table("war", monkeypatch, hands={**hands(P1=["red-wizz"]), "P0": ["blue-9"]})
+    assert tie.actor == 3 and tie.phase == TURN
+
+
+def test_o42_hands_pass_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = wizz_table("hands-left", monkeypatch)
+    assert ids(state, 1) == HANDS["P0"] and ids(state, 3) == HANDS["P2"] and state.actor == 3

@@ -25,6 +25,7 @@ from cardgen.engine import (  # noqa: F401  (they register their rules and card 
     options,
     partners,
     unplugged,
+    wizz,
 )
 from cardgen.engine.actions import Action, Play, parse_action
 from cardgen.engine.errors import (
