@@ -364,3 +364,10 @@ def test_o42_war_a_single_highest_may_discard_it(monkeypatch: pytest.MonkeyPatch
 def test_o42_hands_pass_left(monkeypatch: pytest.MonkeyPatch) -> None:
     state = wizz_table("hands-left", monkeypatch)
     assert ids(state, 1) == HANDS["P0"] and ids(state, 3) == HANDS["P2"] and state.actor == 3
+
+
+def test_o28_an_unplugged_echange_also_hands_the_turn_on() -> None:
+    state = table(["turns-follow-hands"], deck="unplugged",
+                  hands={**HANDS, "P1": ["echange", "green-7", "green-8"]})
+    do(state, "play echange @P3")
+    assert ids(state, 3) == ["green-7", "green-8"] and state.actor == 0

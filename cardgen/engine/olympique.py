@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 #: state.extra keys
 PAIR = "olympique:pair"  # the pair being laid (O-34), then the card it acts as
+FOLLOW = "olympique:follow"  # who received the hand that was played (O-28)
 TWOS = "olympique:twos"  # the seat whose 2 started the round of 2s under way (O-39)
 
 #: O-29: the fewest and the most cards the dealer may give each player.
@@ -63,17 +64,28 @@ class OneCardPenalty(OfficialRules):
 @optional_rule("turns-follow-hands")
 class TurnsFollowHands(HandRules):
     """O-28: when the player of a card swaps his hand with another player's (a 7, a
-    swap-hands wild …), the player who now holds the hand that was played counts as
-    having just played it: the turn goes to the seat after him."""
+    swap-hands wild, Échange …), the player who now holds the hand that was played
+    counts as having just played it: the turn goes to the seat after him."""
 
     def after_hands_moved(self, state: RoundState, before: dict[int, int]) -> None:
         super().after_hands_moved(state, before)
-        player = state.actor
-        if len(before) != 2 or player not in before or state.top_author != player:
+        player = state.top_author
+        if len(before) != 2 or player not in before or state.phase == OVER:
             return
         other = next(s for s in before if s != player)
         state.turn = state.next_seat(other)
+        state.extra[FOLLOW] = other  # a card swapping as it resolves sets the turn after
         state.log(f"the turn follows the hand: it goes on from {seat_name(other)}")
+
+    def after_play(self, state: RoundState, entry: Pending) -> None:
+        super().after_play(state, entry)
+        state.extra.pop(FOLLOW, None)
+
+    def after_resolve(self, state: RoundState, entry: Pending) -> None:
+        super().after_resolve(state, entry)
+        other = state.extra.pop(FOLLOW, None)
+        if other is not None and state.phase != OVER:
+            state.turn = state.next_seat(other)
 
 
 # --- O-29 dealer-deals-7-to-15, O-32 dealer-lays-first-card -----------------------------------
