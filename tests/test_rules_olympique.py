@@ -371,3 +371,9 @@ def test_o28_an_unplugged_echange_also_hands_the_turn_on() -> None:
                   hands={**HANDS, "P1": ["echange", "green-7", "green-8"]})
     do(state, "play echange @P3")
     assert ids(state, 3) == ["green-7", "green-8"] and state.actor == 0
+
+
+def test_o27_olympique_beside_one_of_its_parts_is_the_same_set() -> None:
+    alone = Variant.from_deck(load_deck("classic"), 4, ["olympique"]).rules
+    both = Variant.from_deck(load_deck("classic"), 4, ["stack-draws", "olympique"]).rules
+    assert type(both) is type(alone)

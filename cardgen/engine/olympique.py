@@ -405,24 +405,16 @@ class RoundHundredsBonus(LowestScore):
 
 # --- the whole set -----------------------------------------------------------------------------
 
-#: The options ``olympique`` is made of (naming one of them with it is refused).
-OLYMPIQUE_PARTS = frozenset({
-    "one-card-penalty", "turns-follow-hands", "dealer-deals-7-to-15",
-    "dealer-lays-first-card", "identical-pair-skips", "invisible-uno-card",
-    "zero-rotates-by-choice", "seven-swaps-by-choice", "twos-round", "round-hundreds-bonus",
-    "dealer-picks-direction", "rotate-dealer", "jump-in-identical", "stack-draws",
-    "lowest-score",
-})
-
-
 @optional_rule("olympique")
 class Olympique(OneCardPenalty, TurnsFollowHands, DealerDeals7To15, DealerLaysFirstCard,
                 IdenticalPairSkips, InvisibleUnoCard, ZeroRotatesByChoice, SevenSwapsByChoice,
                 TwosRound, RoundHundredsBonus, DealerPicksDirection, RotateDealer,
                 JumpInIdentical, StackDraws):
     """O-27 … O-41: every Olympique rule the engine plays, with the options of other
-    families that already play some of them (O-30, O-31, O-33, O-36)."""
+    families that already play some of them (O-30, O-31, O-33, O-36). Naming one of
+    its parts beside it changes nothing; an option reading one of its rules otherwise
+    is refused."""
 
-    conflicts = OLYMPIQUE_PARTS | {
+    conflicts = frozenset({
         "zero-rotates", "seven-swaps", "play-identical-together", "stack-same-kind",
-        "rapido", "teams", "uno-challenge", "count-rounds", "rotating-partners"}
+        "rapido", "teams", "uno-challenge", "count-rounds", "rotating-partners"})

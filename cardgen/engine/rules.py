@@ -221,6 +221,8 @@ def compose_rules(names: Iterable[str]) -> OfficialRules:
         if clash:
             raise EngineError(f"the rule {cls.name} cannot be combined with "
                               f"{', '.join(sorted(clash))}")
+    # An option made of others (olympique) already holds those named beside it.
+    classes = [c for c in classes if not any(o is not c and issubclass(o, c) for o in classes)]
     if not classes:
         return OfficialRules()
     if len(classes) == 1:
