@@ -377,3 +377,12 @@ def test_o27_olympique_beside_one_of_its_parts_is_the_same_set() -> None:
     alone = Variant.from_deck(load_deck("classic"), 4, ["olympique"]).rules
     both = Variant.from_deck(load_deck("classic"), 4, ["stack-draws", "olympique"]).rules
     assert type(both) is type(alone)
+
+
+def test_o34_a_pair_of_draws_stacked_on_loses_its_skip_and_nothing_later() -> None:
+    state = do(table(["identical-pair-skips", "stack-draws"],
+                     hands=hands(P1=["red-draw-two", "red-draw-two"], P2=["blue-draw-two"])),
+               "pair red-draw-two red-draw-two", "play blue-draw-two")
+    assert len(state.hands[3]) == 3 + 4 and state.actor == 0
+    do(state, "play blue-2")
+    assert state.actor == 1  # the next plain play skips nobody

@@ -41,7 +41,8 @@ if TYPE_CHECKING:
     from cardgen.engine.variant import Variant
 
 #: state.extra keys
-PAIR = "olympique:pair"  # the pair being laid (O-34), then the card it acts as
+PAIR_LAID = "olympique:pair-laid"  # a pair is being laid (O-34)
+PAIR = "olympique:pair"  # the card a pair acts as, until it has taken effect
 FOLLOW = "olympique:follow"  # who received the hand that was played (O-28)
 TWOS = "olympique:twos"  # the seat whose 2 started the round of 2s under way (O-39)
 
@@ -163,7 +164,7 @@ class PairPlay(PlayGroup):
     acts_as_one: ClassVar[bool] = False
 
     def apply_to(self, state: RoundState) -> None:
-        state.extra[PAIR] = True
+        state.extra[PAIR_LAID] = True
         PlayGroup.apply_to(self, state)
 
 
@@ -197,8 +198,8 @@ class IdenticalPairSkips(OfficialRules):
 
     def after_play(self, state: RoundState, entry: Pending) -> None:
         super().after_play(state, entry)
-        if state.extra.pop(PAIR, None) is not None:
-            state.extra[PAIR] = entry
+        if state.extra.pop(PAIR_LAID, False):
+            state.extra[PAIR] = entry  # (a pair's draw stacked on never takes effect)
 
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)
