@@ -386,3 +386,19 @@ def test_o34_a_pair_of_draws_stacked_on_loses_its_skip_and_nothing_later() -> No
     assert len(state.hands[3]) == 3 + 4 and state.actor == 0
     do(state, "play blue-2")
     assert state.actor == 1  # the next plain play skips nobody
+
+
+# --- C-28 with Olympique's big deals --------------------------------------------------------------
+
+
+def test_c28_a_position_back_three_times_with_nothing_to_draw_blocks_the_round() -> None:
+    from cardgen.engine import make_players, play_game
+
+    # Seven players dealt up to 15 cards each leave the piles dry; in round 6 of this
+    # game two players answer each other's +4 out of turn for ever.
+    variant = Variant.from_deck(load_deck("classic"), 7, ["olympique"])
+    played = play_game(variant, make_players("heuristic", 7, "oly:0"), "oly:0",
+                       transcript=True)
+    assert played.rounds[5].how == "blocked" and played.finished and played.problems == []
+    assert played.transcript is not None
+    assert "  the same position has come back with nothing to draw" in played.transcript

@@ -25,6 +25,20 @@ from cardgen.engine.variant import Variant
 MAX_ROUNDS = 200
 #: U-49: the points a table-talk vote adds to the offender's total.
 VOTE_POINTS = 50
+#: C-28 (engine reading): with the draw pile empty, a decision that comes up this many
+#: times in the same position ends the round blocked: the players are going in a circle.
+REPEATS = 3
+
+
+def position(state: RoundState) -> tuple[object, ...]:
+    """Everything a decision depends on: who decides what, the hands (order within a
+    hand aside), the piles, the colour, the direction, whose turn it is, and what is
+    pending."""
+    pending = tuple((e.kind, e.author, e.penalty.amount, e.penalty.target)
+                    if e.penalty is not None else (e.kind, e.author) for e in state.stack)
+    return (state.phase, state.actor, state.turn, state.color, state.direction,
+            tuple(state.discard), tuple(tuple(sorted(hand)) for hand in state.hands),
+            tuple(state.out), tuple(state.losing), tuple(state.at_uno), pending)
 
 
 class Player(Protocol):
@@ -149,6 +163,7 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
     found = problems if problems is not None else []
     fast = check == "fast"
     full = check == "full"
+    seen: dict[tuple[object, ...], int] = {}
     while state.phase != OVER:
         if actions >= cap:
             state.end_round(-1, "capped")
@@ -156,6 +171,10 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
         seat = state.actor
         if state.phase == TURN:
             turns += 1
+        if not state.draw_pile and _repeated(state, seen):
+            state.log("the same position has come back with nothing to draw")
+            state.end_round(-1, "blocked")
+            break
         action = choosers[seat](views[seat], legal_actions())
         if on_action is not None:
             on_action(seat, action)
@@ -176,6 +195,13 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
     if state.phase != OVER:  # stopped on a broken invariant
         state.end_round(-1, "invalid")
     return actions, turns
+
+
+def _repeated(state: RoundState, seen: dict[tuple[object, ...], int]) -> bool:
+    """C-28: whether this decision's position has now come up ``REPEATS`` times."""
+    key = position(state)
+    seen[key] = seen.get(key, 0) + 1
+    return seen[key] >= REPEATS
 
 
 def play_game(variant: Variant, bots: Sequence[Player], seed: int | str, *,
