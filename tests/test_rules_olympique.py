@@ -102,7 +102,18 @@ def test_o29_a_large_table_is_capped_so_a_card_is_left_to_turn() -> None:
     variant = Variant.from_deck(load_deck("classic"), 10, ["dealer-deals-7-to-15"])
     sizes = {len(RoundState.deal(variant, 10, 0, random.Random(seed)).hands[5])
              for seed in range(40)}
-    assert sizes == {7, 8, 9, 10}  # (108 - 1) // 10 = 10
+    assert sizes == {7, 8, 9, 10}  # (108 - 1 - 4 +4s that may not start) // 10 = 10
+
+
+def test_o29_the_cap_leaves_a_card_that_may_start() -> None:
+    from cardgen.engine.olympique import deal_cap
+
+    party = Variant.from_deck(load_deck("examples/party.toml"), 8, ["dealer-deals-7-to-15"])
+    # 113 cards, some of which may not start (the +4s, the Uno card, the Downpours …)
+    barred = sum(1 for k in party.deck if k not in party.start_kinds)
+    assert deal_cap(party, 8) == (113 - 1 - barred) // 8 < 14
+    for seed in range(30):
+        RoundState.deal(party, 8, 0, random.Random(seed))  # never "no card may start"
 
 
 def test_o29_a_deck_fixes_its_hand_size_within_what_it_can_deal(tmp_path: Path) -> None:

@@ -93,8 +93,10 @@ class TurnsFollowHands(HandRules):
 
 
 def deal_cap(variant: Variant, players: int) -> int:
-    """O-29: the most each of ``players`` can get with one card left to turn, at most 15."""
-    return min(DEAL_RANGE[1], (len(variant.deck) - 1) // players)
+    """O-29: the most each of ``players`` can get, at most 15, so that what is left
+    always holds a card that may be turned up first (C-11)."""
+    barred = sum(1 for kind in variant.deck if kind not in variant.start_kinds)
+    return min(DEAL_RANGE[1], (len(variant.deck) - 1 - barred) // players)
 
 
 @optional_rule("dealer-deals-7-to-15")
