@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardgen.decks import HAND_SIZE, Deck, Problem
+from cardgen.decks import Deck, Problem
 
 if TYPE_CHECKING:
     from cardgen.engine.game import GameResult
@@ -90,11 +90,11 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     counted = [players] if players is not None else [deck.min_players, deck.max_players]
     for n in dict.fromkeys(counted):
         total = deck.total(n)
-        needed = n * HAND_SIZE + 1
+        needed = n * deck.hand_size + 1
         if total < needed:
-            error(f"{total} cards cannot deal {HAND_SIZE} to each of {n} players and turn "
-                  f"a starting card (that takes {needed}); add cards or lower "
-                  "'players.max'")
+            error(f"{total} cards cannot deal {deck.hand_size} to each of {n} players and "
+                  f"turn a starting card (that takes {needed}); add cards, lower "
+                  "'players.max' or 'hand_size'")
         cards = deck.card_list(n)
         if cards and not any(card.can_start for card, _ in cards):
             error(f"no card of the deck (for {n} players) can start a round; add number "

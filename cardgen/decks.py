@@ -39,8 +39,12 @@ HAND_SIZE = 7
 
 DECK_FIELDS = frozenset(
     {"name", "description", "base", "total", "players", "rules", "rulebook", "cards",
-     "card", "remove_for_players"}
+     "card", "remove_for_players", "hand_size", "devices"}
 )
+#: O-29: the hand sizes a deck may deal (the Olympique dealer's range).
+HAND_SIZES = range(7, 16)
+#: Devices some boxes add (X-09 … X-12): out of the engine, described in the rulebook.
+DEVICES = ("robot", "totem", "dice", "timer")
 
 
 @dataclass
@@ -63,6 +67,8 @@ class Deck:
     problems: list[Problem] = field(default_factory=list)
     custom_ids: tuple[str, ...] = ()
     rule_texts: dict[str, RuleText] = field(default_factory=dict)  # lang -> its own text
+    hand_size: int = HAND_SIZE  # cards dealt to each player (C-04; 7 to 15, O-29)
+    devices: tuple[str, ...] = ()  # devices the box adds, for the rulebook (X-09 … X-12)
 
     @property
     def errors(self) -> list[Problem]:
@@ -109,6 +115,8 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
     taken_out = removals(data.get("remove_for_players", {}), start.removals, cards, own,
                          counts, report)
     declared = _declared_total(data.get("total"), report)
+    hand_size = _hand_size(data.get("hand_size"), start.hand_size, report)
+    devices = _devices(data.get("devices"), start.devices, report)
     _check_total(sum(counts.values()), declared, report)
 
     return Deck(
@@ -118,7 +126,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
         min_players=min_players, max_players=max_players, rules=rules, rulebook=rulebook,
         removals=taken_out, declared_total=declared, problems=report.problems,
         custom_ids=tuple(c.id for c in own) + start.custom_ids,
-        rule_texts=rule_texts,
+        rule_texts=rule_texts, hand_size=hand_size, devices=devices,
     )
 
 
@@ -221,6 +229,27 @@ def _rules(value: Any, inherited: tuple[str, ...], report: Report) -> tuple[str,
     for problem in combination_problems(rules):
         report.error(problem)
     return rules
+
+
+def _hand_size(value: Any, inherited: int, report: Report) -> int:
+    """O-29: the cards dealt to each player, a whole number from 7 to 15 (the base's)."""
+    if value is None:
+        return inherited
+    if isinstance(value, bool) or not isinstance(value, int) or value not in HAND_SIZES:
+        report.error(f"'hand_size' is {value!r}; give the cards dealt to each player, a whole "
+                     f"number from {HAND_SIZES[0]} to {HAND_SIZES[-1]}")
+        return HAND_SIZE
+    return value
+
+
+def _devices(value: Any, inherited: tuple[str, ...], report: Report) -> tuple[str, ...]:
+    """X-09 … X-12: the devices the box adds (``devices = ["timer"]``), or the base's."""
+    if value is None:
+        return inherited
+    if not isinstance(value, list) or not all(d in DEVICES for d in value):
+        report.error(f"'devices' is {value!r}; list some of {', '.join(DEVICES)}")
+        return ()
+    return tuple(dict.fromkeys(value))
 
 
 def _declared_total(value: Any, report: Report) -> int | None:

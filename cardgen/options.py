@@ -48,9 +48,9 @@ def _load() -> dict[str, OptionalRule]:
                            tuple(entry.get("includes", ())))
         for name, entry in raw.items()
     }
-    # A conflict holds both ways, and an option may not be named with one it includes.
-    pairs = {(name, other) for name, rule in rules.items()
-             for other in (*rule.conflicts, *rule.includes)}
+    # A conflict holds both ways. An option named beside one that includes it changes
+    # nothing (a deck with stack-draws may still take --rule olympique).
+    pairs = {(name, other) for name, rule in rules.items() for other in rule.conflicts}
     pairs |= {(b, a) for a, b in pairs}
     return {
         name: OptionalRule(rule.name, rule.ids, rule.description, rule.needs,
@@ -69,10 +69,7 @@ def combination_problems(names: Iterable[str]) -> list[str]:
     for i, name in enumerate(chosen):
         rule = OPTIONAL_RULES[name]
         for other in chosen[i + 1:]:
-            if other in rule.includes or name in OPTIONAL_RULES[other].includes:
-                whole, part = (name, other) if other in rule.includes else (other, name)
-                problems.append(f"the rule {whole} already includes {part}; drop {part}")
-            elif other in rule.conflicts:
+            if other in rule.conflicts:
                 problems.append(f"the rules {name} and {other} cannot be played together; "
                                 "keep one (`cardgen rules` lists what conflicts with what)")
         for need, met_by in rule.met_by().items():

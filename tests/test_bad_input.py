@@ -291,15 +291,15 @@ def test_o20_cursed_cards_alone_gets_the_fix_that_cardgen_rules_shows(tmp_path: 
         assert result.exit_code == 0, result.output
 
 
-def test_conflicting_and_included_rules_are_refused(tmp_path: Path) -> None:
+def test_conflicting_rules_are_refused_and_included_ones_absorbed(tmp_path: Path) -> None:
     assert refused(["simulate", "classic", "--rule", "stack-draws", "--rule",
                     "stack-same-kind"], tmp_path) == (
         "the rules stack-draws and stack-same-kind cannot be played together; keep one "
         "(`cardgen rules` lists what conflicts with what)")
+    # A part named beside the option made of it changes nothing.
     deck = tmp_path / "rapido.toml"
     deck.write_text('name = "R"\nbase = "classic"\nrules = ["lowest-score", "rapido"]\n')
-    assert refused(["sheets", str(deck)], tmp_path) == (
-        f"{deck}: the rule rapido already includes lowest-score; drop lowest-score")
+    assert CliRunner().invoke(main, ["cards", str(deck)]).exit_code == 0
     listing = CliRunner().invoke(main, ["rules", "--lang", "fr"]).output.splitlines()
     at = next(i for i, line in enumerate(listing) if line.startswith("rapido "))
     assert listing[at + 1].split() == ["comprend", ":", "draw-and-pass,", "stack-same-kind,",
@@ -313,17 +313,19 @@ def test_a_misspelt_rule_on_the_command_line_gets_a_suggestion(tmp_path: Path) -
         "lists them")
 
 
-def test_every_conflict_the_engine_enforces_is_listed_in_rules_toml() -> None:
+def test_the_engine_refuses_every_conflict_cardgen_rules_lists() -> None:
     import json
 
-    from cardgen.engine.rules import RULES
+    from cardgen.engine.errors import EngineError
+    from cardgen.engine.rules import compose_rules
 
     listed = {row["name"]: row for row in json.loads(
         CliRunner().invoke(main, ["rules", "--json"]).output)}
-    for name, cls in RULES.items():
-        assert cls.conflicts <= set(listed[name]["conflicts"]), name
-        for other in listed[name]["conflicts"]:
+    for name, row in listed.items():
+        for other in row["conflicts"]:
             assert name in listed[other]["conflicts"], (name, other)  # both ways
+            with pytest.raises(EngineError, match="cannot be played together"):
+                compose_rules([name, other])
     assert listed["cursed-cards"]["needs"] == {"lowest-score": ["lowest-score", "rapido"]}
 
 

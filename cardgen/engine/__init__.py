@@ -21,8 +21,11 @@
 from cardgen.engine import (  # noqa: F401  (they register their rules and card effects)
     classic_options,
     house,
+    olympique,
     options,
+    partners,
     unplugged,
+    wizz,
 )
 from cardgen.engine.actions import Action, Play, parse_action
 from cardgen.engine.errors import (

@@ -29,7 +29,6 @@ class LowestScore(OfficialRules):
     reaches the target, the lowest total wins. A tie for lowest is a shared win
     (K-30: the sources say nothing). A blocked round (C-28) scores every hand."""
 
-    conflicts = frozenset({"teams", "uno-challenge"})
 
     def score_round(self, game: Game, result: RoundResult) -> None:
         for seat, points in result.hand_points.items():
@@ -64,7 +63,6 @@ class Teams(OfficialRules):
     team, first team to the target (RULES.md default). Every member of a team carries
     the team's total."""
 
-    conflicts = frozenset({"lowest-score", "uno-challenge"})
 
     def players_problem(self, players: int) -> str | None:
         if players < 4 or players % 2:
@@ -91,7 +89,6 @@ class UnoChallenge(OfficialRules):
     never knocked out. A blocked round (C-28) has no winner: if it would knock out
     everyone, those with the lowest total stay in."""
 
-    conflicts = frozenset({"lowest-score", "teams"})
 
     def score_round(self, game: Game, result: RoundResult) -> None:
         for seat, points in result.hand_points.items():
@@ -221,7 +218,6 @@ class ChallengeTakesBack(OfficialRules):
     his turn is over; the challenger plays on the card beneath. A fair +4 costs the
     challenger 6 and his turn, as usual."""
 
-    conflicts = frozenset({"strict-wild-draw-four", "unplugged"})
 
     def challenge_outcome(self, state: RoundState, penalty: DrawPenalty,
                           challenger: int) -> None:

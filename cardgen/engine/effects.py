@@ -202,13 +202,14 @@ class WildDrawCards(DrawCards):
         entry.penalty.bluff = state.rules.is_bluff(state, entry.author, entry.prev_color)
 
     def on_start(self, state: RoundState, entry: Pending) -> None:
-        # Only reachable when a deck lets such a card start (the classic +4 cannot: C-11).
-        # Then it acts as a first-card wild and a first-card +2 together: the dealer's
-        # left names the colour, draws and misses the turn.
-        chooser = state.next_seat(state.dealer)
+        # Only reachable when a deck or an option lets such a card start (the classic +4
+        # cannot: C-11; O-32 lets it). Then it acts as a first-card wild and a first-card
+        # +2 together: the dealer's left draws and misses the turn, and the colour is
+        # named by whoever the rules say names a first wild's (C-10; O-32: the dealer).
+        victim = state.next_seat(state.dealer)
         entry.penalty = state.rules.new_penalty(
             state, entry, amount=int(state.variant.kinds[entry.kind].param("amount", 4)),
-            target=chooser, skipped=chooser, challengeable=False)
+            target=victim, skipped=victim, challengeable=False)
         entry.penalty.author = None
         state.stack.append(entry)
-        state.ask_start_color(chooser)
+        state.ask_start_color(state.rules.start_color_chooser(state))

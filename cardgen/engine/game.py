@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cardgen.engine.actions import Action, parse_action, seat_name
+from cardgen.engine.classic_options import LowestScore
 from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import OVER, TURN, RoundState
@@ -22,6 +23,22 @@ from cardgen.engine.variant import Variant
 
 #: A game that has not found its winner after this many rounds stops, unfinished.
 MAX_ROUNDS = 200
+#: U-49: the points a table-talk vote adds to the offender's total.
+VOTE_POINTS = 50
+#: C-28 (engine reading): with the draw pile empty, a decision that comes up this many
+#: times in the same position ends the round blocked: the players are going in a circle.
+REPEATS = 3
+
+
+def position(state: RoundState) -> tuple[object, ...]:
+    """Everything a decision depends on: who decides what, the hands (order within a
+    hand aside), the piles, the colour, the direction, whose turn it is, and what is
+    pending."""
+    pending = tuple((e.kind, e.author, e.penalty.amount, e.penalty.target)
+                    if e.penalty is not None else (e.kind, e.author) for e in state.stack)
+    return (state.phase, state.actor, state.turn, state.color, state.direction,
+            tuple(state.discard), tuple(tuple(sorted(hand)) for hand in state.hands),
+            tuple(state.out), tuple(state.losing), tuple(state.at_uno), pending)
 
 
 class Player(Protocol):
@@ -79,6 +96,24 @@ class Game:
         self.finished = False
         self.winners: list[int] = []
 
+    def table_talk_vote(self, offender: int, votes_for: int) -> bool:
+        """U-49: the other players vote by show of hands on an unwanted comment; when
+        more than half of them vote for it, ``VOTE_POINTS`` go at once on the offender's
+        total (seen when the round ends). Only where the lowest total wins, since
+        elsewhere points are a reward. Returns whether the penalty was given."""
+        others = self.players - len(self.eliminated) - 1
+        if not 0 <= offender < self.players or offender in self.eliminated:
+            raise EngineError(f"there is no {seat_name(offender)} in this game to vote on")
+        if not 0 <= votes_for <= others:
+            raise EngineError(f"{votes_for} votes: the {others} other players vote, once each")
+        if not isinstance(self.rules, LowestScore):
+            raise EngineError("the 50-point vote (U-49) is a penalty only where the lowest "
+                              "total wins; add the rule lowest-score")
+        if 2 * votes_for <= others:
+            return False
+        self.scores[offender] += VOTE_POINTS
+        return True
+
     def new_round(self, *, log: bool = False) -> tuple[RoundState, tuple[int, ...]]:
         """Deal the next round; returns it with the game seats in round order."""
         seats = self.rules.round_seats(self)
@@ -132,6 +167,7 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
     found = problems if problems is not None else []
     fast = check == "fast"
     full = check == "full"
+    seen: dict[tuple[object, ...], int] = {}
     while state.phase != OVER:
         if actions >= cap:
             state.end_round(-1, "capped")
@@ -139,6 +175,10 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
         seat = state.actor
         if state.phase == TURN:
             turns += 1
+        if not state.draw_pile and _repeated(state, seen):
+            state.log("the same position has come back with nothing to draw")
+            state.end_round(-1, "blocked")
+            break
         action = choosers[seat](views[seat], legal_actions())
         if on_action is not None:
             on_action(seat, action)
@@ -159,6 +199,13 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
     if state.phase != OVER:  # stopped on a broken invariant
         state.end_round(-1, "invalid")
     return actions, turns
+
+
+def _repeated(state: RoundState, seen: dict[tuple[object, ...], int]) -> bool:
+    """C-28: whether this decision's position has now come up ``REPEATS`` times."""
+    key = position(state)
+    seen[key] = seen.get(key, 0) + 1
+    return seen[key] >= REPEATS
 
 
 def play_game(variant: Variant, bots: Sequence[Player], seed: int | str, *,

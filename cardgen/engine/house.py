@@ -159,7 +159,6 @@ class StackDraws(Stacking):
     """H-09, H-10, O-13, O-36: on a coloured draw card any draw card, coloured or black;
     on a black one only a black one. A +4 laid to stack cannot be challenged."""
 
-    conflicts = frozenset({"stack-same-kind"})
 
     def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]:
         black = kinds_where(state.variant, "black-draw")
@@ -180,7 +179,6 @@ class StackSameKind(Stacking):
     any colour; and a player about to be skipped may answer with a Skip of any colour,
     which passes the skip on to the player after him."""
 
-    conflicts = frozenset({"stack-draws"})
 
     def responders(self) -> tuple[Responder, ...]:
         return (*super().responders(), RESPONDERS["skip-on"])

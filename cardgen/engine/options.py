@@ -83,7 +83,6 @@ class DrawUntilPlayable(MultiDraw):
     """O-18: one card at a time, up to 3; he may stop once one fits or draw on to 3, and
     may then lay one playable card drawn this turn."""
 
-    conflicts = frozenset({"draw-and-pass", "extreme-draw", "rapido"})
     limit: ClassVar[int] = 3
 
     def draw_turn(self, state: RoundState, seat: int) -> None:
@@ -119,7 +118,6 @@ class ExtremeDraw(MultiDraw):
     """O-43: a turn's draw is a press of the dispenser: 0 to 7 cards, each count as
     likely; any playable card it gave may then be laid."""
 
-    conflicts = frozenset({"draw-and-pass", "draw-until-playable", "rapido"})
 
     def draw_turn(self, state: RoundState, seat: int) -> None:
         forget_laid(state)
@@ -502,7 +500,6 @@ class CountRounds(OfficialRules):
     """O-08: a round won is worth 1, card points are ignored; the first to 5 wins. A
     round with no winner counts for nobody."""
 
-    conflicts = frozenset({"lowest-score", "teams", "uno-challenge"})
     target: ClassVar[int] = 5
 
     def score_round(self, game: Game, result: RoundResult) -> None:
@@ -525,10 +522,6 @@ class Rapido(DrawAndPass, StackSameKind, JumpInIdentical, LowestScore):
     card may be laid out of turn; the Uno card makes the next player draw 8; everyone
     scores his own hand with Rapido's values and the lowest total wins."""
 
-    # It is made of these options (and stacking its own way): naming them too is refused.
-    conflicts = frozenset({"stack-draws", "teams", "uno-challenge", "count-rounds",
-                           "draw-and-pass", "stack-same-kind", "jump-in-identical",
-                           "lowest-score", "draw-until-playable", "extreme-draw"})
 
     def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]:
         """O-23: the Uno card defends against a Uno card too."""
@@ -783,7 +776,8 @@ class UnoCardResponder(Responder):
 
     def active(self, state: RoundState) -> bool:
         top = state.stack[-1]
-        return (top.kind >= 0 and top.author >= 0 and not isinstance(state.rules, Rapido)
+        return (top.kind >= 0 and top.author >= 0 and state.rules.uno_card_rotates
+                and not isinstance(state.rules, Rapido)
                 and not (top.penalty is not None and top.penalty.challenged))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:

@@ -29,22 +29,22 @@ if TYPE_CHECKING:
     from cardgen.engine.game import Game, RoundResult
     from cardgen.engine.responses import Responder
     from cardgen.engine.state import Pending, RoundState
+    from cardgen.engine.variant import Variant
 
 
 class OfficialRules:
     """The official rules, with the default readings of RULES.md."""
 
     name: ClassVar[str] = "official"
-    #: Optional rules this one cannot be combined with.
-    conflicts: ClassVar[frozenset[str]] = frozenset()
-    #: Optional rules this one turns on with it (a table's rules made of options).
-    includes: ClassVar[tuple[str, ...]] = ()
     #: U-10: the seat that names a first wild's colour does it before seeing his hand.
     start_color_blind: ClassVar[bool] = False
     #: C-24: the cards a player caught without calling UNO draws.
     uno_penalty: ClassVar[int] = 2
     #: C-21: the extra cards a wrong challenger draws on top of the +4's amount.
     challenge_extra: ClassVar[int] = 2
+    #: O-14: the Uno card rotates the hands and may be laid on any card waiting to act;
+    #: False where an option gives it another meaning (O-35).
+    uno_card_rotates: ClassVar[bool] = True
 
     # --- responses ---------------------------------------------------------------
 
@@ -61,6 +61,16 @@ class OfficialRules:
         return None
 
     # --- the start of a round ------------------------------------------------------
+
+    def hand_size(self, state: RoundState) -> int:
+        """C-04: how many cards each seat is dealt (the deck's ``hand_size``, 7 by
+        default). Asked once per deal, before the shuffle."""
+        return state.variant.hand_size
+
+    def start_kinds(self, variant: Variant, kinds: frozenset[int]) -> frozenset[int]:
+        """C-11: the kinds that may be a round's first card (``kinds``: those whose
+        card says ``can_start``)."""
+        return kinds
 
     def after_deal(self, state: RoundState) -> None:
         """The cards are dealt and the first card is not turned yet. Officially nothing."""
@@ -200,12 +210,11 @@ def missing_rules(names: Iterable[str]) -> list[str]:
 
 
 def with_included(names: Iterable[str]) -> list[str]:
-    """``names`` with the options each one turns on (``includes``) listed before it."""
+    """``names`` with the options each one is made of (rules.toml's ``includes``) listed
+    before it."""
     found: list[str] = []
     for name in names:
-        cls = RULES.get(name)
-        if cls is not None:
-            found += with_included(cls.includes)
+        found += with_included(OPTIONAL_RULES[name].includes)
         found.append(name)
     return found
 
@@ -221,11 +230,9 @@ def compose_rules(names: Iterable[str]) -> OfficialRules:
         raise EngineError(problems[0])
     names = list(dict.fromkeys(with_included(names)))
     classes = [RULES[n] for n in names if n in RULES]
-    for cls in classes:
-        clash = cls.conflicts.intersection(c.name for c in classes)
-        if clash:
-            raise EngineError(f"the rule {cls.name} cannot be combined with "
-                              f"{', '.join(sorted(clash))}")
+    # An option made of others whose class derives from theirs (rapido, olympique) holds
+    # them already; one that does not (unplugged) is combined with them.
+    classes = [c for c in classes if not any(o is not c and issubclass(o, c) for o in classes)]
     if not classes:
         return OfficialRules()
     if len(classes) == 1:

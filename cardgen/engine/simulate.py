@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.catalogue import Card
+from cardgen.decks import HAND_SIZE
 from cardgen.engine.actions import seat_name
 from cardgen.engine.game import MAX_ROUNDS, Game, GameResult, play_game
 from cardgen.engine.players import make_players, player_names
@@ -37,9 +38,11 @@ class Recipe:
     check: str = "fast"
     turn_cap: int | None = None
     record: bool = False  # rounds as RoundRecords (who held and drew what), for balance
+    hand_size: int = HAND_SIZE
 
     def variant(self) -> Variant:
-        return Variant(self.cards, self.players, self.rules, name=self.name)
+        return Variant(self.cards, self.players, self.rules, name=self.name,
+                       hand_size=self.hand_size)
 
     @classmethod
     def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast",
@@ -47,7 +50,7 @@ class Recipe:
         counts = variant.deck_counts
         cards = tuple((card, counts[k]) for k, card in enumerate(variant.kinds))
         return cls(cards, variant.players, variant.rule_names, variant.name, player, seed,
-                   check, turn_cap, record)
+                   check, turn_cap, record, variant.hand_size)
 
 
 def game_seed(seed: int | str, index: int) -> str:

@@ -183,7 +183,7 @@ class RoundState:
         """
         state = cls(variant, n, dealer, rng, log=log)
         pile = list(variant.deck)
-        size = variant.hand_size
+        size = variant.rules.hand_size(state)
         if len(pile) < n * size + 1:
             raise EngineError(f"{variant.name}: {len(pile)} cards cannot deal {size} to "
                               f"each of {n} players and turn a first card")
@@ -214,7 +214,7 @@ class RoundState:
             raise EngineError(f"{self.variant.name}: no card left in the draw pile may "
                               "start a round")
         kind = pile.pop()
-        while not kinds[kind].can_start:
+        while kind not in self.variant.start_kinds:
             # C-11: it goes back into the draw pile at a random place, without effect.
             pile.insert(self.first_card_back(len(pile) + 1), kind)
             self.log(f"first card {kinds[kind].id} may not start: back into the pile")

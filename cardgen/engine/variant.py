@@ -111,6 +111,7 @@ class Variant:
             e.on_play if type(e).on_play is not Effect.on_play else None for e in self.effect_of)
 
         self.rules: OfficialRules = compose_rules(self.rule_names)
+        self.start_kinds = self.rules.start_kinds(self, self.start_kinds)
         self.responders: tuple[Responder, ...] = self.rules.responders()
         # ... and those the deck's own cards need ("Non", Boomerang …), whatever the rules.
         from cardgen.engine.responses import RESPONDERS
@@ -138,7 +139,7 @@ class Variant:
         # them first, under the deck's options.
         base = (deck.rulebook,) if deck.rulebook in RULES else ()
         return cls(deck.card_list(players), players, (*base, *deck.rules, *rules),
-                   name=deck.id)
+                   name=deck.id, hand_size=deck.hand_size)
 
     def matching(self, color: int, top: int) -> frozenset[int]:
         """The kinds that go on ``top`` with ``color`` in force (-1: no colour yet)."""

@@ -188,5 +188,6 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         "name": name,
         "kind": kind,
         "colors": [c.name[lang] for c in catalogue().colors.values()],
+        "devices": list(deck.devices),  # X-09 … X-12: described, never played
     }
 

@@ -1,0 +1,416 @@
+"""Uno Olympique, the encyclopedia's compilation of table rules (O-27 … O-41).
+
+Each rule the engine can play is an optional rule of its own, usable alone with
+``--rule``; ``olympique`` turns the whole set on, together with the options other
+families already offer for its rules (O-30 ``dealer-picks-direction``, O-31
+``rotate-dealer``, O-33 ``jump-in-identical``, O-36 ``stack-draws``). The rules about
+people (hesitation, banned words, the "Tribunal Populaire") are X-02 … X-07; the wrong
+play of O-41 is refused by the engine and its one-card penalty is the table's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from cardgen.engine.actions import DRAW, PASS, Action, Play, action_verb, seat_name
+from cardgen.engine.classic_options import LowestScore, RotateDealer
+from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.hands import HandRules, pass_hands
+from cardgen.engine.house import (
+    DealerPicksDirection,
+    JumpInIdentical,
+    PlayGroup,
+    SevenSwaps,
+    StackDraws,
+    SwapWith,
+    ZeroRotates,
+    _parse_together,
+    forget_laid,
+    is_number,
+    plays_of,
+    went_out_with,
+)
+from cardgen.engine.responses import RESPONDERS, Responder, register_responder
+from cardgen.engine.rules import OfficialRules, optional_rule
+from cardgen.engine.state import OVER, RoundState
+
+if TYPE_CHECKING:
+    from cardgen.engine.game import Game, RoundResult
+    from cardgen.engine.state import Pending
+    from cardgen.engine.variant import Variant
+
+#: state.extra keys
+PAIR_LAID = "olympique:pair-laid"  # a pair is being laid (O-34)
+PAIR = "olympique:pair"  # the card a pair acts as, until it has taken effect
+FOLLOW = "olympique:follow"  # who received the hand that was played (O-28)
+TWOS = "olympique:twos"  # the seat whose 2 started the round of 2s under way (O-39)
+
+#: O-29: the fewest and the most cards the dealer may give each player.
+DEAL_RANGE = (7, 15)
+
+
+# --- O-27 one-card-penalty, O-28 turns-follow-hands ------------------------------------------
+
+
+@optional_rule("one-card-penalty")
+class OneCardPenalty(OfficialRules):
+    """O-27: every sanction costs one card and never a turn: a missed UNO caught (C-24,
+    C-26) and the penalty part of a wrong +4 challenge (C-21: the +4's cards and one)."""
+
+    uno_penalty = 1
+    challenge_extra = 1
+
+
+@optional_rule("turns-follow-hands")
+class TurnsFollowHands(HandRules):
+    """O-28: when the player of a card swaps his hand with another player's (a 7, a
+    swap-hands wild, Échange …), the player who now holds the hand that was played
+    counts as having just played it: the turn goes to the seat after him."""
+
+    def after_hands_moved(self, state: RoundState, before: dict[int, int]) -> None:
+        super().after_hands_moved(state, before)
+        player = state.top_author
+        if len(before) != 2 or player not in before or state.phase == OVER:
+            return
+        other = next(s for s in before if s != player)
+        state.turn = state.next_seat(other)
+        state.extra[FOLLOW] = other  # a card swapping as it resolves sets the turn after
+        state.log(f"the turn follows the hand: it goes on from {seat_name(other)}")
+
+    def after_play(self, state: RoundState, entry: Pending) -> None:
+        super().after_play(state, entry)
+        state.extra.pop(FOLLOW, None)
+
+    def after_resolve(self, state: RoundState, entry: Pending) -> None:
+        super().after_resolve(state, entry)
+        other = state.extra.pop(FOLLOW, None)
+        if other is not None and state.phase != OVER:
+            state.turn = state.next_seat(other)
+
+
+# --- O-29 dealer-deals-7-to-15, O-32 dealer-lays-first-card -----------------------------------
+
+
+def deal_cap(variant: Variant, players: int) -> int:
+    """O-29: the most each of ``players`` can get, at most 15, so that what is left
+    always holds a card that may be turned up first (C-11)."""
+    barred = sum(1 for kind in variant.deck if kind not in variant.start_kinds)
+    return min(DEAL_RANGE[1], (len(variant.deck) - 1 - barred) // players)
+
+
+@optional_rule("dealer-deals-7-to-15")
+class DealerDeals7To15(OfficialRules):
+    """O-29: the dealer deals each player 7 to 15 cards, as he likes, but never so many
+    that no card is left to turn (K-45). He picks before seeing a card, so no count is
+    better informed than another: a seeded chance step, each count as likely."""
+
+    def hand_size(self, state: RoundState) -> int:
+        cap = deal_cap(state.variant, state.n)
+        if cap < DEAL_RANGE[0]:
+            return super().hand_size(state)  # the deal's own check says it cannot be done
+        size = state.rng.randint(DEAL_RANGE[0], cap)
+        state.log(f"the dealer deals {size} cards each")
+        return size
+
+
+@optional_rule("dealer-lays-first-card")
+class DealerLaysFirstCard(OfficialRules):
+    """O-32: the dealer counts as having laid the first card. He names a first wild's
+    colour; a first +4 stays (its colour his, P1 draws 4 and is skipped, no challenge);
+    a first Reverse is his Reverse (the player on his right plays); a first 0 or 7 gives
+    him the choice the 0 and 7 options give their player."""
+
+    def start_kinds(self, variant: Variant, kinds: frozenset[int]) -> frozenset[int]:
+        found = super().start_kinds(variant, kinds)
+        return found | {k for k, card in enumerate(variant.kinds) if card.effect == "wild-draw"}
+
+    def start_color_chooser(self, state: RoundState) -> int:
+        return state.dealer
+
+    def start_reverse(self, state: RoundState) -> None:
+        state.direction = -state.direction
+        # V-01: with two players a Reverse is a Skip, so the dealer plays again.
+        state.turn = state.dealer if state.n == 2 else state.next_seat(state.dealer)
+
+    def after_deal(self, state: RoundState) -> None:
+        super().after_deal(state)
+        # The first card is turned after this; its 0 or 7 choice waits for the turn.
+        state.deferred = first_number_choice
+
+
+def first_number_choice(state: RoundState) -> None:
+    """O-32 with a 0 or 7 option: the dealer makes the choice of a first 0 or 7."""
+    kind, rules, dealer = state.discard[-1], state.rules, state.dealer
+    if is_number(state, kind, 0):
+        if isinstance(rules, ZeroRotatesByChoice):
+            state.ask(dealer, rotate_choices())
+        elif isinstance(rules, ZeroRotates):
+            pass_hands(state, state.direction)
+    elif is_number(state, kind, 7) and isinstance(rules, (SevenSwapsByChoice, SevenSwaps)):
+        options = swap_choices(state, dealer)
+        if options:
+            state.ask(dealer, options + [PASS] if isinstance(rules, SevenSwapsByChoice)
+                      else options)
+
+
+# --- O-34 identical-pair-skips -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PairPlay(PlayGroup):
+    """O-34: two copies of one card laid at once: ``pair red-5 red-5``. The second acts
+    (its effect once, as one card), and the player who would play next is skipped."""
+
+    verb: ClassVar[str] = "pair"
+    acts_as_one: ClassVar[bool] = False
+
+    def apply_to(self, state: RoundState) -> None:
+        state.extra[PAIR_LAID] = True
+        PlayGroup.apply_to(self, state)
+
+
+@action_verb("pair")
+def _parse_pair(args: list[str], line: str) -> Action:
+    group = _parse_together(args, line)
+    assert isinstance(group, PlayGroup)
+    if len(group.cards) != 2 or group.cards[0] != group.cards[1]:
+        raise ActionSyntaxError(f"'{line}': a pair is two copies of one card, e.g. "
+                                "'pair red-5 red-5'")
+    return PairPlay(group.card, group.color, group.target, group.uno, cards=group.cards)
+
+
+@optional_rule("identical-pair-skips")
+class IdenticalPairSkips(OfficialRules):
+    """O-34: on his turn a player may lay two identical cards at once (the first one
+    playable); the pair acts as its card once, then the next player loses his turn. It
+    is not an interception and adds nothing to a draw."""
+
+
+    def turn_actions(self, state: RoundState, seat: int) -> list[Action]:
+        actions = super().turn_actions(state, seat)
+        hand = state.hands[seat]
+        kinds = sorted({a.kind for a in actions if type(a) is Play  # plain plays only
+                        and hand.count(a.kind) >= 2})
+        pairs: list[Action] = [PairPlay.of(state.variant, (kind, kind), play)
+                               for kind in kinds
+                               for play in state.plays[seat][len(hand) == 3][kind]]
+        return pairs + actions
+
+    def after_play(self, state: RoundState, entry: Pending) -> None:
+        super().after_play(state, entry)
+        if state.extra.pop(PAIR_LAID, False):
+            state.extra[PAIR] = entry  # (a pair's draw stacked on never takes effect)
+
+    def after_resolve(self, state: RoundState, entry: Pending) -> None:
+        super().after_resolve(state, entry)
+        if state.extra.get(PAIR) is not entry:
+            return
+        del state.extra[PAIR]
+        if state.phase != OVER and state.hands[entry.author]:
+            skipped = state.turn
+            state.lose_turn(skipped)
+            state.log(f"the pair skips {seat_name(skipped)}")
+
+
+# --- O-35 invisible-uno-card -------------------------------------------------------------------
+
+
+def is_uno_card(state: RoundState, kind: int) -> bool:
+    return state.variant.kinds[kind].effect == "rotate-hands"
+
+
+@register_responder
+class InvisibleUnoResponder(Responder):
+    """O-35: the player a pending draw is about to hit may lay the Uno card."""
+
+    name = "invisible-uno"
+
+    def active(self, state: RoundState) -> bool:
+        penalty = state.stack[-1].penalty
+        return penalty is not None and not penalty.challenged and penalty.author is not None
+
+    def options(self, state: RoundState, seat: int) -> list[Action]:
+        penalty = state.stack[-1].penalty
+        if penalty is None or seat != penalty.target:
+            return []
+        return plays_of(state, seat, {k for k in state.hands[seat] if is_uno_card(state, k)})
+
+
+@optional_rule("invisible-uno-card")
+class InvisibleUnoCard(OfficialRules):
+    """O-35: the Uno card is "invisible". Laid by the player a draw is about to hit, he
+    draws nothing and the draw passes to the next player, who may answer it in turn;
+    laid on one's turn with nothing to avoid, it only ends the turn. Either way it slips
+    under the top card, whose colour and face stay the ones to match. It never rotates
+    the hands (O-14)."""
+
+    uno_card_rotates = False
+
+    def responders(self) -> tuple[Responder, ...]:
+        return (*super().responders(), RESPONDERS["invisible-uno"])
+
+    def after_play(self, state: RoundState, entry: Pending) -> None:
+        super().after_play(state, entry)
+        if not is_uno_card(state, entry.kind) or state.stack[-1] is not entry:
+            return
+        state.stack.pop()
+        state.fired[entry.kind] += 1
+        discard = state.discard
+        uno_card = discard.pop()
+        discard.insert(len(discard) - 1, uno_card)  # under the card it does not cover
+        state.color, state.match_set = entry.prev_color, entry.prev_match
+        below = state.stack[-1].penalty if state.stack else None
+        if below is not None and below.target == entry.author:
+            below.target = state.next_seat(entry.author)
+            if below.skipped == entry.author:
+                below.skipped = below.target
+            state.log(f"the draw passes on to {seat_name(below.target)}")
+        elif not state.stack:
+            state.turn = state.next_seat(entry.author)
+
+
+# --- O-37 zero-rotates-by-choice, O-38 seven-swaps-by-choice ------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RotateWay(Action):
+    """O-37: the way the hands move after a 0: ``rotate left`` (clockwise) or
+    ``rotate right``."""
+
+    verb: ClassVar[str] = "rotate"
+    step: int
+
+    def apply_to(self, state: RoundState) -> None:
+        pass_hands(state, self.step)
+        state.advance()
+
+    def __str__(self) -> str:
+        return f"rotate {'left' if self.step > 0 else 'right'}"
+
+
+ROTATE_WAYS = {"left": RotateWay(1), "right": RotateWay(-1)}
+
+
+@action_verb("rotate")
+def _parse_rotate(args: list[str], line: str) -> Action:
+    if len(args) != 1 or args[0].lower() not in ROTATE_WAYS:
+        raise ActionSyntaxError(f"'{line}': write 'rotate left' or 'rotate right'")
+    return ROTATE_WAYS[args[0].lower()]
+
+
+def rotate_choices() -> list[Action]:
+    return [ROTATE_WAYS["left"], ROTATE_WAYS["right"], PASS]
+
+
+def swap_choices(state: RoundState, seat: int) -> list[Action]:
+    return [SwapWith(s) for s in range(state.n) if s != seat and s not in state.out]
+
+
+@optional_rule("zero-rotates-by-choice")
+class ZeroRotatesByChoice(OfficialRules):
+    """O-37: once a 0 has taken effect its player may move every hand one seat to the
+    left or to the right, or leave them (``pass``). A 0 that ends his hand moves none."""
+
+
+    def after_resolve(self, state: RoundState, entry: Pending) -> None:
+        super().after_resolve(state, entry)
+        if (entry.author >= 0 and is_number(state, entry.kind, 0) and state.phase != OVER
+                and not went_out_with(state, entry) and state.active_count() > 1):
+            state.ask(entry.author, rotate_choices())
+
+
+@optional_rule("seven-swaps-by-choice")
+class SevenSwapsByChoice(OfficialRules):
+    """O-38: once a 7 has taken effect its player may swap hands with a player he picks,
+    or keep his own (``pass``). A 7 that ends his hand swaps nothing."""
+
+
+    def after_resolve(self, state: RoundState, entry: Pending) -> None:
+        super().after_resolve(state, entry)
+        if (entry.author >= 0 and is_number(state, entry.kind, 7) and state.phase != OVER
+                and not went_out_with(state, entry)):
+            options = swap_choices(state, entry.author)
+            if options:
+                state.ask(entry.author, [*options, PASS])
+
+
+# --- O-39 twos-round ---------------------------------------------------------------------------
+
+
+@optional_rule("twos-round")
+class TwosRound(OfficialRules):
+    """O-39: after a 2 has taken effect, every other player, on his turn, lays a 2 of
+    any colour or draws one card, which ends his turn, until the turn is back with the
+    2's player, who plays as usual. A 2 laid during that round starts no new one."""
+
+    def owner(self, state: RoundState, seat: int) -> int | None:
+        """The player whose 2 restricts ``seat``'s turn (None: a normal turn)."""
+        owner: int | None = state.extra.get(TWOS)
+        if owner is None or owner == seat or owner in state.out:
+            return None
+        return owner
+
+    def turn_actions(self, state: RoundState, seat: int) -> list[Action]:
+        if self.owner(state, seat) is None:
+            return super().turn_actions(state, seat)
+        twos = {k for k in state.hands[seat] if is_number(state, k, 2)}
+        return [*plays_of(state, seat, twos), DRAW]
+
+    def draw_turn(self, state: RoundState, seat: int) -> None:
+        if self.owner(state, seat) is None:
+            if state.extra.get(TWOS) == seat:
+                del state.extra[TWOS]  # back with the 2's player: the round of 2s is over
+            super().draw_turn(state, seat)
+            return
+        forget_laid(state)
+        if state.draw_cards(seat, 1):
+            state.end_turn()
+        else:
+            state.idle_turn()  # C-28
+
+    def after_play(self, state: RoundState, entry: Pending) -> None:
+        super().after_play(state, entry)
+        if state.extra.get(TWOS) == entry.author:
+            del state.extra[TWOS]  # back with the 2's player: the round of 2s is over
+
+    def after_resolve(self, state: RoundState, entry: Pending) -> None:
+        super().after_resolve(state, entry)
+        if (entry.author >= 0 and is_number(state, entry.kind, 2) and TWOS not in state.extra
+                and state.phase != OVER and state.hands[entry.author]):
+            state.extra[TWOS] = entry.author
+            state.log("a round of 2s begins")
+
+
+# --- O-40 round-hundreds-bonus -----------------------------------------------------------------
+
+#: O-40: what a round number takes off a total.
+ROUND_NUMBER_BONUS = 99
+
+
+@optional_rule("round-hundreds-bonus")
+class RoundHundredsBonus(LowestScore):
+    """O-40: everyone adds his own hand at its cards' values (the Uno card 100) and the
+    lowest total wins; a player whose points for the round, or whose new total, is a
+    positive multiple of 100 has 99 taken off, once a round."""
+
+    def score_round(self, game: Game, result: RoundResult) -> None:
+        super().score_round(game, result)
+        for seat, points in result.hand_points.items():
+            total = game.scores[seat]
+            if any(value > 0 and value % 100 == 0 for value in (points, total)):
+                game.scores[seat] = total - ROUND_NUMBER_BONUS
+
+
+# --- the whole set -----------------------------------------------------------------------------
+
+@optional_rule("olympique")
+class Olympique(OneCardPenalty, TurnsFollowHands, DealerDeals7To15, DealerLaysFirstCard,
+                IdenticalPairSkips, InvisibleUnoCard, ZeroRotatesByChoice, SevenSwapsByChoice,
+                TwosRound, RoundHundredsBonus, DealerPicksDirection, RotateDealer,
+                JumpInIdentical, StackDraws):
+    """O-27 … O-41: every Olympique rule the engine plays, with the options of other
+    families that already play some of them (O-30, O-31, O-33, O-36). Naming one of
+    its parts beside it changes nothing; an option reading one of its rules otherwise
+    is refused."""
+
