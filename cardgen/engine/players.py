@@ -6,6 +6,7 @@ Both choose among the legal actions from what their seat can see (a
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -13,6 +14,7 @@ from cardgen.engine.actions import Action, Challenge, Draw, NameColor, Pass, Pla
 from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
 from cardgen.engine.unplugged import pingouin_worth, react
+from cardgen.engine.variant import Variant
 
 
 class RandomPlayer:
@@ -35,6 +37,23 @@ class RandomPlayer:
                 return action
 
 
+class _Weights:
+    """What the heuristic weighs of each card kind of a variant, looked up once per game
+    rather than once per candidate play."""
+
+    __slots__ = ("variant", "points", "bluffable", "wild", "attack", "pingouin", "color_of")
+
+    def __init__(self, variant: Variant) -> None:
+        kinds = variant.kinds
+        self.variant = variant
+        self.points = [card.points for card in kinds]
+        self.bluffable = [card.effect == "wild-draw" for card in kinds]
+        self.wild = [card.any_card for card in kinds]
+        self.attack = [card.effect in ("draw", "wild-draw", "skip") for card in kinds]
+        self.pingouin = [card.effect == "end-round" for card in kinds]
+        self.color_of = variant.color_of
+
+
 class HeuristicPlayer:
     """Plays like a careful human: never draws when it can play, always calls UNO and
     catches a missed call, keeps its wilds for later, never bluffs a +4, names the
@@ -43,6 +62,7 @@ class HeuristicPlayer:
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
+        self._weights: _Weights | None = None
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         first = legal[0]
@@ -54,6 +74,8 @@ class HeuristicPlayer:
             if view.hand_hidden:  # U-10: named before looking at the hand, so at random
                 return legal[self._rng.randrange(len(legal))]
             return legal[_most(self._color_counts(view))]
+        if len(legal) == 1:  # a forced draw, keep or pass, or a play that is the only move
+            return first
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return next((a for a in legal if isinstance(a, Draw)), legal[0])
@@ -61,41 +83,58 @@ class HeuristicPlayer:
             reply = react(view, plays, legal[-1])
             if reply is not None:
                 return reply
-        # What every option is weighed against, worked out once per decision.
-        variant = view.variant
+        if len(plays) == 1:  # the best of one play, whatever it scores
+            return plays[0]
+        return self._best(view, plays)
+
+    def _best(self, view: SeatView, plays: list[Play]) -> Play:
+        """The play that scores highest (the first one on a tie)."""
+        weights = self._weights
+        if weights is None or weights.variant is not view.variant:
+            weights = self._weights = _Weights(view.variant)
+        color_of = weights.color_of
+        # What every play is weighed against, worked out once per decision.
         hand = view.hand_kinds
         counts = self._color_counts(view)
-        sizes = view.hand_sizes
-        threatened = sizes[view.next_seat()] <= 2
-        asked = view.color_index
-        holds_asked = asked >= 0 and not variant.counts_as[asked].isdisjoint(hand)
-
-        def score(play: Play) -> float:
-            card = variant.kinds[play.kind]
-            value: float = card.points
+        most = _most(counts)
+        threatened = view.hand_size_of(view.next_seat()) <= 2
+        holds_asked: bool | None = None  # only looked up if a +4 is among the plays
+        best = plays[0]
+        best_value = -math.inf
+        for play in plays:
+            kind = play.kind
+            value: float = weights.points[kind]
             if play.uno:
                 value += 1000
-            if card.effect == "wild-draw" and holds_asked:
-                value -= 10_000  # a bluff
-            if card.any_card and len(hand) > 2:
+            if weights.bluffable[kind]:
+                if holds_asked is None:
+                    asked = view.color_index
+                    holds_asked = (asked >= 0
+                                   and not view.variant.counts_as[asked].isdisjoint(hand))
+                if holds_asked:
+                    value -= 10_000  # a bluff
+            if weights.wild[kind] and len(hand) > 2:
                 value -= 40
-            color = play.color_index if play.color_index >= 0 else variant.color_of[play.kind]
+            own = color_of[kind]
+            color = play.color_index if play.color_index >= 0 else own
             if color >= 0:
-                # the colour it holds most once this card (every copy of it) is set aside
-                left = list(counts)
-                own = variant.color_of[play.kind]
-                if own >= 0:
-                    left[own] -= hand.count(play.kind)
-                value += 15 if color == _most(left) else 0
-            if card.effect in ("draw", "wild-draw", "skip") and threatened:
+                # The colour it holds most once this card (every copy of it) is set aside:
+                # setting cards aside can only change that when they are of that colour.
+                after = most
+                if own == most:
+                    left = list(counts)
+                    left[own] -= hand.count(kind)
+                    after = _most(left)
+                value += 15 if color == after else 0
+            if weights.attack[kind] and threatened:
                 value += 60
             if play.target is not None:
-                value -= 5 * sizes[play.target]
-            if card.effect == "end-round":  # Pingouin: only with a small hand left
+                value -= 5 * view.hand_size_of(play.target)
+            if weights.pingouin[kind]:  # Pingouin: only with a small hand left
                 value += pingouin_worth(view)
-            return value
-
-        return max(plays, key=score)
+            if value > best_value:
+                best, best_value = play, value
+        return best
 
     def _respond(self, view: SeatView, first: Action, legal: Sequence[Action]) -> Action:
         author = view.pending[-1]["author"] if view.pending else None
@@ -107,8 +146,9 @@ class HeuristicPlayer:
         counts = [0] * len(view.variant.colors)
         color_of = view.variant.color_of
         for k in view.hand_kinds:
-            if color_of[k] >= 0:
-                counts[color_of[k]] += 1
+            color = color_of[k]
+            if color >= 0:
+                counts[color] += 1
         return counts
 
 
