@@ -73,7 +73,7 @@ class HeuristicPlayer:
         if isinstance(first, NameColor):
             if view.hand_hidden:  # U-10: named before looking at the hand, so at random
                 return legal[self._rng.randrange(len(legal))]
-            return legal[_most(self._color_counts(view))]
+            return legal[_most(_color_counts(view.hand_kinds, view.variant))]
         if len(legal) == 1:  # a forced draw, keep or pass, or a play that is the only move
             return first
         plays = [a for a in legal if isinstance(a, Play)]
@@ -95,8 +95,14 @@ class HeuristicPlayer:
         color_of = weights.color_of
         # What every play is weighed against, worked out once per decision.
         hand = view.hand_kinds
-        counts = self._color_counts(view)
+        counts = _color_counts(hand, view.variant)
         most = _most(counts)
+        # Setting aside cards of another colour leaves ``most`` the most held; setting
+        # aside cards of that colour leaves it, or this runner-up, the most held.
+        runner_up = runner_up_count = -1
+        for color, count in enumerate(counts):
+            if color != most and count > runner_up_count:
+                runner_up, runner_up_count = color, count
         threatened = view.hand_size_of(view.next_seat()) <= 2
         holds_asked: bool | None = None  # only looked up if a +4 is among the plays
         best = plays[0]
@@ -118,13 +124,13 @@ class HeuristicPlayer:
             own = color_of[kind]
             color = play.color_index if play.color_index >= 0 else own
             if color >= 0:
-                # The colour it holds most once this card (every copy of it) is set aside:
-                # setting cards aside can only change that when they are of that colour.
+                # the colour it holds most once this card (every copy of it) is set aside
                 after = most
                 if own == most:
-                    left = list(counts)
-                    left[own] -= hand.count(kind)
-                    after = _most(left)
+                    left = counts[most] - hand.count(kind)
+                    if left < runner_up_count or (left == runner_up_count
+                                                  and runner_up < most):
+                        after = runner_up  # (the first one on a tie)
                 value += 15 if color == after else 0
             if weights.attack[kind] and threatened:
                 value += 60
@@ -142,14 +148,16 @@ class HeuristicPlayer:
             return first
         return legal[-1]  # pass
 
-    def _color_counts(self, view: SeatView) -> list[int]:
-        counts = [0] * len(view.variant.colors)
-        color_of = view.variant.color_of
-        for k in view.hand_kinds:
-            color = color_of[k]
-            if color >= 0:
-                counts[color] += 1
-        return counts
+
+def _color_counts(hand: Sequence[int], variant: Variant) -> list[int]:
+    """How many cards of each colour ``hand`` holds (wilds count for none)."""
+    counts = [0] * len(variant.colors)
+    color_of = variant.color_of
+    for kind in hand:
+        color = color_of[kind]
+        if color >= 0:
+            counts[color] += 1
+    return counts
 
 
 def _most(counts: list[int]) -> int:
