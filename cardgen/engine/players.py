@@ -39,19 +39,17 @@ class RandomPlayer:
 
 class _Weights:
     """What the heuristic weighs of each card kind of a variant, looked up once per game
-    rather than once per candidate play."""
+    rather than once per candidate play: for each kind, (points, is a +4, is a wild,
+    hits the next player, is a Pingouin, its colour or -1)."""
 
-    __slots__ = ("variant", "points", "bluffable", "wild", "attack", "pingouin", "color_of")
+    __slots__ = ("variant", "facts")
 
     def __init__(self, variant: Variant) -> None:
-        kinds = variant.kinds
         self.variant = variant
-        self.points = [card.points for card in kinds]
-        self.bluffable = [card.effect == "wild-draw" for card in kinds]
-        self.wild = [card.any_card for card in kinds]
-        self.attack = [card.effect in ("draw", "wild-draw", "skip") for card in kinds]
-        self.pingouin = [card.effect == "end-round" for card in kinds]
-        self.color_of = variant.color_of
+        self.facts = [(card.points, card.effect == "wild-draw", card.any_card,
+                       card.effect in ("draw", "wild-draw", "skip"),
+                       card.effect == "end-round", variant.color_of[k])
+                      for k, card in enumerate(variant.kinds)]
 
 
 class HeuristicPlayer:
@@ -92,7 +90,7 @@ class HeuristicPlayer:
         weights = self._weights
         if weights is None or weights.variant is not view.variant:
             weights = self._weights = _Weights(view.variant)
-        color_of = weights.color_of
+        facts = weights.facts
         # What every play is weighed against, worked out once per decision.
         hand = view.hand_kinds
         counts = _color_counts(hand, view.variant)
@@ -109,19 +107,19 @@ class HeuristicPlayer:
         best_value = -math.inf
         for play in plays:
             kind = play.kind
-            value: float = weights.points[kind]
+            points, bluffable, wild, attack, pingouin, own = facts[kind]
+            value: float = points
             if play.uno:
                 value += 1000
-            if weights.bluffable[kind]:
+            if bluffable:
                 if holds_asked is None:
                     asked = view.color_index
                     holds_asked = (asked >= 0
                                    and not view.variant.counts_as[asked].isdisjoint(hand))
                 if holds_asked:
                     value -= 10_000  # a bluff
-            if weights.wild[kind] and len(hand) > 2:
+            if wild and len(hand) > 2:
                 value -= 40
-            own = color_of[kind]
             color = play.color_index if play.color_index >= 0 else own
             if color >= 0:
                 # the colour it holds most once this card (every copy of it) is set aside
@@ -132,11 +130,11 @@ class HeuristicPlayer:
                                                   and runner_up < most):
                         after = runner_up  # (the first one on a tie)
                 value += 15 if color == after else 0
-            if weights.attack[kind] and threatened:
+            if attack and threatened:
                 value += 60
             if play.target is not None:
                 value -= 5 * view.hand_size_of(play.target)
-            if weights.pingouin[kind]:  # Pingouin: only with a small hand left
+            if pingouin:  # Pingouin: only with a small hand left
                 value += pingouin_worth(view)
             if value > best_value:
                 best, best_value = play, value
