@@ -3,7 +3,7 @@
     pip install -e '.[benchmark]'        # RLCard, the yardstick
     python benchmarks/engine_speed.py [--players 4] [--seconds 5]
 
-Three measures, one core each, printed with their ratios:
+Five measures, printed with their ratios:
 
 1. RLCard (``rlcard.make('uno')``, its random agents, ``env.run``): whole games
    (one round each) per second. RLCard plays simplified rules: no challenge, no
@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=6.0,
-                        help="time spent on each of the three measures, in all")
+                        help="time spent on each of the in-process measures, in all")
     parser.add_argument("--repeats", type=int, default=3,
                         help="the measures take turns this many times; the median is kept")
     parser.add_argument("--games", type=int, default=1000,
