@@ -3,7 +3,7 @@
     pip install -e '.[benchmark]'        # RLCard, the yardstick
     python benchmarks/engine_speed.py [--players 4] [--seconds 5]
 
-Three measures, one core each, printed with their ratios:
+Five measures, printed with their ratios:
 
 1. RLCard (``rlcard.make('uno')``, its random agents, ``env.run``): whole games
    (one round each) per second. RLCard plays simplified rules: no challenge, no
@@ -19,15 +19,26 @@ Three measures, one core each, printed with their ratios:
    compares actions per second.
 4. The same random player on the Uno Unplugged deck (at least 3 players), beside 3:
    Unplugged rounds per second against classic ones.
+5. ``cardgen simulate classic --games N`` with the heuristic bots, as a whole process
+   (start-up, the invariant checks ``simulate`` makes, the report): rounds per second of
+   the child's user CPU time, against RLCard's rounds per second; and once more with
+   ``--workers 2``, its wall clock against one worker's.
 
-No invariant checking and no transcript in the timed loops (the bots' fast path).
+No invariant checking and no transcript in the in-process loops (the bots' fast path).
+The measures take turns, so a slow spell of the shared machine hits all of them; each
+figure is the median of the repeats, timed in CPU time of the process that played.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
 import random
+import shutil
+import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -64,6 +75,7 @@ def cardgen_rounds(variant: Variant, make_bot: type, seconds: float) -> tuple[in
     """Play rounds for about ``seconds``; returns (rounds, actions, elapsed)."""
     rounds = actions = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     elapsed = 0.0
     # Like RLCard's harness (one seeded environment, agents made once), the deal's random
     # source and the bots are made once for the whole run, not once per round.
@@ -75,7 +87,7 @@ def cardgen_rounds(variant: Variant, make_bot: type, seconds: float) -> tuple[in
         actions += done
         rounds += 1
         elapsed = time.perf_counter() - start
-    return rounds, actions, elapsed
+    return rounds, actions, time.process_time() - cpu
 
 
 def rlcard_rounds(players: int, seconds: float) -> tuple[int, int, float] | None:
@@ -91,22 +103,43 @@ def rlcard_rounds(players: int, seconds: float) -> tuple[int, int, float] | None
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(players)])
     rounds = actions = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     elapsed = 0.0
     while elapsed < seconds:
         trajectories, _payoffs = env.run(is_training=False)
         actions += sum((len(t) - 1) // 2 for t in trajectories)
         rounds += 1
         elapsed = time.perf_counter() - start
-    return rounds, actions, elapsed
+    return rounds, actions, time.process_time() - cpu
+
+
+#: The installed command, beside this interpreter (the one a user runs).
+CARDGEN = shutil.which("cardgen", path=os.path.dirname(sys.executable)) or "cardgen"
+
+
+def simulate_process(players: int, games: int, workers: int) -> tuple[int, float, float]:
+    """``cardgen simulate classic`` with the heuristic bots as a child process: (rounds,
+    the child's user CPU seconds, its wall-clock seconds)."""
+    before = os.times()
+    start = time.perf_counter()
+    out = subprocess.run(
+        [CARDGEN, "simulate", "classic", "--players", str(players),
+         "--games", str(games), "--workers", str(workers), "--json"],
+        check=True, capture_output=True, text=True).stdout
+    wall = time.perf_counter() - start
+    user = os.times().children_user - before.children_user
+    return json.loads(out)["rounds"], user, wall
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=6.0,
-                        help="time spent on each of the three measures, in all")
+                        help="time spent on each of the in-process measures, in all")
     parser.add_argument("--repeats", type=int, default=3,
-                        help="the measures take turns this many times; the best is kept")
+                        help="the measures take turns this many times; the median is kept")
+    parser.add_argument("--games", type=int, default=1000,
+                        help="games of each whole-process `cardgen simulate` run")
     args = parser.parse_args(argv)
     variant = Variant.from_deck(load_deck("classic"), args.players)
     unplugged = Variant.from_deck(load_deck("unplugged"), max(3, args.players))
@@ -114,9 +147,10 @@ def main(argv: list[str] | None = None) -> None:
 
     print(f"Python {platform.python_version()} on {platform.machine()}, "
           f"{args.players} players, classic deck, {args.repeats} x {slot:g} s per measure, "
-          "best kept")
+          "medians of CPU time")
     measures: dict[str, list[tuple[int, int, float]]] = {"rlcard": [], "alike": [], "ours": [],
                                                           "unplugged": []}
+    simulated: dict[int, list[tuple[int, float, float]]] = {1: [], 2: []}
     for _ in range(args.repeats):  # interleaved, so a slow spell of the machine hits all
         reference = rlcard_rounds(args.players, slot)
         if reference is not None:
@@ -124,10 +158,12 @@ def main(argv: list[str] | None = None) -> None:
         measures["alike"].append(cardgen_rounds(variant, RLCardLikePlayer, slot))
         measures["ours"].append(cardgen_rounds(variant, RandomPlayer, slot))
         measures["unplugged"].append(cardgen_rounds(unplugged, RandomPlayer, slot))
+        for workers, runs in simulated.items():
+            runs.append(simulate_process(args.players, args.games, workers))
 
     def line(name: str, runs: list[tuple[int, int, float]]) -> tuple[float, float]:
-        rps = max(r / e for r, _, e in runs)
-        aps = max(a / e for _, a, e in runs)
+        rps = statistics.median(r / e for r, _, e in runs)
+        aps = statistics.median(a / e for _, a, e in runs)
         per_round = sum(a for _, a, _ in runs) / sum(r for r, _, _ in runs)
         print(f"{name:<44} {rps:>9.0f} rounds/s {aps:>10.0f} actions/s "
               f"{per_round:>7.1f} actions/round {1e6 / aps:>5.2f} µs/action")
@@ -148,6 +184,16 @@ def main(argv: list[str] | None = None) -> None:
     print(f"ratio, rounds/s with RLCard's choices: {alike_rps / ref_rps:.1f}x")
     if ref_aps is not None:
         print(f"ratio, actions/s with cardgen's random player: {ours_aps / ref_aps:.1f}x")
+    one = simulated[1]
+    sim_rps = statistics.median(r / user for r, user, _ in one)
+    print(f"{'cardgen simulate, heuristic bots, process':<44} {sim_rps:>9.0f} rounds/s "
+          f"of user CPU ({args.games} games, {one[0][0]} rounds)")
+    print(f"ratio, rounds/s of `cardgen simulate` (heuristic, whole process): "
+          f"{sim_rps / ref_rps:.1f}x")
+    wall_one = statistics.median(wall for _, _, wall in one)
+    wall_two = statistics.median(wall for _, _, wall in simulated[2])
+    print(f"`simulate --workers 2` against one worker, wall clock: {wall_one:.2f} s / "
+          f"{wall_two:.2f} s = {wall_one / wall_two:.2f}x")
     print(f"ratio, Uno Unplugged rounds/s against classic, cardgen's random player: "
           f"{unplugged_rps / ours_rps:.2f}x")
     sys.stdout.flush()

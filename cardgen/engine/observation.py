@@ -49,6 +49,10 @@ class SeatView:
     def hand_size(self) -> int:
         return len(self._state.hands[self.seat])
 
+    def hand_size_of(self, seat: int) -> int:
+        """How many cards ``seat`` holds (one of :attr:`hand_sizes`, without the tuple)."""
+        return len(self._state.hands[seat])
+
     @property
     def hand(self) -> tuple[Card, ...]:
         if self.hand_hidden:

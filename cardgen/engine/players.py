@@ -6,6 +6,7 @@ Both choose among the legal actions from what their seat can see (a
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -13,6 +14,7 @@ from cardgen.engine.actions import Action, Challenge, Draw, NameColor, Pass, Pla
 from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
 from cardgen.engine.unplugged import pingouin_worth, react
+from cardgen.engine.variant import Variant
 
 
 class RandomPlayer:
@@ -35,6 +37,21 @@ class RandomPlayer:
                 return action
 
 
+class _Weights:
+    """What the heuristic weighs of each card kind of a variant, looked up once per game
+    rather than once per candidate play: for each kind, (points, is a +4, is a wild,
+    hits the next player, is a Pingouin, its colour or -1)."""
+
+    __slots__ = ("variant", "facts")
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.facts = [(card.points, card.effect == "wild-draw", card.any_card,
+                       card.effect in ("draw", "wild-draw", "skip"),
+                       card.effect == "end-round", variant.color_of[k])
+                      for k, card in enumerate(variant.kinds)]
+
+
 class HeuristicPlayer:
     """Plays like a careful human: never draws when it can play, always calls UNO and
     catches a missed call, keeps its wilds for later, never bluffs a +4, names the
@@ -43,6 +60,7 @@ class HeuristicPlayer:
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
+        self._weights: _Weights | None = None
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         first = legal[0]
@@ -53,7 +71,9 @@ class HeuristicPlayer:
         if isinstance(first, NameColor):
             if view.hand_hidden:  # U-10: named before looking at the hand, so at random
                 return legal[self._rng.randrange(len(legal))]
-            return legal[_most(self._color_counts(view))]
+            return legal[_most(_color_counts(view.hand_kinds, view.variant))]
+        if len(legal) == 1:  # a forced draw, keep or pass, or a play that is the only move
+            return first
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return next((a for a in legal if isinstance(a, Draw)), legal[0])
@@ -61,41 +81,64 @@ class HeuristicPlayer:
             reply = react(view, plays, legal[-1])
             if reply is not None:
                 return reply
-        # What every option is weighed against, worked out once per decision.
-        variant = view.variant
-        hand = view.hand_kinds
-        counts = self._color_counts(view)
-        sizes = view.hand_sizes
-        threatened = sizes[view.next_seat()] <= 2
-        asked = view.color_index
-        holds_asked = asked >= 0 and not variant.counts_as[asked].isdisjoint(hand)
+        if len(plays) == 1:  # the best of one play, whatever it scores
+            return plays[0]
+        return self._best(view, plays)
 
-        def score(play: Play) -> float:
-            card = variant.kinds[play.kind]
-            value: float = card.points
+    def _best(self, view: SeatView, plays: list[Play]) -> Play:
+        """The play that scores highest (the first one on a tie)."""
+        weights = self._weights
+        if weights is None or weights.variant is not view.variant:
+            weights = self._weights = _Weights(view.variant)
+        facts = weights.facts
+        # What every play is weighed against, worked out once per decision.
+        hand = view.hand_kinds
+        counts = _color_counts(hand, view.variant)
+        most = _most(counts)
+        # Setting aside cards of another colour leaves ``most`` the most held; setting
+        # aside cards of that colour leaves it, or this runner-up, the most held.
+        runner_up = runner_up_count = -1
+        for color, count in enumerate(counts):
+            if color != most and count > runner_up_count:
+                runner_up, runner_up_count = color, count
+        threatened = view.hand_size_of(view.next_seat()) <= 2
+        holds_asked: bool | None = None  # only looked up if a +4 is among the plays
+        best = plays[0]
+        best_value = -math.inf
+        for play in plays:
+            kind = play.kind
+            points, bluffable, wild, attack, pingouin, own = facts[kind]
+            value: float = points
             if play.uno:
                 value += 1000
-            if card.effect == "wild-draw" and holds_asked:
-                value -= 10_000  # a bluff
-            if card.any_card and len(hand) > 2:
+            if bluffable:
+                if holds_asked is None:
+                    asked = view.color_index
+                    holds_asked = (asked >= 0
+                                   and not view.variant.counts_as[asked].isdisjoint(hand))
+                if holds_asked:
+                    value -= 10_000  # a bluff
+            if wild and len(hand) > 2:
                 value -= 40
-            color = play.color_index if play.color_index >= 0 else variant.color_of[play.kind]
+            color = play.color_index if play.color_index >= 0 else own
             if color >= 0:
                 # the colour it holds most once this card (every copy of it) is set aside
-                left = list(counts)
-                own = variant.color_of[play.kind]
-                if own >= 0:
-                    left[own] -= hand.count(play.kind)
-                value += 15 if color == _most(left) else 0
-            if card.effect in ("draw", "wild-draw", "skip") and threatened:
+                after = most
+                if own == most:
+                    left = counts[most] - hand.count(kind)
+                    if left < runner_up_count or (left == runner_up_count
+                                                  and runner_up < most):
+                        after = runner_up  # (the first one on a tie)
+                value += 15 if color == after else 0
+            if attack and threatened:
                 value += 60
             if play.target is not None:
-                value -= 5 * sizes[play.target]
-            if card.effect == "end-round":  # Pingouin: only with a small hand left
+                value -= 5 * view.hand_size_of(play.target)
+            if pingouin:  # Pingouin: only with a small hand left
                 value += pingouin_worth(view)
-            return value
-
-        return max(plays, key=score)
+            if value > best_value:
+                best, best_value = play, value
+        return best
 
     def _respond(self, view: SeatView, first: Action, legal: Sequence[Action]) -> Action:
         author = view.pending[-1]["author"] if view.pending else None
@@ -103,13 +146,16 @@ class HeuristicPlayer:
             return first
         return legal[-1]  # pass
 
-    def _color_counts(self, view: SeatView) -> list[int]:
-        counts = [0] * len(view.variant.colors)
-        color_of = view.variant.color_of
-        for k in view.hand_kinds:
-            if color_of[k] >= 0:
-                counts[color_of[k]] += 1
-        return counts
+
+def _color_counts(hand: Sequence[int], variant: Variant) -> list[int]:
+    """How many cards of each colour ``hand`` holds (wilds count for none)."""
+    counts = [0] * len(variant.colors)
+    color_of = variant.color_of
+    for kind in hand:
+        color = color_of[kind]
+        if color >= 0:
+            counts[color] += 1
+    return counts
 
 
 def _most(counts: list[int]) -> int:

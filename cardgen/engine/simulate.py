@@ -104,7 +104,9 @@ def play_runs(recipes: Sequence[Recipe], games: int, workers: int = 1,
         for run, index in jobs:
             yield run, play_one(variants[run], recipes[run], index)
         return
-    chunk = max(1, min(50, len(jobs) // (workers * 8)))
+    # Small chunks: a game takes milliseconds and a chunk's round trip far less, so ten
+    # games a chunk cost nothing, and the last chunks leave no worker idle for long.
+    chunk = max(1, min(10, len(jobs) // (workers * 8)))
     # The workers start with Ctrl-C ignored (a disposition kept across exec), so that a
     # Ctrl-C on the terminal stops the parent only; leaving the pool terminates them.
     main = threading.current_thread() is threading.main_thread()

@@ -576,8 +576,10 @@ class RoundState:
 
     def quick_check(self) -> str | None:
         """The cheap invariants, for every action of a simulation."""
-        if self.card_count() != self.total:
-            return f"{self.card_count()} cards in play, the deck has {self.total}"
+        count = (sum(map(len, self.hands)) + len(self.draw_pile) + len(self.discard)
+                 + len(self.set_aside))  # card_count(), inline: this runs after every action
+        if count != self.total:
+            return f"{count} cards in play, the deck has {self.total}"
         if self.phase != OVER and not 0 <= self.actor < self.n:
             return f"no seat to decide (actor {self.actor}) in phase {PHASE_NAMES[self.phase]}"
         return None
