@@ -1,0 +1,182 @@
+"""The decision a round waits for and the stack of pending effects.
+
+A card that has been played waits on the stack while the seats are asked, in a fixed
+order, whether they respond (a +4 can be challenged, a missed UNO can be caught; the
+variants add more). :class:`PendingStack` holds that stack, whose decision it is
+(``actor``, ``phase``, ``options``), the colour in force and how the round ended. The
+loop that resolves the stack and polls the seats is
+:meth:`~cardgen.engine.state.RoundState.advance`, one layer up, because it calls the
+rules' hooks.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from cardgen.engine.actions import Action, NameColor, seat_name
+from cardgen.engine.pending import (
+    CHOOSE,
+    COLOR,
+    DRAWN,
+    OVER,
+    PHASE_NAMES,
+    TURN,
+    DrawPenalty,
+    Pending,
+)
+from cardgen.engine.seats import Seats
+
+if TYPE_CHECKING:
+    from cardgen.engine.variant import Variant
+
+
+class PendingStack(Seats):
+    """What is pending, and who must decide what about it."""
+
+    __slots__ = ("color", "match_set", "stack", "actor", "phase", "options", "poll_order",
+                 "poll_i", "drawn", "uno_missed", "emptied", "top_author", "winner", "end",
+                 "idle_before_play", "extra")
+
+    def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random, *,
+                 log: bool) -> None:
+        super().__init__(variant, n, dealer, rng, log=log)
+        self.color = -1
+        self.match_set: frozenset[int] = frozenset()  # the kinds that may be played now
+        self.stack: list[Pending] = []
+        self.actor = -1  # who decides now: the turn's player or a responder
+        self.phase = TURN
+        self.options: list[Action] = []  # a responder's choices
+        self.poll_order: list[int] | None = None
+        self.poll_i = 0
+        self.drawn = -1  # the card just drawn, while its owner decides to play it
+        self.uno_missed = -1  # the seat that may be caught for not calling UNO
+        self.emptied: list[int] = []  # seats whose hand just became empty
+        self.top_author = -1  # who laid the top card (-1: nobody, a first card)
+        self.winner = -1
+        self.end = ""  # "out", "blocked" (C-28) or set by the game ("capped")
+        self.idle_before_play = 0  # for a play taken back (O-19), which is no progress
+        self.extra: dict[str, Any] = {}  # round data of the variants' rules and options
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def advance(self) -> None:
+        """Run until a seat must decide or the round is over: the loop between
+        decisions, which calls the rules' hooks, is RoundState's."""
+        raise NotImplementedError
+
+    def keep_drawn(self) -> None:
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        """The turn's player is done without playing: the next seat plays."""
+        self.drawn = -1
+        self.turn = self.next_seat(self.turn)
+        self.advance()
+
+    def idle_turn(self) -> None:
+        """C-28: a turn with nothing played and nothing to draw. When every seat in turn
+        has passed like this, the round ends blocked."""
+        self.idle += 1
+        if self.idle >= self.active_count():
+            self.end_round(-1, "blocked")
+        else:
+            self.end_turn()
+
+    def name_start_color(self, act: NameColor) -> None:
+        self.color = act.color_index
+        self.match_set = self.variant.match_rows[self.discard[-1]][self.color + 1]
+        self.advance()
+
+    def pass_response(self) -> None:
+        self.advance()
+
+    def response_done(self) -> None:
+        """A response changed the state: ask every seat again, from the first."""
+        self.poll_order = None
+        self.advance()
+
+    def quick_check(self) -> str | None:
+        """The cheap invariants, for every action of a simulation."""
+        count = (sum(map(len, self.hands)) + len(self.draw_pile) + len(self.discard)
+                 + len(self.set_aside))  # card_count(), inline: this runs after every action
+        if count != self.total:
+            return f"{count} cards in play, the deck has {self.total}"
+        if self.phase != OVER and not 0 <= self.actor < self.n:
+            return f"no seat to decide (actor {self.actor}) in phase {PHASE_NAMES[self.phase]}"
+        return None
+
+
+    def offer_drawn(self, kind: int) -> None:
+        """The card just drawn fits: its owner decides whether to play it (C-14)."""
+        self.phase = DRAWN
+        self.drawn = kind
+
+    def ask(self, seat: int, options: list[Action]) -> None:
+        """An effect needs a follow-up decision from ``seat`` (the two hands an Inversion
+        swaps, the cards a Coup de bol lays …): the round waits in the CHOOSE phase. The
+        chosen action does its part and then calls ``advance``."""
+        self.phase = CHOOSE
+        self.actor = seat
+        self.options = options
+
+    def ask_start_color(self, seat: int) -> None:
+        self.phase = COLOR
+        self.actor = seat
+
+    def apply_penalty(self, penalty: DrawPenalty) -> None:
+        """The pending draw takes effect; the turn goes past the skipped seat."""
+        self.draw_cards(penalty.target, penalty.amount)
+        if penalty.skipped is not None:
+            self.turn = self.next_seat(penalty.skipped)
+        elif penalty.author is not None:
+            self.turn = self.next_seat(penalty.author)
+
+    def end_round(self, winner: int, how: str) -> None:
+        self.phase = OVER
+        self.winner = winner
+        self.end = how
+        self.actor = -1
+        self.stack.clear()
+        if self.events is not None:
+            self.log(f"round over: {how}" + (f", {seat_name(winner)} wins" if winner >= 0
+                                              else ""))
+
+    def decision_problems(self) -> list[str]:
+        """The invariants of the decision waited for (not whether it has a legal action)."""
+        found: list[str] = []
+        if self.phase == OVER:
+            return found
+        if not 0 <= self.actor < self.n or self.actor in self.out:
+            found.append(f"actor is seat {self.actor}")
+        if self.phase != COLOR and not 0 <= self.color < len(self.variant.colors):
+            found.append(f"no colour in force ({self.color})")
+        if self.phase in (TURN, DRAWN) and (self.stack or self.actor != self.turn):
+            found.append("a turn began with effects pending or out of turn")
+        if self.phase == DRAWN and self.drawn not in self.hands[self.actor]:
+            found.append("the card drawn is not in its owner's hand")
+        for seat, hand in enumerate(self.hands):
+            if not hand and seat not in self.out and not self.stack and seat not in self.emptied:
+                # (with something pending, going out may still be contested: C-26;
+                # a card's follow-up decision comes before going out: U-30, H-18)
+                found.append(f"{seat_name(seat)} has no card but the round goes on")
+            # (a hand emptied by a card still open to answers is not out yet: U-44)
+            if self.at_uno[seat] and len(hand) != 1 and seat not in self.emptied:
+                found.append(f"{seat_name(seat)} is at UNO with {len(hand)} cards")
+        return found
+
+    def summary(self) -> str:
+        """One line: top card, colour in force, direction, who decides and what's pending."""
+        variant = self.variant
+        top = variant.kinds[self.discard[-1]].id if self.discard else "none"
+        color = variant.colors[self.color] if self.color >= 0 else "none"
+        text = (f"top {top}, colour {color}, "
+                f"{'clockwise' if self.direction == 1 else 'counter-clockwise'}")
+        if self.phase == OVER:
+            return text + ", round over"
+        text += f", {seat_name(self.actor)} to {PHASE_NAMES[self.phase]}"
+        if self.stack and self.stack[-1].penalty is not None:
+            text += f", pending: {self.stack[-1].penalty.describe()}"
+        return text

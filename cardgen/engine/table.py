@@ -1,0 +1,184 @@
+"""The table of a round: the hands, the draw pile, the discard pile, and the round's log.
+
+:class:`Table` is the lowest layer of a round (:class:`~cardgen.engine.state.RoundState`
+builds on it): it moves cards between piles and hands and knows nothing of turns or
+rules. Its chance steps (the shuffle, where a refused first card goes back, the order of
+a reshuffle) are methods, so that a situation file can fix their outcome.
+
+Cards are kinds (small integers, see :mod:`cardgen.engine.variant`); piles are lists
+with their top at the end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from cardgen.engine.actions import seat_name
+from cardgen.engine.errors import EngineError
+
+if TYPE_CHECKING:
+    from cardgen.engine.variant import Variant
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """A seeded uniform shuffle: each card gets a random key and the list is sorted by
+    it. The same permutations as ``rng.shuffle``, equally likely, but the work is in C
+    (``random.shuffle`` runs a Python loop per card, the cost of a whole turn)."""
+    key = rng.random
+    cards.sort(key=lambda _: key())
+
+
+class Table:
+    """The cards of one round and where each one is."""
+
+    __slots__ = ("variant", "n", "rng", "hands", "draw_pile", "discard", "set_aside",
+                 "universe", "total", "played", "fired", "revealed", "at_uno", "idle",
+                 "reshuffles", "dry_draws", "events")
+
+    def __init__(self, variant: Variant, n: int, rng: random.Random, *, log: bool) -> None:
+        self.variant = variant
+        self.n = n
+        self.rng = rng
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.draw_pile: list[int] = []
+        self.discard: list[int] = []
+        self.set_aside: list[int] = []  # cards out of play in this round (variants)
+        self.universe: Counter[int] = Counter()  # every card of the round, read only
+        self.total = 0
+        self.played = [0] * len(variant.kinds)
+        self.fired = [0] * len(variant.kinds)
+        self.revealed: dict[int, dict[int, tuple[int, ...]]] = {}
+        self.at_uno = [False] * n  # called UNO and still holds one card
+        self.idle = 0  # turns in a row with nothing played and nothing drawn (C-28)
+        self.reshuffles = 0
+        self.dry_draws = 0  # draws cut short because both piles were empty
+        self.events: list[str] | None = [] if log else None
+
+    def deal_cards(self, dealer: int, size: int) -> None:
+        """C-04: shuffle the deck and deal ``size`` cards to each seat; the rest is the
+        draw pile."""
+        variant = self.variant
+        n = self.n
+        pile = list(variant.deck)
+        if len(pile) < n * size + 1:
+            raise EngineError(f"{variant.name}: {len(pile)} cards cannot deal {size} to "
+                              f"each of {n} players and turn a first card")
+        shuffle(self.rng, pile)
+        # One card at a time from the dealer's left on, off the top (the end) of the pile:
+        # the i-th seat dealt gets every n-th of the dealt cards from the i-th on.
+        cut = len(pile) - n * size
+        dealt = pile[cut:][::-1]  # in the order they are dealt
+        del pile[cut:]
+        for i in range(n):
+            self.hands[(dealer + 1 + i) % n] = dealt[i::n]
+        self.draw_pile = pile
+        self.universe = variant.deck_counts
+        self.total = len(variant.deck)
+        if self.events is not None:
+            self.log(f"deal: dealer {seat_name(dealer)}")
+            for seat, hand in enumerate(self.hands):
+                self.log(f"{seat_name(seat)} holds {self.cards_text(hand)}")
+
+    def turn_first_card(self) -> int:
+        """Turn up the first card of the discard pile (C-06) and return it. A card that
+        may not start goes back into the draw pile at a random place (C-11)."""
+        pile = self.draw_pile
+        variant = self.variant
+        if variant.start_kinds.isdisjoint(pile):
+            raise EngineError(f"{variant.name}: no card left in the draw pile may start a "
+                              "round")
+        kind = pile.pop()
+        while kind not in variant.start_kinds:
+            pile.insert(self.first_card_back(len(pile) + 1), kind)
+            self.log(f"first card {variant.kinds[kind].id} may not start: back into the pile")
+            kind = pile.pop()
+        self.discard.append(kind)
+        self.log(f"first card {variant.kinds[kind].id}")
+        return kind
+
+    def draw_cards(self, seat: int, count: int) -> int:
+        """``seat`` draws up to ``count`` cards, reshuffling when the pile runs out. A
+        draw that neither pile can supply is cut short (C-28). Returns how many."""
+        hand = self.hands[seat]
+        pile = self.draw_pile
+        got = 0
+        while got < count:
+            if not pile and not self.reshuffle():
+                self.dry_draws += 1
+                break
+            hand.append(pile.pop())
+            got += 1
+        if got:
+            self.idle = 0
+            self.at_uno[seat] = False  # C-25: back above one card, a new call is due
+            if self.events is not None:
+                self.log(f"{seat_name(seat)} draws {self.cards_text(hand[-got:])}")
+        return got
+
+    def reshuffle(self) -> bool:
+        """C-27: the discard pile but its top card becomes the draw pile. The colour in
+        force stays; the colours named on the wilds shuffled back are forgotten (a kind
+        carries no colour)."""
+        discard = self.discard
+        if len(discard) <= 1:
+            return False
+        below = discard[:-1]
+        del discard[:-1]
+        self.shuffle_back(below)
+        self.draw_pile.extend(below)
+        self.reshuffles += 1
+        if self.events is not None:
+            self.log(f"reshuffle: {len(below)} cards")
+        return True
+
+    # The round's chance steps besides the deal, each a method so that a situation file
+    # can fix its outcome (cardgen.engine.situation subclasses the round).
+
+    def first_card_back(self, places: int) -> int:
+        """C-11: where a first card that may not start goes back into the draw pile, as
+        an index among ``places`` (0 is the bottom): at random."""
+        return self.rng.randrange(places)
+
+    def shuffle_back(self, cards: list[int]) -> None:
+        """C-27: the order of the cards a reshuffle makes the new draw pile."""
+        shuffle(self.rng, cards)
+
+    def reveal(self, to: int, of: int) -> None:
+        """Show ``of``'s hand to ``to`` (a challenge, C-22); it is part of ``to``'s view."""
+        self.revealed.setdefault(to, {})[of] = tuple(self.hands[of])
+
+    def hand_points(self, seat: int) -> int:
+        points = self.variant.points_of
+        return sum(points[k] for k in self.hands[seat])
+
+    def card_count(self) -> int:
+        return (sum(map(len, self.hands)) + len(self.draw_pile) + len(self.discard)
+                + len(self.set_aside))
+
+    def card_problems(self) -> list[str]:
+        """The invariants of the cards: none created or lost, a discard pile to play on."""
+        found = []
+        held = Counter(k for hand in self.hands for k in hand)
+        held.update(self.draw_pile)
+        held.update(self.discard)
+        held.update(self.set_aside)
+        if held != self.universe:
+            extra = held - self.universe
+            lost = self.universe - held
+            found.append("cards created: " + self.cards_text(extra.elements()) if extra
+                         else "cards lost: " + self.cards_text(lost.elements()))
+        if not self.discard:
+            found.append("the discard pile is empty")
+        return found
+
+    def log(self, text: str) -> None:
+        if self.events is not None:
+            self.events.append(text)
+
+    def cards_text(self, kinds: Iterable[int]) -> str:
+        names = [self.variant.kinds[k].id for k in kinds]
+        return " ".join(names) if names else "nothing"
+
