@@ -131,9 +131,21 @@ class Challenge(Action):
     verb: ClassVar[str] = "challenge"
 
     def apply_to(self, state: RoundState) -> None:
-        from cardgen.engine.responses import challenge
-
-        challenge(state)
+        """C-21, C-22: the challenger sees the hand of the +4's author; the rules say
+        who draws what."""
+        penalty = state.stack[-1].penalty
+        assert penalty is not None and penalty.author is not None
+        challenger = state.actor
+        state.reveal(challenger, penalty.author)  # C-22: to the challenger only
+        penalty.challengeable = False
+        penalty.challenged = True
+        was_bluff = penalty.bluff
+        state.rules.challenge_outcome(state, penalty, challenger)
+        if state.events is not None:
+            state.log(f"{'a bluff' if was_bluff else 'no bluff'}: {penalty.describe()}")
+        if not state.stack:  # the outcome ended the round (a bluff replayed on dry piles)
+            return
+        state.response_done()
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,9 +154,10 @@ class Catch(Action):
     seat: int
 
     def apply_to(self, state: RoundState) -> None:
-        from cardgen.engine.responses import catch_uno
-
-        catch_uno(state, self.seat)
+        """C-24: the player caught draws the penalty."""
+        state.uno_missed = -1
+        state.draw_cards(self.seat, state.rules.uno_penalty)
+        state.response_done()
 
     def __str__(self) -> str:
         return f"catch {seat_name(self.seat)}"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.catalogue import Card
 from cardgen.engine.actions import seat_name
+from cardgen.engine.pending import COLOR
 
 if TYPE_CHECKING:
     from cardgen.engine.state import RoundState
@@ -37,8 +38,6 @@ class SeatView:
         state = self._state
         if not state.rules.start_color_blind or self.seat != state.dealer:
             return False
-        from cardgen.engine.state import COLOR  # (state imports this module)
-
         return state.phase == COLOR
 
     @property

@@ -62,22 +62,6 @@ class ChallengeDraw(Responder):
         return [CHALLENGE] if penalty is not None and seat == penalty.target else []
 
 
-def challenge(state: RoundState) -> None:
-    penalty = state.stack[-1].penalty
-    assert penalty is not None and penalty.author is not None
-    challenger = state.actor
-    state.reveal(challenger, penalty.author)  # C-22: to the challenger only
-    penalty.challengeable = False
-    penalty.challenged = True
-    was_bluff = penalty.bluff
-    state.rules.challenge_outcome(state, penalty, challenger)
-    if state.events is not None:
-        state.log(f"{'a bluff' if was_bluff else 'no bluff'}: {penalty.describe()}")
-    if not state.stack:  # the outcome ended the round (a bluff replayed on dry piles)
-        return
-    state.response_done()
-
-
 @register_responder
 class CatchUno(Responder):
     """C-24: a player who did not call UNO may be caught by an opponent before the next
@@ -94,9 +78,3 @@ class CatchUno(Responder):
         if seat == offender or len(state.hands[offender]) != 1:
             return []
         return [state.variant.catch_actions[offender]]
-
-
-def catch_uno(state: RoundState, offender: int) -> None:
-    state.uno_missed = -1
-    state.draw_cards(offender, state.rules.uno_penalty)
-    state.response_done()

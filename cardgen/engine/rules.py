@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 from cardgen.engine.actions import DRAW, KEEP, Action
 from cardgen.engine.errors import EngineError
-from cardgen.engine.state import DrawPenalty
+from cardgen.engine.pending import DrawPenalty
+from cardgen.engine.responses import RESPONDERS, Responder
 from cardgen.options import OPTIONAL_RULES, combination_problems
 
 if TYPE_CHECKING:
     from cardgen.engine.game import Game, RoundResult
-    from cardgen.engine.responses import Responder
     from cardgen.engine.state import Pending, RoundState
     from cardgen.engine.variant import Variant
 
@@ -50,8 +50,6 @@ class OfficialRules:
 
     def responders(self) -> tuple[Responder, ...]:
         """The kinds of out-of-turn response in play, asked in this order."""
-        from cardgen.engine.responses import RESPONDERS
-
         return (RESPONDERS["challenge"], RESPONDERS["uno-catch"])
 
     # --- players -------------------------------------------------------------------

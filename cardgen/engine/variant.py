@@ -12,17 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from cardgen.catalogue import Card, catalogue
 from cardgen.decks import HAND_SIZE, Deck
 from cardgen.engine.actions import Catch, NameColor, Play
 from cardgen.engine.effects import Effect, effect_for
 from cardgen.engine.errors import EngineError, NotImplementedYet
+from cardgen.engine.responses import RESPONDERS, Responder
 from cardgen.engine.rules import RULES, OfficialRules, compose_rules, missing_rules
-
-if TYPE_CHECKING:
-    from cardgen.engine.responses import Responder
 
 #: A round stops and is reported as not terminating after this many actions. Random
 #: players make long rounds (they draw as often as they play): the longest of 9 000
@@ -114,8 +111,6 @@ class Variant:
         self.start_kinds = self.rules.start_kinds(self, self.start_kinds)
         self.responders: tuple[Responder, ...] = self.rules.responders()
         # ... and those the deck's own cards need ("Non", Boomerang …), whatever the rules.
-        from cardgen.engine.responses import RESPONDERS
-
         for name in dict.fromkeys(n for e in self.effect_of for n in e.responders):
             if RESPONDERS[name] not in self.responders:
                 self.responders += (RESPONDERS[name],)
