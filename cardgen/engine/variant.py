@@ -52,8 +52,18 @@ class Variant:
         self.rule_names: tuple[str, ...] = tuple(dict.fromkeys(rules))
         self.turn_cap = TURN_CAP
 
+        self._card_tables(cards)
+        self._match_tables()
+        self._hook_tables(compose_rules(self.rule_names))
+        self.catch_actions: tuple[Catch, ...] = tuple(Catch(s) for s in range(players))
+        self._play_tables: dict[int, PlayTable] = {}
+
+    def _card_tables(self, cards: Sequence[tuple[Card, int]]) -> None:
+        """The cards as kinds, and what each kind is: colour, symbol, points …"""
         self.colors: tuple[str, ...] = tuple(catalogue().colors)
         color_index = {c: i for i, c in enumerate(self.colors)}
+        self.name_color_actions: tuple[NameColor, ...] = tuple(
+            NameColor(c, color_index=i) for i, c in enumerate(self.colors))
         present = [(card, count) for card, count in cards if count > 0]
         self.kinds: tuple[Card, ...] = tuple(card for card, _ in present)
         self.kind_of: dict[str, int] = {card.id: k for k, card in enumerate(self.kinds)}
@@ -76,11 +86,15 @@ class Variant:
             for i in range(len(self.colors)))
         self.effect_of: tuple[Effect, ...] = tuple(effect_for(c.effect) for c in kinds)
 
+    def _match_tables(self) -> None:
+        """Which kinds may go on which: the hot path's one lookup (C-12)."""
+        kinds = self.kinds
+        symbol_count = len(set(self.symbol_of))
         # The playable kinds for each (colour in force, top card): a card goes on the colour
         # in force, on the same symbol (number, +2, …), or anywhere if it is an any_card
         # card. A card with no colour of its own on top (a wild) has no symbol to match
         # (C-12). Effects that decide for themselves are left out of the table.
-        self._symbol_count = len(symbols)
+        self._symbol_count = symbol_count
         self.top_symbol: tuple[int, ...] = tuple(
             -1 if c.any_card else self.symbol_of[k] for k, c in enumerate(kinds))
         self.special_kinds: tuple[int, ...] = tuple(
@@ -88,7 +102,7 @@ class Variant:
         self.special_kind_set = frozenset(self.special_kinds)
         table: list[frozenset[int]] = []
         for color in range(-1, len(self.colors)):
-            for top_sym in range(-1, len(symbols)):
+            for top_sym in range(-1, symbol_count):
                 table.append(frozenset(
                     k for k, c in enumerate(kinds)
                     if k not in self.special_kinds
@@ -99,15 +113,18 @@ class Variant:
         self.match_rows: tuple[tuple[frozenset[int], ...], ...] = tuple(
             tuple(self.matching(color, k) for color in range(-1, len(self.colors)))
             for k in range(len(kinds)))
+
+    def _hook_tables(self, rules: OfficialRules) -> None:
+        """The rules in force and, per kind, the effect hooks the round calls; hooks
+        nobody overrides are left out so that the hot path skips them."""
+        self.rules: OfficialRules = rules
         #: the kinds whose effect has no handler yet (the engine refuses to play them)
         self.unimplemented_kinds = frozenset(
             k for k, e in enumerate(self.effect_of) if not e.implemented)
         self.resolve_of = tuple(e.resolve for e in self.effect_of)
-        # Hooks nobody overrides are skipped on the hot path.
         self.on_play_of = tuple(
             e.on_play if type(e).on_play is not Effect.on_play else None for e in self.effect_of)
 
-        self.rules: OfficialRules = compose_rules(self.rule_names)
         self.start_kinds = self.rules.start_kinds(self, self.start_kinds)
         self.responders: tuple[Responder, ...] = self.rules.responders()
         # ... and those the deck's own cards need ("Non", Boomerang …), whatever the rules.
@@ -122,10 +139,6 @@ class Variant:
         self.after_resolve = (self.rules.after_resolve
                               if type(self.rules).after_resolve is not OfficialRules.after_resolve
                               else None)
-        self.name_color_actions: tuple[NameColor, ...] = tuple(
-            NameColor(c, color_index=i) for i, c in enumerate(self.colors))
-        self.catch_actions: tuple[Catch, ...] = tuple(Catch(s) for s in range(players))
-        self._play_tables: dict[int, PlayTable] = {}
 
     @classmethod
     def from_deck(cls, deck: Deck, players: int, rules: Iterable[str] = ()) -> Variant:
