@@ -226,6 +226,8 @@ class InvisibleUnoResponder(Responder):
 
     name = "invisible-uno"
 
+    needs_penalty = True
+
     def active(self, state: RoundState) -> bool:
         penalty = state.stack[-1].penalty
         return penalty is not None and not penalty.challenged and penalty.author is not None

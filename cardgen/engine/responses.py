@@ -26,6 +26,9 @@ class Responder:
     #: When it applies: "pending" while a card waits on the stack of pending effects,
     #: "between" once the stack is empty and before the next turn begins.
     window: ClassVar[str] = "pending"
+    #: True when it answers only a pending draw (the top of the stack carries a
+    #: penalty): the round then skips it for every other card, without asking ``active``.
+    needs_penalty: ClassVar[bool] = False
 
     def active(self, state: RoundState) -> bool:
         """Whether anyone could respond this way now."""
@@ -49,6 +52,7 @@ class ChallengeDraw(Responder):
     """C-21: the player a +4 hits may challenge it, before drawing."""
 
     name = "challenge"
+    needs_penalty = True
 
     def active(self, state: RoundState) -> bool:
         penalty = state.stack[-1].penalty

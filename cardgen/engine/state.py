@@ -197,10 +197,11 @@ class RoundState(PendingStack):
         stack = self.stack
         variant = self.variant
         if stack:
-            responders = variant.pending_responders
             resolve_of = variant.resolve_of
             after_resolve = variant.after_resolve
             while stack:
+                responders = (variant.quiet_responders if stack[-1].penalty is None
+                              else variant.pending_responders)
                 for responder in responders:
                     if responder.active(self):
                         if self._poll(responders):

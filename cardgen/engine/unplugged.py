@@ -189,6 +189,7 @@ class BoomerangResponder(Responder):
     """U-27: the player due to draw, unless he laid the +X himself."""
 
     name = "boomerang"
+    needs_penalty = True
 
     def active(self, state: RoundState) -> bool:
         penalty = pending_draw(state)
@@ -208,6 +209,7 @@ class DerivationResponder(Responder):
     """U-28: the player due to draw, whoever laid the +X."""
 
     name = "derivation"
+    needs_penalty = True
 
     def active(self, state: RoundState) -> bool:
         penalty = pending_draw(state)

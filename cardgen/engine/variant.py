@@ -132,6 +132,9 @@ class Variant:
             if RESPONDERS[name] not in self.responders:
                 self.responders += (RESPONDERS[name],)
         self.pending_responders = tuple(r for r in self.responders if r.window == "pending")
+        #: those that may answer a card that carries no pending draw (most cards)
+        self.quiet_responders = tuple(r for r in self.pending_responders
+                                      if not r.needs_penalty)
         self.between_responders = tuple(r for r in self.responders if r.window == "between")
         self.after_play = (self.rules.after_play
                            if type(self.rules).after_play is not OfficialRules.after_play
