@@ -1,7 +1,11 @@
 """The rules engine: plays a deck by its rules, checked at every step.
 
 - :mod:`~cardgen.engine.variant`: the static side (cards, players, rules, tables);
-- :mod:`~cardgen.engine.state`: one round in progress, its legal actions, ``play``;
+- :mod:`~cardgen.engine.state`: one round in progress, its legal actions, ``play``; it
+  stands on three layers, each in its own module: :mod:`~cardgen.engine.table` (hands,
+  piles, the log), :mod:`~cardgen.engine.seats` (the turn order) and
+  :mod:`~cardgen.engine.stack` (the pending effects and the decision waited for), with
+  the small shared types in :mod:`~cardgen.engine.pending`;
 - :mod:`~cardgen.engine.actions`: actions as small values that print and parse;
 - :mod:`~cardgen.engine.effects`: one handler per card effect;
 - :mod:`~cardgen.engine.responses`: what may be done out of turn;
@@ -10,6 +14,13 @@
 - :mod:`~cardgen.engine.players`: the random and heuristic bots;
 - :mod:`~cardgen.engine.simulate` and :mod:`~cardgen.engine.situation`: what
   ``cardgen simulate`` and ``cardgen explain`` run.
+
+Imports run one way: each module imports only modules below it when it runs, and none
+imports inside a function (``tests/test_shape.py`` checks both). The round and the
+rules it calls know each other, as any hook design does: the round calls the rules'
+hooks, and the hooks are given the round. That knowledge is in type annotations only,
+the names ``RoundState``, ``Variant`` and ``Game`` imported under ``TYPE_CHECKING``
+by the modules whose hooks take them.
 
 >>> from cardgen.decks import load_deck
 >>> variant = Variant.from_deck(load_deck("classic"), 4)
