@@ -262,7 +262,9 @@ def test_o40_a_round_hundred_takes_99_off() -> None:
 
 def test_o27_olympique_turns_on_the_whole_set() -> None:
     from cardgen.engine import olympique as o
-    from cardgen.engine.house import DealerPicksDirection, JumpInIdentical, StackDraws
+    from cardgen.engine.house import DealerPicksDirection
+    from cardgen.engine.jump_ins import JumpInIdentical
+    from cardgen.engine.stacking import StackDraws
 
     rules = Variant.from_deck(load_deck("classic"), 4, ["olympique"]).rules
     for part in (o.OneCardPenalty, o.TurnsFollowHands, o.DealerDeals7To15,

@@ -15,8 +15,9 @@ from rule_helpers import HANDS, do, hands, ids, legal
 
 from cardgen.decks import load_deck
 from cardgen.engine import EngineError, Variant, make_players, play_game
+from cardgen.engine.cursed import curse_of
+from cardgen.engine.draw_options import PRESS_MAX
 from cardgen.engine.game import Game
-from cardgen.engine.options import PRESS_MAX, curse_of
 from cardgen.engine.situation import build_state, explain
 from cardgen.engine.state import CHOOSE, DRAWN, OVER, TURN, RoundState
 

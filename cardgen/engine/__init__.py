@@ -9,7 +9,16 @@
 - :mod:`~cardgen.engine.actions`: actions as small values that print and parse;
 - :mod:`~cardgen.engine.effects`: one handler per card effect;
 - :mod:`~cardgen.engine.responses`: what may be done out of turn;
-- :mod:`~cardgen.engine.rules`: the official rules as hooks, optional rules over them;
+- :mod:`~cardgen.engine.rules`: the official rules as hooks, optional rules over them,
+  one module per family: :mod:`~cardgen.engine.classic_options` (the official variants),
+  :mod:`~cardgen.engine.unplugged`, the house sheet (:mod:`~cardgen.engine.house`,
+  :mod:`~cardgen.engine.stacking`, :mod:`~cardgen.engine.jump_ins`,
+  :mod:`~cardgen.engine.hand_moves`) and the encyclopedia's families
+  (:mod:`~cardgen.engine.draw_options`, :mod:`~cardgen.engine.strict_four`,
+  :mod:`~cardgen.engine.runs`, :mod:`~cardgen.engine.cursed`,
+  :mod:`~cardgen.engine.rapido`, :mod:`~cardgen.engine.extra_cards`,
+  :mod:`~cardgen.engine.olympique`, :mod:`~cardgen.engine.wizz`,
+  :mod:`~cardgen.engine.partners`);
 - :mod:`~cardgen.engine.game`: rounds, scores, whole games and their transcripts;
 - :mod:`~cardgen.engine.players`: the random and heuristic bots;
 - :mod:`~cardgen.engine.simulate` and :mod:`~cardgen.engine.situation`: what
@@ -31,10 +40,18 @@ by the modules whose hooks take them.
 
 from cardgen.engine import (  # noqa: F401  (they register their rules and card effects)
     classic_options,
+    cursed,
+    draw_options,
+    extra_cards,
+    hand_moves,
     house,
+    jump_ins,
     olympique,
-    options,
     partners,
+    rapido,
+    runs,
+    stacking,
+    strict_four,
     unplugged,
     wizz,
 )

@@ -14,25 +14,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from cardgen.engine.actions import DRAW, PASS, Action, Play, action_verb, seat_name
+from cardgen.engine.cardsets import is_number, plays_of
 from cardgen.engine.classic_options import LowestScore, RotateDealer
 from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.hand_moves import SevenSwaps, SwapWith, ZeroRotates, went_out_with
 from cardgen.engine.hands import HandRules, pass_hands
-from cardgen.engine.house import (
-    DealerPicksDirection,
-    JumpInIdentical,
-    PlayGroup,
-    SevenSwaps,
-    StackDraws,
-    SwapWith,
-    ZeroRotates,
-    _parse_together,
-    forget_laid,
-    is_number,
-    plays_of,
-    went_out_with,
-)
+from cardgen.engine.house import DealerPicksDirection
+from cardgen.engine.jump_ins import JumpInIdentical, PlayGroup, _parse_together, forget_laid
 from cardgen.engine.responses import RESPONDERS, Responder, register_responder
 from cardgen.engine.rules import OfficialRules, optional_rule
+from cardgen.engine.stacking import StackDraws
 from cardgen.engine.state import OVER, RoundState
 
 if TYPE_CHECKING:

@@ -13,10 +13,10 @@ from typing import Any
 
 from cardgen.decks import builtin_names, load_deck
 from cardgen.engine.actions import seat_name
+from cardgen.engine.cursed import CURSED, CURSES
 from cardgen.engine.errors import SituationError
 from cardgen.engine.game import MAX_ROUNDS, Game, RoundResult
 from cardgen.engine.house import FINISHED
-from cardgen.engine.options import CURSED, CURSES
 from cardgen.engine.situation.reader import SEAT, Reader
 from cardgen.engine.state import TURN, RoundState
 from cardgen.engine.variant import Variant

@@ -1,0 +1,101 @@
+"""Hands that move: a 0 rotates every hand, a 7 swaps with a chosen player
+(H-13, H-24, O-09), and the UNO call after a hand changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
+from cardgen.engine.cardsets import is_number
+from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.hands import HandRules, pass_hands, swap_hands
+from cardgen.engine.rules import OfficialRules, optional_rule
+from cardgen.engine.state import RoundState
+
+if TYPE_CHECKING:
+    from cardgen.engine.state import Pending
+
+# --- hands that move: zero-rotates, seven-swaps (H-13, H-24, O-09) --------------------------
+
+
+class HouseRules(OfficialRules):
+    #: zero-finish-passes-win (H-24): the 0's player takes part in its rotation even when
+    #: it was his last card.
+    zero_finish_passes: ClassVar[bool] = False
+
+
+def went_out_with(state: RoundState, entry: Pending) -> bool:
+    return entry.author in state.emptied
+
+
+@optional_rule("zero-rotates")
+class ZeroRotates(HouseRules):
+    """H-13, O-09: every 0 moves all the hands of the players still in one seat in the
+    direction of play, once it has taken effect. A 0 that empties its player's hand
+    does not (the round is over first), unless zero-finish-passes-win (H-24)."""
+
+    def after_resolve(self, state: RoundState, entry: Pending) -> None:
+        super().after_resolve(state, entry)
+        if is_number(state, entry.kind, 0) and (
+                self.zero_finish_passes or not went_out_with(state, entry)):
+            pass_hands(state, state.direction)
+
+
+@optional_rule("zero-finish-passes-win")
+class ZeroFinishPassesWin(HouseRules):
+    """H-24: going out on a 0, its player still takes the previous hand; the next
+    player gets the empty one and goes out instead."""
+
+    zero_finish_passes = True
+
+
+@optional_rule("seven-swaps")
+class SevenSwaps(OfficialRules):
+    """O-09: once a 7 has taken effect its player swaps hands with a player he picks."""
+
+    def after_resolve(self, state: RoundState, entry: Pending) -> None:
+        super().after_resolve(state, entry)
+        seat = entry.author
+        if not is_number(state, entry.kind, 7) or went_out_with(state, entry) or seat < 0:
+            return
+        others = [s for s in range(state.n) if s != seat and s not in state.out]
+        if others:
+            state.ask(seat, [SwapWith(s) for s in others])
+
+
+@dataclass(frozen=True, slots=True)
+class SwapWith(Action):
+    """The 7's swap: ``swap-with P2``."""
+
+    verb: ClassVar[str] = "swap-with"
+    seat: int
+
+    def apply_to(self, state: RoundState) -> None:
+        swap_hands(state, state.actor, self.seat)
+        state.advance()
+
+    def __str__(self) -> str:
+        return f"swap-with {seat_name(self.seat)}"
+
+
+@action_verb("swap-with")
+def _parse_swap_with(args: list[str], line: str) -> Action:
+    if len(args) != 1:
+        raise ActionSyntaxError(f"'{line}': write 'swap-with' and a seat, e.g. 'swap-with P2'")
+    return SwapWith(parse_seat(args[0], line))
+
+
+@optional_rule("uno-after-hand-change")
+class UnoAfterHandChange(HandRules):
+    """H-14, H-26: after hands move, a player who now holds one card (and did not) is
+    at UNO, the call made for him; one who held one card and gets one card back keeps
+    his status; one at UNO who gets more cards says "ou pas" with the move and is no
+    longer at UNO (C-25)."""
+
+    def after_hands_moved(self, state: RoundState, before: dict[int, int]) -> None:
+        super().after_hands_moved(state, before)
+        for seat, count in before.items():
+            if len(state.hands[seat]) == 1 and count != 1:
+                state.at_uno[seat] = True
