@@ -21,7 +21,8 @@ from cardgen.balance.stats import Interval, games_needed
 from cardgen.balance.tally import PairedTally, Tally
 from cardgen.decks import Deck
 from cardgen.engine.errors import EngineError
-from cardgen.engine.simulate import SANITY_TURN_CAP, Recipe, play_runs
+from cardgen.engine.recipes import Recipe
+from cardgen.engine.simulate import SANITY_TURN_CAP, play_runs
 from cardgen.engine.variant import Variant
 
 

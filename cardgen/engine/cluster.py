@@ -20,6 +20,7 @@ from typing import Any
 
 from cardgen.engine.errors import EngineError
 from cardgen.engine.game import GameResult
+from cardgen.engine.recipes import play_one
 
 #: Games per Ray task: big enough that a task outweighs its scheduling, small enough
 #: to spread a run over many CPUs and to move a progress bar.
@@ -28,8 +29,6 @@ BATCH = 25
 
 def _play_batch(recipe: Any, start: int, stop: int) -> list[GameResult]:
     """Games start … stop-1 of one recipe (runs inside a Ray worker)."""
-    from cardgen.engine.simulate import play_one
-
     variant = recipe.variant()
     return [play_one(variant, recipe, index) for index in range(start, stop)]
 

@@ -16,53 +16,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.catalogue import Card
-from cardgen.decks import HAND_SIZE
 from cardgen.engine.actions import seat_name
-from cardgen.engine.game import MAX_ROUNDS, Game, GameResult, play_game
-from cardgen.engine.players import make_players, player_names
-from cardgen.engine.records import RecordingGame
+from cardgen.engine.cluster import play_on_cluster
+from cardgen.engine.game import MAX_ROUNDS, GameResult
+from cardgen.engine.players import player_names
+from cardgen.engine.recipes import Recipe, play_one
 from cardgen.engine.variant import Variant
-
-
-@dataclass(frozen=True)
-class Recipe:
-    """Everything a worker process needs to rebuild the variant and the players."""
-
-    cards: tuple[tuple[Card, int], ...]
-    players: int
-    rules: tuple[str, ...]
-    name: str
-    player: str
-    seed: int | str
-    check: str = "fast"
-    turn_cap: int | None = None
-    record: bool = False  # rounds as RoundRecords (who held and drew what), for balance
-    hand_size: int = HAND_SIZE
-
-    def variant(self) -> Variant:
-        return Variant(self.cards, self.players, self.rules, name=self.name,
-                       hand_size=self.hand_size)
-
-    @classmethod
-    def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast",
-           turn_cap: int | None = None, record: bool = False) -> Recipe:
-        counts = variant.deck_counts
-        cards = tuple((card, counts[k]) for k, card in enumerate(variant.kinds))
-        return cls(cards, variant.players, variant.rule_names, variant.name, player, seed,
-                   check, turn_cap, record, variant.hand_size)
-
-
-def game_seed(seed: int | str, index: int) -> str:
-    return f"{seed}:{index}"
-
-
-def play_one(variant: Variant, recipe: Recipe, index: int) -> GameResult:
-    seed = game_seed(recipe.seed, index)
-    bots = make_players(recipe.player, variant.players, seed)
-    return play_game(variant, bots, seed, check=recipe.check, turn_cap=recipe.turn_cap,
-                     new_game=RecordingGame if recipe.record else Game)
-
 
 _worker: list[tuple[Variant, Recipe]] = []
 
@@ -94,8 +53,6 @@ def play_runs(recipes: Sequence[Recipe], games: int, workers: int = 1,
     """Games 0 … games-1 of every recipe, run after run, as (run, result) in that order,
     on one pool of ``workers`` processes or on a Ray cluster: the same results either way."""
     if cluster is not None:
-        from cardgen.engine.cluster import play_on_cluster
-
         yield from play_on_cluster(recipes, games, cluster, workers)
         return
     jobs = [(run, index) for run in range(len(recipes)) for index in range(games)]

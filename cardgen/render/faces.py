@@ -1,10 +1,11 @@
 """One card face (or back), drawn at its place on a reportlab canvas.
 
 This is the one drawing entry point the sheets, the PNG export and the rulebook's card
-gallery share: :func:`draw_face` and :func:`draw_back` (the rulebook wraps them in its
-:class:`~cardgen.rulebook.pictures.CardFace` flowable). A face is 53 x 79 mm at its trim
-line by default, or any :class:`~cardgen.render.layout.CardSize`: the design of
-``cardgen/data/layout.toml`` is drawn scaled to fit, the spare length going between the
+gallery share: :func:`draw_face` and :func:`draw_back` (the rulebook wraps them, one
+layer up, in its :class:`~cardgen.rulebook.pictures.CardFace` flowable). A face is
+53 x 79 mm at its trim line by default, or any
+:class:`~cardgen.render.layout.CardSize`: the design of ``cardgen/data/layout.toml`` is
+drawn scaled to fit, the spare length going between the
 corners and the middle. With a bleed, only its background reaches past the trim line.
 
 Kinds of faces, chosen from the card's data alone:
@@ -494,12 +495,3 @@ def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0,
     draw_label(canvas, "cardgen", 0, 0, pt(oval.height_mm) * 0.7, ink.paper, ink.ink)
     canvas.restoreState()
 
-
-def __getattr__(name: str) -> Any:
-    """``faces.CardFace``, the rulebook's flowable, imported only when asked for: it
-    needs reportlab.platypus, which the sheets and images never load."""
-    if name == "CardFace":
-        from cardgen.rulebook.pictures import CardFace
-
-        return CardFace
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,57 @@
+"""What one game of a run is: the recipe a process rebuilds the variant and the players
+from, and the seed of game *i*.
+
+Game *i* of a run with seed *S* is seeded with ``"S:i"``, whatever process plays it, so
+the local worker pool (:mod:`cardgen.engine.simulate`) and a Ray cluster
+(:mod:`cardgen.engine.cluster`) play the same games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.catalogue import Card
+from cardgen.decks import HAND_SIZE
+from cardgen.engine.game import Game, GameResult, play_game
+from cardgen.engine.players import make_players
+from cardgen.engine.records import RecordingGame
+from cardgen.engine.variant import Variant
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """Everything a worker process needs to rebuild the variant and the players."""
+
+    cards: tuple[tuple[Card, int], ...]
+    players: int
+    rules: tuple[str, ...]
+    name: str
+    player: str
+    seed: int | str
+    check: str = "fast"
+    turn_cap: int | None = None
+    record: bool = False  # rounds as RoundRecords (who held and drew what), for balance
+    hand_size: int = HAND_SIZE
+
+    def variant(self) -> Variant:
+        return Variant(self.cards, self.players, self.rules, name=self.name,
+                       hand_size=self.hand_size)
+
+    @classmethod
+    def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast",
+           turn_cap: int | None = None, record: bool = False) -> Recipe:
+        counts = variant.deck_counts
+        cards = tuple((card, counts[k]) for k, card in enumerate(variant.kinds))
+        return cls(cards, variant.players, variant.rule_names, variant.name, player, seed,
+                   check, turn_cap, record, variant.hand_size)
+
+
+def game_seed(seed: int | str, index: int) -> str:
+    return f"{seed}:{index}"
+
+
+def play_one(variant: Variant, recipe: Recipe, index: int) -> GameResult:
+    seed = game_seed(recipe.seed, index)
+    bots = make_players(recipe.player, variant.players, seed)
+    return play_game(variant, bots, seed, check=recipe.check, turn_cap=recipe.turn_cap,
+                     new_game=RecordingGame if recipe.record else Game)
