@@ -10,6 +10,7 @@ table and the faces can never disagree.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,6 +109,42 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
     """Everything a rulebook template may use for ``deck`` in ``lang``."""
     card_list = deck.card_list()
     kinds = [kind_summary(kind, lang) for kind in kinds_of(card_list)]
+    numbers = [k for k in kinds if k["is_number"]]
+    rule_rows = _rule_rows(deck, lang)
+    return {
+        "lang": lang,
+        "deck": _deck_summary(deck, lang),
+        "kinds": kinds,
+        "numbers": numbers,
+        "number_count": sum(k["count"] for k in numbers),
+        "specials": [k for k in kinds if not k["is_number"]],
+        "points_groups": _points_groups(card_list, lang),
+        "custom": [k for k in kinds if k["custom"]],
+        "removals": _removals(deck, lang),
+        "rules": rule_rows[True],
+        "other_rules": rule_rows[False],
+        "plays": lambda name: name in deck.rules,
+        **_kind_lookups(kinds),
+        "colors": [c.name[lang] for c in catalogue().colors.values()],
+        "devices": list(deck.devices),  # X-09 … X-12: described, never played
+    }
+
+
+def _deck_summary(deck: Deck, lang: str) -> dict[str, Any]:
+    return {
+        "id": deck.id,
+        "name": _one_line(deck.name[lang]),
+        "description": _one_line(deck.description[lang]) if deck.description else "",
+        "variant": deck.rulebook,
+        "builtin": deck.source.startswith("built-in deck"),
+        "total": deck.total(),
+        "min_players": deck.min_players,
+        "max_players": deck.max_players,
+    }
+
+
+def _kind_lookups(kinds: list[dict[str, Any]]) -> dict[str, Callable[..., Any]]:
+    """The templates' questions about a kind of card, asked by its symbol ("+2")."""
     by_symbol = {kind["symbol"]: kind for kind in kinds}
 
     def count(*symbols: str) -> int:
@@ -118,17 +155,17 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         kind = by_symbol.get(symbol)
         return int(kind["points"]) if kind and kind["points"] is not None else 0
 
-    def has(symbol: str) -> bool:
-        return symbol in by_symbol
-
-    def kind(symbol: str) -> dict[str, Any] | None:
-        return by_symbol.get(symbol)
-
     def name(symbol: str) -> str:
         """The name of a kind of card without its colour ("+2", "Reverse")."""
         kind = by_symbol.get(symbol)
         return str(kind["name"]) if kind else symbol
 
+    return {"count": count, "points": points, "name": name,
+            "has": lambda symbol: symbol in by_symbol, "kind": by_symbol.get}
+
+
+def _removals(deck: Deck, lang: str) -> list[dict[str, Any]]:
+    """The cards taken out for small tables, by player count."""
     removals = []
     for players, taken in sorted(deck.removals.items()):
         if not taken:
@@ -139,14 +176,20 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
             "cards": [{"name": _one_line(deck.cards[cid].name[lang]), "count": n}
                       for cid, n in taken.items() if n > 0],
         })
-    played = [rule for name, rule in OPTIONAL_RULES.items() if name in deck.rules]
-    others = [rule for name, rule in OPTIONAL_RULES.items() if name not in deck.rules]
+    return removals
 
-    def rule_row(rule: Any) -> dict[str, str]:
-        return {"name": rule.name, "description": rule.description[lang]}
 
-    numbers = [k for k in kinds if k["is_number"]]
-    # The special cards by value, highest first ("50: Wild, Wild Draw Four").
+def _rule_rows(deck: Deck, lang: str) -> dict[bool, list[dict[str, str]]]:
+    """The optional rules, split by whether the deck plays them (True) or not."""
+    rows: dict[bool, list[dict[str, str]]] = {True: [], False: []}
+    for name, rule in OPTIONAL_RULES.items():
+        rows[name in deck.rules].append({"name": rule.name,
+                                         "description": rule.description[lang]})
+    return rows
+
+
+def _points_groups(card_list: list[tuple[Card, int]], lang: str) -> list[dict[str, Any]]:
+    """The special cards by value, highest first ("50: Wild, Wild Draw Four")."""
     by_points: dict[int, list[dict[str, str]]] = {}
     for group in kinds_of(card_list):
         if group.is_number:
@@ -159,35 +202,5 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
             for card, _ in group.cards:
                 by_points.setdefault(card.points, []).append(
                     {"symbol": card.symbol, "name": _one_line(card.name[lang])})
-    points_groups = [{"points": p, "kinds": by_points[p]} for p in sorted(by_points, reverse=True)]
-    return {
-        "lang": lang,
-        "deck": {
-            "id": deck.id,
-            "name": _one_line(deck.name[lang]),
-            "description": _one_line(deck.description[lang]) if deck.description else "",
-            "variant": deck.rulebook,
-            "builtin": deck.source.startswith("built-in deck"),
-            "total": deck.total(),
-            "min_players": deck.min_players,
-            "max_players": deck.max_players,
-        },
-        "kinds": kinds,
-        "numbers": numbers,
-        "number_count": sum(k["count"] for k in numbers),
-        "specials": [k for k in kinds if not k["is_number"]],
-        "points_groups": points_groups,
-        "custom": [k for k in kinds if k["custom"]],
-        "removals": removals,
-        "rules": [rule_row(r) for r in played],
-        "other_rules": [rule_row(r) for r in others],
-        "plays": lambda name: name in deck.rules,
-        "count": count,
-        "points": points,
-        "has": has,
-        "name": name,
-        "kind": kind,
-        "colors": [c.name[lang] for c in catalogue().colors.values()],
-        "devices": list(deck.devices),  # X-09 … X-12: described, never played
-    }
+    return [{"points": p, "kinds": by_points[p]} for p in sorted(by_points, reverse=True)]
 
