@@ -20,17 +20,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
-from cardgen.engine.actions import PASS, Action, action_verb, parse_seat, seat_name
+from cardgen.engine.actions import PASS, Action, Play, action_verb, parse_seat, seat_name
 from cardgen.engine.effects import Effect, register_effect
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hands import hands_moved, pair_choices, pass_hands, sizes, swap_hands
+from cardgen.engine.observation import SeatView
 from cardgen.engine.responses import Responder, register_responder
 from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import DrawPenalty, RoundState
 
 if TYPE_CHECKING:
-    from cardgen.engine.actions import Play
-    from cardgen.engine.observation import SeatView
     from cardgen.engine.state import Pending
     from cardgen.engine.variant import Variant
 

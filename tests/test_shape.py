@@ -1,0 +1,154 @@
+"""The shape of the code base: sizes one reader holds in mind, and imports that run one
+way (the aims of issue 11).
+
+Every module of ``cardgen/`` is parsed; nothing is imported. The import graph has an
+edge for every import a module makes when it runs, at its top or inside a function.
+Imports under ``if TYPE_CHECKING:`` name types for annotations and never run; they are
+allowed only towards the few types the round and its hooks pass each other (see the
+docstring of :mod:`cardgen.engine`), so that no other circle can hide there.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "cardgen"
+
+MAX_MODULE_LINES = 600
+MAX_CLASS_LINES = 250
+MAX_FUNCTION_LINES = 80
+
+#: The modules whose types the hooks are given (the round, the variant, the game) or
+#: that the round asks (the responders): the only targets of a type-only import.
+TYPE_ONLY_TARGETS = frozenset({
+    "cardgen.engine.state", "cardgen.engine.variant", "cardgen.engine.game",
+    "cardgen.engine.responses",
+})
+
+
+def _modules() -> dict[str, tuple[Path, ast.Module]]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = (path, ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path, tree: ast.Module) -> list[tuple[str, bool]]:
+    """(imported module of cardgen, whether only under TYPE_CHECKING) for each import."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, type_only: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for inner in child.body:
+                    visit_one(inner, True)
+                for inner in child.orelse:
+                    visit_one(inner, type_only)
+                continue
+            visit_one(child, type_only)
+
+    def visit_one(node: ast.AST, type_only: bool) -> None:
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, type_only) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                found.append((sub if sub in MODULES else base, type_only))
+        else:
+            visit(node, type_only)
+
+    visit(tree, False)
+    return [(target, type_only) for target, type_only in found
+            if target in MODULES and target != name]
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+
+    def connect(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                connect(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    return circles
+
+
+def test_no_module_class_or_function_is_too_long() -> None:
+    too_long = []
+    for path, tree in MODULES.values():
+        where = path.relative_to(PACKAGE.parent)
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > MAX_MODULE_LINES:
+            too_long.append(f"{where}: {lines} lines (module)")
+        for node in ast.walk(tree):
+            size = (node.end_lineno or node.lineno) - node.lineno + 1 if isinstance(
+                node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) else 0
+            if isinstance(node, ast.ClassDef) and size > MAX_CLASS_LINES:
+                too_long.append(f"{where}: class {node.name}, {size} lines")
+            elif (isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+                  and size > MAX_FUNCTION_LINES):
+                too_long.append(f"{where}: {node.name}(), {size} lines")
+    assert not too_long, "split these by responsibility:\n" + "\n".join(too_long)
+
+
+def test_imports_that_run_form_no_circle() -> None:
+    graph: dict[str, set[str]] = defaultdict(set)
+    for name, (path, tree) in MODULES.items():
+        graph[name]  # every module is a node
+        for target, type_only in _imports(name, path, tree):
+            if not type_only:
+                graph[name].add(target)
+    circles = _circles(graph)
+    assert not circles, "modules that import each other:\n" + "\n".join(
+        " <-> ".join(circle) for circle in circles)
+
+
+def test_type_only_imports_name_only_the_round_and_its_hooks_types() -> None:
+    stray = sorted({f"{name} -> {target}"
+                    for name, (path, tree) in MODULES.items()
+                    for target, type_only in _imports(name, path, tree)
+                    if type_only and target not in TYPE_ONLY_TARGETS})
+    assert not stray, ("a type-only import outside the round's types; import it at the "
+                       "top (or move the type below both):\n" + "\n".join(stray))
+
+
+def test_the_checker_finds_a_circle() -> None:
+    """The graph code itself: a circle of three is found, a chain is not."""
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
