@@ -104,6 +104,20 @@ def test_u48_lowest_total_takes_the_game() -> None:
     check("unplugged/u48_lowest_total_wins")
 
 
+def test_u49_a_majority_vote_puts_fifty_points_on_the_total(tmp_path: Path) -> None:
+    check("unplugged/u49_table_talk_vote")
+    lost = changed(tmp_path, "unplugged/u49_table_talk_vote", ('"vote P2 2"', '"vote P2 1"'))
+    assert "game.scores.P2: expected 57, got 7" in failures(lost)
+    too_many = changed(tmp_path, "unplugged/u49_table_talk_vote",
+                       ('"vote P2 2"', '"vote P2 4"'))
+    assert error(too_many) == (f"Error: {too_many}: action 1 (P3): 'vote P2 4': 4 votes: "
+                               "the 3 other players vote, once each")
+    no_game = changed(tmp_path, "unplugged/u49_table_talk_vote",
+                      ("[game]\nscores = { P0 = 100, P1 = 40, P2 = 0, P3 = 250 }\n", ""),
+                      ("[expect.game]\nscores = { P0 = 108, P1 = 41, P2 = 57, P3 = 250 }\n", ""))
+    assert "a vote adds to a game total; give the situation a [game] table" in error(no_game)
+
+
 def test_o07_extra_card_points_as_a_situation() -> None:
     check("options/o07_extra_card_points")
 
@@ -289,6 +303,41 @@ def test_first_back_errors(tmp_path: Path) -> None:
                     ("first_back = 3", "first_back = 1"))
     assert "a first card was refused once more than chance.first_back gives places" in error(
         again)
+
+
+def test_o42_the_wheel_and_the_first_shout_fixed_by_the_situation(tmp_path: Path) -> None:
+    check("options/o42_wheel_spin_fixed")
+    wizz = str((SITUATIONS.parent.parent / "examples" / "wizz.toml").resolve())
+    deck = ('deck = "../../../examples/wizz.toml"', f"deck = {wizz!r}")
+    other = changed(tmp_path, "options/o42_wheel_spin_fixed", deck,
+                    ('wheel = "uno-wizz"', 'wheel = "show-hand"'))
+    # On another sector nobody is asked to drop a card: P3's drop is refused.
+    assert "action 2 (P3): 'wheel drop blue-4' is not allowed for P3 now" in error(other)
+    bad = changed(tmp_path, "options/o42_wheel_spin_fixed", deck,
+                  ('wheel = "uno-wizz"', 'wheel = "jackpot"'))
+    assert error(bad) == (f"Error: {bad}: action 1 (P1): chance.wheel: 'jackpot' is no sector "
+                          "of the wheel; the sectors are almost-uno, one-number-less, "
+                          "one-colour-less, draw-to-red, draw-to-blue, hands-left, show-hand, "
+                          "uno-wizz, war")
+    shout = changed(tmp_path, "options/o42_wheel_spin_fixed", deck,
+                    ('shouters = ["P3"]', "shouters = []"))
+    assert error(shout) == (f"Error: {shout}: action 1 (P1): the round needs one more shout "
+                            "of Uno Wizz than chance.shouters gives; add its outcome to the "
+                            "list")
+
+
+def test_o43_dispenser_presses_fixed_by_the_situation(tmp_path: Path) -> None:
+    check("options/o43_dispenser_presses_fixed")
+    none = changed(tmp_path, "options/o43_dispenser_presses_fixed",
+                   ("presses = 3", "presses = 0"))
+    assert failures(none)[0].startswith("actor: expected 'P1', got 'P2'")
+    many = changed(tmp_path, "options/o43_dispenser_presses_fixed",
+                   ("presses = 3", "presses = 8"))
+    assert error(many) == (f"Error: {many}: action 1 (P1): chance.presses: a press gives 0 to "
+                           "7 cards, not 8")
+    empty = changed(tmp_path, "options/o43_dispenser_presses_fixed",
+                    ("presses = 3", "presses = []"))
+    assert "needs one more press of the dispenser than chance.presses gives" in error(empty)
 
 
 def test_a_reshuffle_order_must_hold_the_cards_reshuffled(tmp_path: Path) -> None:

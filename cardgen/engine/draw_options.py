@@ -80,8 +80,8 @@ class DrawUntilPlayable(MultiDraw):
 
 
 def press(state: RoundState) -> int:
-    """O-43: one press of the dispenser, seeded by the round."""
-    return state.rng.randint(0, PRESS_MAX)
+    """O-43: one press of the dispenser, a chance step of the round."""
+    return state.dispenser_press(PRESS_MAX)
 
 
 @optional_rule("extreme-draw")

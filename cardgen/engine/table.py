@@ -146,6 +146,21 @@ class Table:
         """C-27: the order of the cards a reshuffle makes the new draw pile."""
         shuffle(self.rng, cards)
 
+    def dispenser_press(self, most: int) -> int:
+        """O-43: how many cards one press of Uno Extreme's dispenser gives, from 0 to
+        ``most``, each as likely."""
+        return self.rng.randint(0, most)
+
+    def wheel_spin(self, sectors: tuple[str, ...]) -> str:
+        """O-42 (default reading, RULES.md): the sector one spin of the Uno Wizz wheel
+        stops on, each as likely."""
+        return sectors[self.rng.randrange(len(sectors))]
+
+    def first_shouter(self, seats: list[int]) -> int:
+        """O-42, the wheel's "Uno Wizz" sector: which of ``seats`` shouts first, each
+        as likely."""
+        return seats[self.rng.randrange(len(seats))]
+
     def reveal(self, to: int, of: int) -> None:
         """Show ``of``'s hand to ``to`` (a challenge, C-22); it is part of ``to``'s view."""
         self.revealed.setdefault(to, {})[of] = tuple(self.hands[of])

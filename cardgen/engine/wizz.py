@@ -140,7 +140,7 @@ def uno_wizz(state: RoundState, seat: int) -> None:
     choice under the top card."""
     playing = [s for s in range(state.n) if s not in state.out and state.hands[s]]
     if playing:
-        shouter = playing[state.rng.randrange(len(playing))]
+        shouter = state.first_shouter(playing)
         state.log(f"{seat_name(shouter)} shouts first")
         ask_drop(state, shouter, set(state.hands[shouter]), may_pass=False)
 
@@ -177,8 +177,8 @@ SECTOR_ACTIONS: dict[str, Callable[[RoundState, int], None]] = {
 
 
 def spin(state: RoundState) -> str:
-    """O-42 (default reading): one spin of a uniform wheel, seeded by the round."""
-    return SECTORS[state.rng.randrange(len(SECTORS))]
+    """O-42 (default reading): one spin of a uniform wheel, a chance step of the round."""
+    return state.wheel_spin(SECTORS)
 
 
 @register_effect

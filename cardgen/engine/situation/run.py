@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.engine.actions import parse_action, seat_name
-from cardgen.engine.errors import IllegalAction, SituationError
+from cardgen.engine.errors import EngineError, IllegalAction, SituationError
 from cardgen.engine.game import Game
 from cardgen.engine.situation.expect import compare, read_expect
 from cardgen.engine.situation.reader import Reader
@@ -49,7 +49,7 @@ def explain(path: Path) -> Explanation:
     assert state.events is not None
     setup_events = list(state.events)
     state.events.clear()
-    steps = _take_actions(state, reader, actions, refusal is not None)
+    steps = _take_actions(state, setup.game, reader, actions, refusal is not None)
     scoring = _score(setup.game, state)
     game = game_dict(setup.game) if setup.game is not None else None
     final = state_dict(state, piles=True)
@@ -63,7 +63,7 @@ def explain(path: Path) -> Explanation:
                        game_start=game_start, game=game, scoring=scoring)
 
 
-def _take_actions(state: RoundState, reader: Reader, actions: list[str],
+def _take_actions(state: RoundState, game: Game | None, reader: Reader, actions: list[str],
                   last_may_be_refused: bool) -> list[Step]:
     """Take the actions; a refusal stops the situation with an error unless it is the
     last action and a refusal is expected (the state is then left as it was)."""
@@ -73,7 +73,7 @@ def _take_actions(state: RoundState, reader: Reader, actions: list[str],
         legal = [str(a) for a in state.legal_actions()]
         actor = seat_name(state.actor) if state.actor >= 0 else None
         try:
-            done = _take(state, text)
+            done = _take(state, game, text)
         except IllegalAction as exc:
             if last_may_be_refused and number == len(actions):
                 shown = text if SEAT_PREFIX.match(text) else f"{actor}: {text}"
@@ -87,10 +87,12 @@ def _take_actions(state: RoundState, reader: Reader, actions: list[str],
     return steps
 
 
-def _take(state: RoundState, text: str) -> str:
-    """One action: ``referee …``, or a seat's action, its seat named or not."""
+def _take(state: RoundState, game: Game | None, text: str) -> str:
+    """One action: ``referee …``, ``vote …``, or a seat's action, its seat named or not."""
     if text.split()[:1] == ["referee"]:
         return _referee(state, text)
+    if text.split()[:1] == ["vote"]:
+        return _vote(state, game, text)
     named = SEAT_PREFIX.fullmatch(text)
     body = named.group(2) if named else text
     action = parse_action(body)
@@ -113,6 +115,26 @@ def _referee(state: RoundState, text: str) -> str:
             or not words[3].isdigit():  # "²" is a digit to isdigit(), not to int()
         raise SituationError(f"'{text}': write a referee penalty as 'referee P2 draws 2'")
     state.draw_cards(_seat(state, words[1], text), int(words[3]))
+    return text
+
+
+def _vote(state: RoundState, game: Game | None, text: str) -> str:
+    """U-49: the table votes on P2's unwanted advice (``vote P2 3``: three votes for);
+    a majority puts 50 points on his game total at once."""
+    words = text.split()
+    if len(words) != 3 or not words[2].isascii() or not words[2].isdigit():
+        raise SituationError(f"'{text}': write a table-talk vote as 'vote P2 3' (the seat "
+                             "voted on, then the votes for the penalty)")
+    if game is None:
+        raise SituationError(f"'{text}': a vote adds to a game total; give the situation a "
+                             "[game] table (scores = { P0 = 0, … })")
+    seat = _seat(state, words[1], text)
+    try:
+        given = game.table_talk_vote(seat, int(words[2]))
+    except EngineError as exc:
+        raise SituationError(f"'{text}': {exc}") from None
+    if state.events is not None:
+        state.log(f"vote on {words[1]}: {'50 points' if given else 'no majority'}")
     return text
 
 

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cardgen.decks import builtin_names, load_deck
 from cardgen.engine.actions import seat_name
@@ -28,20 +28,26 @@ SITUATION_FIELDS = frozenset({
     "expect", "expect_refused", "game", "chance",
 })
 GAME_FIELDS = frozenset({"scores", "target", "round"})
-CHANCE_FIELDS = frozenset({"cursed", "first_back", "reshuffles"})
+CHANCE_FIELDS = frozenset({"cursed", "first_back", "reshuffles", "presses", "wheel",
+                           "shouters"})
 DIRECTIONS = {"clockwise": 1, "counter-clockwise": -1}
+T = TypeVar("T")
 
 
 class SituationRound(RoundState):
     """A round whose chance steps a situation file may fix (its [chance] table). A fixed
     outcome that cannot be is a SituationError; the caller names the file."""
 
-    __slots__ = ("fixed_backs", "fixed_orders")
+    __slots__ = ("fixed_backs", "fixed_orders", "fixed_presses", "fixed_spins",
+                 "fixed_shouters")
 
     def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random) -> None:
         super().__init__(variant, n, dealer, rng, log=True)
         self.fixed_backs: list[int] | None = None  # places counted from the top, 1 first
         self.fixed_orders: list[list[int]] = []  # the next reshuffles, next card first
+        self.fixed_presses: list[int] | None = None  # O-43: cards of each press, in order
+        self.fixed_spins: list[str] | None = None  # O-42: the sector of each spin
+        self.fixed_shouters: list[int] | None = None  # O-42: who shouts first, each time
 
     def first_card_back(self, places: int) -> int:
         if self.fixed_backs is None:
@@ -57,6 +63,32 @@ class SituationRound(RoundState):
                                  f"card on top, {places} at the bottom)")
         return places - place
 
+    def dispenser_press(self, most: int) -> int:
+        if self.fixed_presses is None:
+            return super().dispenser_press(most)
+        count = _next_fixed(self.fixed_presses, "presses", "press of the dispenser")
+        if not 0 <= count <= most:
+            raise SituationError(f"chance.presses: a press gives 0 to {most} cards, not {count}")
+        return count
+
+    def wheel_spin(self, sectors: tuple[str, ...]) -> str:
+        if self.fixed_spins is None:
+            return super().wheel_spin(sectors)
+        sector = _next_fixed(self.fixed_spins, "wheel", "spin of the wheel")
+        if sector not in sectors:
+            raise SituationError(f"chance.wheel: '{sector}' is no sector of the wheel; the "
+                                 f"sectors are {', '.join(sectors)}")
+        return sector
+
+    def first_shouter(self, seats: list[int]) -> int:
+        if self.fixed_shouters is None:
+            return super().first_shouter(seats)
+        seat = _next_fixed(self.fixed_shouters, "shouters", "shout of Uno Wizz")
+        if seat not in seats:
+            raise SituationError(f"chance.shouters: P{seat} cannot shout now; the players "
+                                 f"still in are {', '.join(f'P{s}' for s in seats)}")
+        return seat
+
     def shuffle_back(self, cards: list[int]) -> None:
         if not self.fixed_orders:
             super().shuffle_back(cards)
@@ -69,6 +101,14 @@ class SituationRound(RoundState):
                 f"{' '.join(sorted(names[k].id for k in cards))}; list exactly these cards, "
                 "the next to be drawn first")
         cards[:] = order[::-1]
+
+
+def _next_fixed(values: list[T], key: str, step: str) -> T:
+    """The next outcome a situation file fixed for a chance step, used up in order."""
+    if not values:
+        raise SituationError(f"the round needs one more {step} than chance.{key} gives; "
+                             "add its outcome to the list")
+    return values.pop(0)
 
 
 @dataclass
@@ -218,6 +258,24 @@ def _set_chance(setup: Setup, value: Any) -> None:
             raise reader.fail("chance.reshuffles lists the new draw pile of each reshuffle, "
                               "next card first, e.g. [[\"blue-1\", \"wild\"]]")
         state.fixed_orders = [reader.cards(o, "chance.reshuffles") for o in orders]
+    if "presses" in chance:
+        state.fixed_presses = [reader.integer(p, "chance.presses", 0)
+                               for p in _as_list(reader, chance["presses"], "presses")]
+    if "wheel" in chance:
+        state.fixed_spins = [str(s) for s in _as_list(reader, chance["wheel"], "wheel")]
+    if "shouters" in chance:
+        state.fixed_shouters = [reader.seat(s, "chance.shouters")
+                                for s in _as_list(reader, chance["shouters"], "shouters")]
+
+
+def _as_list(reader: Reader, value: Any, key: str) -> list[Any]:
+    """One outcome or a list of them, used in order."""
+    if isinstance(value, list):
+        return value
+    if isinstance(value, (int, str)) and not isinstance(value, bool):
+        return [value]
+    raise reader.fail(f"chance.{key} is one outcome or a list of them, in the order the "
+                      "round needs them")
 
 
 def _set_out(setup: Setup, data: Mapping[str, Any]) -> None:
