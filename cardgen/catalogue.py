@@ -207,7 +207,10 @@ def build_cards(
     points = _points(entry.get("points"), effect, label, problems)
     facts = _facts(entry, effect, label, problems)
     params = _params(entry.get("params", {}), effect, label, problems)
-    name = _text(entry.get("name"), f"{label} name", problems, fallback=raw_id)
+    if "name" not in entry:
+        problems.append(f"{label} has no name; give it one in both languages, e.g. "
+                        'name = { fr = "…", en = "…" }')
+    name = _text(entry.get("name", raw_id), f"{label} name", problems, fallback=raw_id)
     caption = _text(entry.get("caption", effect.description.as_dict()), f"{label} caption",
                     problems)
     pictogram = _pictogram(entry.get("pictogram"), label, problems)
@@ -231,7 +234,7 @@ class _Recipe:
     family: str
     color_ids: list[str | None]
     values: list[int | None]
-    symbol: str | None  # None: each card's id is its symbol
+    symbol: str | None  # None: a number card's value, or else each card's id
     points: int | None  # None: a number card scores its value
     name: Text
     caption: Text
@@ -248,7 +251,10 @@ def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
         color = colors[color_id] if color_id is not None else None
         for value in recipe.values:
             card_id = _fill(recipe.id.replace("{color}", color_id or ""), None, value)
-            symbol = recipe.symbol if recipe.symbol is not None else card_id
+            symbol = recipe.symbol
+            if symbol is None:  # a number matches the same number (C-12), whatever its id
+                symbol = str(value) if recipe.effect == "number" and value is not None \
+                    else card_id
             cards.append(Card(
                 id=card_id,
                 effect=recipe.effect,

@@ -354,6 +354,13 @@ def test_an_unknown_pictogram() -> None:
     assert errors[0].endswith(" (or a 'picture' file)")
 
 
+def test_a_card_without_a_name() -> None:
+    deck = BAD / "card-without-name.toml"
+    assert check_errors(deck) == [
+        f"{deck}: card 'sun' has no name; give it one in both languages, e.g. "
+        'name = { fr = "…", en = "…" }']
+
+
 def test_situations_with_values_of_the_wrong_kind(tmp_path: Path) -> None:
     cases = {
         "players-in-words.toml": "{file}: players is 'four'; give the number of seats, "

@@ -10,6 +10,7 @@ import pytest
 from cardgen.catalogue import catalogue
 from cardgen.check import check_deck
 from cardgen.decks import builtin_names, load_deck
+from cardgen.engine import Variant
 
 COLORS = ["red", "yellow", "green", "blue"]
 
@@ -184,3 +185,17 @@ def test_o06_a_blank_card_must_say_which_effect_it_has(tmp_path: Path) -> None:
     assert len(errors) == 1
     assert errors[0].startswith(f"{path}: card 'my-blank' has no 'effect'; a card needs one "
                                 "of cardgen's effects (number, draw, wild-draw,")
+
+
+def test_c12_a_number_card_of_ones_own_matches_the_same_number() -> None:
+    # examples/eleven.toml adds 11s without a 'symbol': a number's symbol is its value,
+    # so a blue 11 goes on a red 11 (C-12) and the face's corners read "11".
+    deck = load_deck(str(Path(__file__).parent.parent / "examples" / "eleven.toml"))
+    assert deck.cards["blue-11"].symbol == deck.cards["red-11"].symbol == "11"
+    assert deck.cards["red-11"].points == 11
+    variant = Variant.from_deck(deck, 4)
+    red, blue, red_5 = (variant.kind_of[c] for c in ("red-11", "blue-11", "red-5"))
+    green = variant.colors.index("green")
+    assert blue in variant.match_rows[red][variant.colors.index("red") + 1]
+    assert blue in variant.match_rows[red][green + 1]  # by its number, not its colour
+    assert blue not in variant.match_rows[red_5][green + 1]
