@@ -23,9 +23,9 @@ def test_one_card_table_gives_a_card_per_colour_and_value_colours_first() -> Non
     cards, problems = build_cards(entry, cat.colors, cat.effects, default_family="custom")
     assert problems == []
     assert [(c.id, c.symbol, c.points, c.color, c.value) for c in cards] == [
-        ("star-1-red", "star-1-red", 1, "red", 1), ("star-2-red", "star-2-red", 2, "red", 2),
-        ("star-1-blue", "star-1-blue", 1, "blue", 1),
-        ("star-2-blue", "star-2-blue", 2, "blue", 2)]
+        ("star-1-red", "1", 1, "red", 1), ("star-2-red", "2", 2, "red", 2),
+        ("star-1-blue", "1", 1, "blue", 1),
+        ("star-2-blue", "2", 2, "blue", 2)]  # a number's symbol is its value (C-12)
     assert (cards[0].name.fr, cards[0].name.en) == ("Étoile rouge 1", "Red star")
     assert {c.family for c in cards} == {"custom"}
 
@@ -40,7 +40,8 @@ def test_problems_of_one_card_table_come_field_by_field() -> None:
         "card 'moon' has family 'space'; use one of classic, unplugged, extra, house, custom",
         "card 'moon': points must be a whole number from 0 to 1000",
         "card 'moon': 'reaction' must be true or false",
-        "card 'moon' name must be a table with 'fr' and 'en' texts",
+        "card 'moon' has no name; give it one in both languages, e.g. "
+        'name = { fr = "…", en = "…" }',
         f"card 'moon' has pictogram 'nope'; use one of {', '.join(pictogram_names())} "
         "(or a 'picture' file)"]
     # The problems are not fatal: the card is built with the fallbacks.
