@@ -11,10 +11,10 @@
 - :mod:`~cardgen.engine.responses`: what may be done out of turn;
 - :mod:`~cardgen.engine.rules`: the official rules as hooks, optional rules over them,
   one module per family: :mod:`~cardgen.engine.classic_options` (the official variants),
-  :mod:`~cardgen.engine.unplugged`, the house sheet (:mod:`~cardgen.engine.house`,
-  :mod:`~cardgen.engine.stacking`, :mod:`~cardgen.engine.jump_ins`,
-  :mod:`~cardgen.engine.hand_moves`) and the encyclopedia's families
-  (:mod:`~cardgen.engine.draw_options`, :mod:`~cardgen.engine.strict_four`,
+  Uno Unplugged (:mod:`~cardgen.engine.unplugged`, :mod:`~cardgen.engine.reactions`),
+  the house sheet (:mod:`~cardgen.engine.house`, :mod:`~cardgen.engine.stacking`,
+  :mod:`~cardgen.engine.jump_ins`, :mod:`~cardgen.engine.hand_moves`) and the
+  encyclopedia's families (:mod:`~cardgen.engine.draw_options`, :mod:`~cardgen.engine.strict_four`,
   :mod:`~cardgen.engine.runs`, :mod:`~cardgen.engine.cursed`,
   :mod:`~cardgen.engine.rapido`, :mod:`~cardgen.engine.extra_cards`,
   :mod:`~cardgen.engine.olympique`, :mod:`~cardgen.engine.wizz`,
@@ -49,6 +49,7 @@ from cardgen.engine import (  # noqa: F401  (they register their rules and card 
     olympique,
     partners,
     rapido,
+    reactions,
     runs,
     stacking,
     strict_four,

@@ -15,6 +15,7 @@ from cardgen.engine.state import RoundState
 if TYPE_CHECKING:
     from cardgen.engine.variant import Variant
 
+
 @lru_cache(maxsize=256)
 def kinds_where(variant: Variant, test: str) -> frozenset[int]:
     """Kinds by a fact the options ask about: "draw" (+2 and kin), "black-draw" (+4 and

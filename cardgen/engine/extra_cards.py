@@ -20,6 +20,7 @@ from cardgen.engine.state import RoundState, RuleEffect
 if TYPE_CHECKING:
     from cardgen.engine.state import Pending
 
+
 # --- the extra cards (O-01 … O-05, O-14) -----------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from cardgen.engine.state import RoundState
 if TYPE_CHECKING:
     from cardgen.engine.state import Pending
 
+
 # --- hands that move: zero-rotates, seven-swaps (H-13, H-24, O-09) --------------------------
 
 

@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from cardgen.engine.actions import Action, Challenge, Draw, NameColor, Pass, Play
 from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
-from cardgen.engine.unplugged import pingouin_worth, react
 from cardgen.engine.variant import Variant
 
 
@@ -161,6 +160,56 @@ def _color_counts(hand: Sequence[int], variant: Variant) -> list[int]:
 def _most(counts: list[int]) -> int:
     """The colour with the highest count (the first one on a tie)."""
     return counts.index(max(counts))
+
+
+# --- how the heuristic bot answers (players.HeuristicPlayer asks) ---------------------------
+
+REACTIONS = frozenset({"cancel", "return-draw", "redirect-draw"})
+
+
+def react(view: SeatView, plays: list[Play], decline: Action) -> Action | None:
+    """A careful player's answer when his only cards to lay now are Non, Boomerang or
+    Dérivation: send a draw aimed at him away (Boomerang first, then Dérivation to the
+    player with fewest cards, then Non), cancel a Boomerang sent back at him or a
+    Pingouin that would count a big hand, and otherwise keep the card. None: these are
+    not such cards."""
+    kinds = view.variant.kinds
+    if not plays or any(kinds[p.kind].effect not in REACTIONS for p in plays):
+        return None
+    me = view.seat
+    sizes = view.hand_sizes
+    pending = view.pending
+    by_effect = {effect: [p for p in plays if kinds[p.kind].effect == effect]
+                 for effect in REACTIONS}
+    if pending and pending[-1]["target"] == me:
+        if by_effect["return-draw"]:
+            return by_effect["return-draw"][0]
+        if by_effect["redirect-draw"]:
+            return min(by_effect["redirect-draw"],
+                       key=lambda p: (sizes[p.target] if p.target is not None else 99, p.uno))
+    top = kinds[view.top_kind].effect
+    if by_effect["cancel"] and (
+            (pending and pending[-1]["target"] == me)
+            or (top == "return-draw" and pending and pending[-1]["author"] == me)
+            or (top == "end-round" and hand_points(view) > PINGOUIN_POINTS)):
+        return by_effect["cancel"][-1]
+    return decline
+
+
+#: A careful player lays a Pingouin only when his hand, the Pingouin aside, counts at most
+#: this many points, and cancels another's Pingouin when his hand counts more.
+PINGOUIN_POINTS = 15
+
+
+def hand_points(view: SeatView) -> int:
+    points = view.variant.points_of
+    return sum(points[k] for k in view.hand_kinds)
+
+
+def pingouin_worth(view: SeatView) -> float:
+    """How much a careful player wants to lay his Pingouin now (lowest total wins)."""
+    left = hand_points(view) - 20
+    return 500.0 if left <= PINGOUIN_POINTS else -500.0
 
 
 PLAYERS: dict[str, Callable[[random.Random], RandomPlayer | HeuristicPlayer]] = {

@@ -18,6 +18,7 @@ from cardgen.engine.state import OVER, RoundState
 if TYPE_CHECKING:
     from cardgen.engine.state import Pending
 
+
 # --- runs (O-15), royal-run (O-16), same-number-finish (O-17) ------------------------------
 
 

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 __all__ = ["CHOOSE", "COLOR", "DRAWN", "OVER", "PHASE_NAMES", "RESPOND", "TURN", "DrawPenalty",
            "Pending", "RoundState", "RuleEffect", "shuffle"]
 
+
 class RuleEffect(Pending):
     """A pending effect that is no card: something the rules let the table contest before
     it happens, e.g. a player going out who never called UNO (C-26). It resolves with

@@ -1,227 +1,29 @@
-"""Uno Unplugged (seed 000): its fifteen cards and its own table rules.
+"""Uno Unplugged (seed 000): its cards laid on one's turn and its own table rules.
 
 Each card is one effect handler; the rules a deck with ``rulebook = "unplugged"`` plays
-on top of the official ones are :class:`UnpluggedRules`. Ids are those of
+on top of the official ones are :class:`UnpluggedRules`. The cards laid out of turn
+("Non", Boomerang, Dérivation) are in :mod:`cardgen.engine.reactions`. Ids are those of
 docs/rules.md (U-…), which also states every choice made where the fan document is
-silent.
-
-The reactions ride on the engine's stack of pending effects. A card laid waits on the
-stack while the seats are asked, in the order of U-40, whether they answer it: a
-``non`` (any seat) goes on top of it and, when its own window closes, removes it from
-the stack unresolved (U-23); a ``boomerang`` or ``derivation`` (the player due to draw)
-goes on top of a +X and, when it resolves, moves that +X's pending draw (U-27 … U-29).
-Follow-up decisions (Inversion's two players, Coup de bol's cards, Générosité's gifts)
-are asked once the card stands, with :meth:`RoundState.ask`.
+silent. Follow-up decisions (Inversion's two players, Coup de bol's cards, Générosité's
+gifts) are asked once the card stands, with :meth:`RoundState.ask`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
-from cardgen.engine.actions import PASS, Action, Play, action_verb, parse_seat, seat_name
+from cardgen.engine.actions import PASS, Action, action_verb, parse_seat, seat_name
 from cardgen.engine.effects import Effect, register_effect
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hands import hands_moved, pair_choices, pass_hands, sizes, swap_hands
-from cardgen.engine.observation import SeatView
-from cardgen.engine.responses import Responder, register_responder
+from cardgen.engine.reactions import kinds_with, plays_of
 from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import DrawPenalty, RoundState
 
 if TYPE_CHECKING:
     from cardgen.engine.state import Pending
     from cardgen.engine.variant import Variant
-
-
-@lru_cache(maxsize=256)
-def kinds_with(variant: Variant, effect: str) -> frozenset[int]:
-    """The kinds of the variant whose card has ``effect``."""
-    return frozenset(k for k, card in enumerate(variant.kinds) if card.effect == effect)
-
-
-def held(state: RoundState, seat: int, kinds: frozenset[int]) -> list[int]:
-    """The distinct kinds of ``kinds`` that ``seat`` holds, in a stable order."""
-    return sorted(kinds.intersection(state.hands[seat]))
-
-
-def plays_of(state: RoundState, seat: int, kinds: list[int]) -> list[Action]:
-    table = state.plays[seat][len(state.hands[seat]) == 2]
-    return [play for kind in kinds for play in table[kind]]
-
-
-def anyone_holds(state: RoundState, kinds: frozenset[int]) -> bool:
-    return bool(kinds) and any(not kinds.isdisjoint(hand) for hand in state.hands)
-
-
-class Reaction(Effect):
-    """A card laid only in answer to another (never as a turn's play) that leaves the
-    turn to the card it answers."""
-
-    decides_playability = True
-
-    def playable(self, state: RoundState, seat: int, kind: int) -> bool:
-        return False
-
-    def resolve(self, state: RoundState, entry: Pending) -> None:
-        """Acts on the card below it on the stack; whose turn it is stays that card's."""
-
-
-# --- Non (U-22 … U-25) ----------------------------------------------------------------
-
-
-@register_effect
-class Cancel(Reaction):
-    """U-23: the card below never acts; the colour and what may be played are as they
-    were before it, and play goes on from the seat after its player."""
-
-    name = "cancel"
-    responders = ("non",)
-
-    def on_play(self, state: RoundState, entry: Pending) -> None:
-        # U-41: the player attacked challenges only as his first answer to the card; a
-        # Non he lays anywhere in the chain answers it.
-        penalty = next((e.penalty for e in reversed(state.stack) if e.penalty is not None),
-                       None)
-        if penalty is not None and penalty.target == entry.author:
-            penalty.challengeable = False
-
-    def resolve(self, state: RoundState, entry: Pending) -> None:
-        cancelled = state.stack.pop()
-        state.color = cancelled.prev_color
-        state.match_set = cancelled.prev_match
-        if not state.stack:  # the turn's own play: the next seat after its player plays
-            state.turn = state.next_seat(cancelled.author)
-        state.log(f"{state.variant.kinds[cancelled.kind].id} of "
-                  f"{seat_name(cancelled.author)} is cancelled")
-
-
-@register_responder
-class NonResponder(Responder):
-    """U-22: any seat holding a Non may lay it on the card waiting on top of the stack,
-    unless nobody laid that card (a first card), a challenge has settled it (U-42), or
-    it is a +X that a Boomerang or Dérivation has acted on: the last card laid is then
-    the reaction, which has acted (U-29)."""
-
-    name = "non"
-
-    def active(self, state: RoundState) -> bool:
-        top = state.stack[-1]
-        penalty = top.penalty
-        if top.kind < 0 or top.author < 0 or (penalty is not None
-                                              and (penalty.challenged or penalty.moved)):
-            return False
-        return anyone_holds(state, kinds_with(state.variant, "cancel"))
-
-    def options(self, state: RoundState, seat: int) -> list[Action]:
-        return plays_of(state, seat, held(state, seat, kinds_with(state.variant, "cancel")))
-
-
-# --- Boomerang and Dérivation (U-27 … U-29) -----------------------------------------------
-
-
-def pending_draw(state: RoundState) -> DrawPenalty | None:
-    """The draw a Boomerang or Dérivation may answer now: the +X on top of the stack,
-    laid by a player, not challenged."""
-    penalty = state.stack[-1].penalty
-    if (penalty is None or penalty.author is None or penalty.challenged
-            or not (penalty.reflectable or penalty.redirectable)):
-        return None
-    return penalty
-
-
-class DrawReaction(Reaction):
-    """Laid on a pending +X by the player due to draw; it moves the draw when it
-    resolves, so a Non on it leaves the draw where it was."""
-
-    def on_play(self, state: RoundState, entry: Pending) -> None:
-        # An answer comes instead of a challenge (U-41: the challenge is the first answer).
-        below = state.stack[-1].penalty
-        assert below is not None
-        below.challengeable = False
-
-    def new_drawer(self, state: RoundState, entry: Pending, penalty: DrawPenalty) -> int:
-        raise NotImplementedError
-
-    def hits(self, state: RoundState, entry: Pending) -> int | None:
-        """U-40: the player it will make draw is asked first whether he answers it."""
-        below = state.stack[-2].penalty if len(state.stack) >= 2 else None
-        return None if below is None else self.new_drawer(state, entry, below)
-
-    def resolve(self, state: RoundState, entry: Pending) -> None:
-        penalty = state.stack[-1].penalty
-        assert penalty is not None
-        penalty.target = self.new_drawer(state, entry, penalty)
-        penalty.moved = True
-        state.log(f"the draw goes to {seat_name(penalty.target)}")
-
-
-@register_effect
-class ReturnDraw(DrawReaction):
-    """U-27: the author of the +X draws instead; the skip does not move."""
-
-    name = "return-draw"
-    responders = ("boomerang",)
-
-    def new_drawer(self, state: RoundState, entry: Pending, penalty: DrawPenalty) -> int:
-        assert penalty.author is not None
-        return penalty.author
-
-
-@register_effect
-class RedirectDraw(DrawReaction):
-    """U-28: a player its player names (not himself) draws instead."""
-
-    name = "redirect-draw"
-    responders = ("derivation",)
-
-    def targets(self, variant: Variant, kind: int, seat: int, n: int) -> list[int | None]:
-        return [s for s in range(n) if s != seat]
-
-    def new_drawer(self, state: RoundState, entry: Pending, penalty: DrawPenalty) -> int:
-        assert entry.action is not None and entry.action.target is not None
-        return entry.action.target
-
-
-@register_responder
-class BoomerangResponder(Responder):
-    """U-27: the player due to draw, unless he laid the +X himself."""
-
-    name = "boomerang"
-    needs_penalty = True
-
-    def active(self, state: RoundState) -> bool:
-        penalty = pending_draw(state)
-        return (penalty is not None and penalty.reflectable and penalty.target != penalty.author
-                and anyone_holds(state, kinds_with(state.variant, "return-draw")))
-
-    def options(self, state: RoundState, seat: int) -> list[Action]:
-        penalty = state.stack[-1].penalty
-        assert penalty is not None
-        if seat != penalty.target:
-            return []
-        return plays_of(state, seat, held(state, seat, kinds_with(state.variant, "return-draw")))
-
-
-@register_responder
-class DerivationResponder(Responder):
-    """U-28: the player due to draw, whoever laid the +X."""
-
-    name = "derivation"
-    needs_penalty = True
-
-    def active(self, state: RoundState) -> bool:
-        penalty = pending_draw(state)
-        return (penalty is not None and penalty.redirectable
-                and anyone_holds(state, kinds_with(state.variant, "redirect-draw")))
-
-    def options(self, state: RoundState, seat: int) -> list[Action]:
-        penalty = state.stack[-1].penalty
-        assert penalty is not None
-        if seat != penalty.target:
-            return []
-        return plays_of(state, seat,
-                        held(state, seat, kinds_with(state.variant, "redirect-draw")))
 
 
 # --- cards laid on one's turn, on any card (U-13) -----------------------------------------
@@ -538,53 +340,3 @@ class UnpluggedRules(OfficialRules):
             penalty.target = challenger
         # U-42: the challenge settles the attack; no Boomerang, Dérivation or Non after.
         penalty.stackable = penalty.reflectable = penalty.redirectable = False
-
-
-# --- how the heuristic bot answers (players.HeuristicPlayer asks) ---------------------------
-
-REACTIONS = frozenset({"cancel", "return-draw", "redirect-draw"})
-
-
-def react(view: SeatView, plays: list[Play], decline: Action) -> Action | None:
-    """A careful player's answer when his only cards to lay now are Non, Boomerang or
-    Dérivation: send a draw aimed at him away (Boomerang first, then Dérivation to the
-    player with fewest cards, then Non), cancel a Boomerang sent back at him or a
-    Pingouin that would count a big hand, and otherwise keep the card. None: these are
-    not such cards."""
-    kinds = view.variant.kinds
-    if not plays or any(kinds[p.kind].effect not in REACTIONS for p in plays):
-        return None
-    me = view.seat
-    sizes = view.hand_sizes
-    pending = view.pending
-    by_effect = {effect: [p for p in plays if kinds[p.kind].effect == effect]
-                 for effect in REACTIONS}
-    if pending and pending[-1]["target"] == me:
-        if by_effect["return-draw"]:
-            return by_effect["return-draw"][0]
-        if by_effect["redirect-draw"]:
-            return min(by_effect["redirect-draw"],
-                       key=lambda p: (sizes[p.target] if p.target is not None else 99, p.uno))
-    top = kinds[view.top_kind].effect
-    if by_effect["cancel"] and (
-            (pending and pending[-1]["target"] == me)
-            or (top == "return-draw" and pending and pending[-1]["author"] == me)
-            or (top == "end-round" and hand_points(view) > PINGOUIN_POINTS)):
-        return by_effect["cancel"][-1]
-    return decline
-
-
-#: A careful player lays a Pingouin only when his hand, the Pingouin aside, counts at most
-#: this many points, and cancels another's Pingouin when his hand counts more.
-PINGOUIN_POINTS = 15
-
-
-def hand_points(view: SeatView) -> int:
-    points = view.variant.points_of
-    return sum(points[k] for k in view.hand_kinds)
-
-
-def pingouin_worth(view: SeatView) -> float:
-    """How much a careful player wants to lay his Pingouin now (lowest total wins)."""
-    left = hand_points(view) - 20
-    return 500.0 if left <= PINGOUIN_POINTS else -500.0
