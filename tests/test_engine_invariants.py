@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from cardgen.catalogue import catalogue
 from cardgen.decks import load_deck
 from cardgen.engine import Variant, make_players, play_game, play_round
+from cardgen.engine.observation import SeatView
 from cardgen.engine.state import OVER, RoundState
 
 CLASSIC = load_deck("classic")
@@ -101,7 +102,7 @@ def test_views_show_only_what_a_seat_may_see() -> None:
     variant = Variant.from_deck(CLASSIC, 4)
     state = RoundState.deal(variant, 4, 0, random.Random(3))
     for seat in range(4):
-        view = state.view(seat)
+        view = SeatView(state, seat)
         assert [c.id for c in view.hand] == [variant.kinds[k].id for k in state.hands[seat]]
         assert view.hand_sizes == (7, 7, 7, 7) or sum(view.hand_sizes) > 28
         assert view.revealed == {}

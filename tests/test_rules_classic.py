@@ -18,6 +18,7 @@ from rule_helpers import do, ids
 from cardgen.decks import load_deck
 from cardgen.engine import IllegalAction, Variant, parse_action
 from cardgen.engine.game import Game
+from cardgen.engine.observation import SeatView
 from cardgen.engine.situation import Explanation, build_state, explain
 from cardgen.engine.state import OVER, TURN, RoundState, shuffle
 
@@ -270,8 +271,8 @@ def test_c22_challenge_reveals_hand_to_challenger_only() -> None:
                                                                "green-8"],
                             "P2": ["red-5", "yellow-6"], "P3": ["blue-5", "blue-6"]}),
                "play wild-draw-four blue", "challenge")
-    assert [c.id for c in state.view(2).revealed[1]] == ["blue-3", "green-8"]
-    assert state.view(0).revealed == {} and state.view(3).revealed == {}
+    assert [c.id for c in SeatView(state, 2).revealed[1]] == ["blue-3", "green-8"]
+    assert SeatView(state, 0).revealed == {} and SeatView(state, 3).revealed == {}
 
 
 def test_c23_last_card_draw_two_drawn_before_scoring() -> None:

@@ -13,7 +13,8 @@ from rule_helpers import HANDS, do, hands, ids, legal
 from cardgen.check import check_deck
 from cardgen.decks import load_deck
 from cardgen.engine import EngineError, Variant
-from cardgen.engine.game import Game, RoundResult
+from cardgen.engine.game import Game
+from cardgen.engine.scoreboard import RoundResult
 from cardgen.engine.situation import build_state
 from cardgen.engine.state import CHOOSE, COLOR, TURN, RoundState
 

@@ -18,6 +18,7 @@ from rule_helpers import HANDS, do, ids, legal
 from cardgen.decks import load_deck
 from cardgen.engine import IllegalAction, Variant, make_players, parse_action, play_game
 from cardgen.engine.game import Game
+from cardgen.engine.observation import SeatView
 from cardgen.engine.situation import Explanation, build_state, explain
 from cardgen.engine.state import CHOOSE, COLOR, OVER, RESPOND, TURN, RoundState
 
@@ -100,14 +101,14 @@ def test_u10_the_dealer_names_the_colour_without_seeing_his_hand() -> None:
     state = build_state({"deck": "unplugged", "players": 4, "first": "wild",
                          "hands": HANDS}, "test")
     assert state.phase == COLOR and state.actor == 0
-    view = state.view(0)
+    view = SeatView(state, 0)
     assert view.hand == () and view.hand_kinds == [] and view.as_dict()["hand"] == []
-    assert view.hand_size == 3 and [c.id for c in state.view(1).hand] == HANDS["P1"]
+    assert view.hand_size == 3 and [c.id for c in SeatView(state, 1).hand] == HANDS["P1"]
     # A bot asked for the colour chooses it from that view, and plays on as usual.
     for bot in make_players("random,heuristic", 2, 7):
         assert bot.choose(view, state.legal_actions()) in state.legal_actions()
     do(state, "color blue")
-    assert [c.id for c in state.view(0).hand] == HANDS["P0"]
+    assert [c.id for c in SeatView(state, 0).hand] == HANDS["P0"]
 
 
 def test_u11_first_draw_two_cannot_be_answered() -> None:
@@ -246,8 +247,8 @@ def test_u25_a_last_non_laid_out_of_turn_wins_the_round() -> None:
 
 def test_u26_fouine_shows_one_hand_to_its_player_only() -> None:
     state = do(table(hands=hands(P1=["fouine"])), "play fouine @P3")
-    assert [c.id for c in state.view(1).revealed[3]] == HANDS["P3"]
-    assert state.view(0).revealed == {} and state.view(2).revealed == {}
+    assert [c.id for c in SeatView(state, 1).revealed[3]] == HANDS["P3"]
+    assert SeatView(state, 0).revealed == {} and SeatView(state, 2).revealed == {}
 
 
 def test_u27_boomerang_sends_the_draw_to_the_author() -> None:

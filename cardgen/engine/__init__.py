@@ -1,6 +1,7 @@
 """The rules engine: plays a deck by its rules, checked at every step.
 
-- :mod:`~cardgen.engine.variant`: the static side (cards, players, rules, tables);
+- :mod:`~cardgen.engine.cards`: a deck's cards as kinds and their lookup tables;
+  :mod:`~cardgen.engine.variant` adds the rules in force (the static side of a game);
 - :mod:`~cardgen.engine.state`: one round in progress, its legal actions, ``play``; it
   stands on three layers, each in its own module: :mod:`~cardgen.engine.table` (hands,
   piles, the log), :mod:`~cardgen.engine.seats` (the turn order) and
@@ -19,17 +20,21 @@
   :mod:`~cardgen.engine.rapido`, :mod:`~cardgen.engine.extra_cards`,
   :mod:`~cardgen.engine.olympique`, :mod:`~cardgen.engine.wizz`,
   :mod:`~cardgen.engine.partners`);
-- :mod:`~cardgen.engine.game`: rounds, scores, whole games and their transcripts;
-- :mod:`~cardgen.engine.players`: the random and heuristic bots;
+- :mod:`~cardgen.engine.game`: rounds, scores (:mod:`~cardgen.engine.scoreboard`), whole
+  games and their transcripts;
+- :mod:`~cardgen.engine.players`: the random and heuristic bots, which see a round
+  through :mod:`~cardgen.engine.observation`;
 - :mod:`~cardgen.engine.simulate` and :mod:`~cardgen.engine.situation`: what
   ``cardgen simulate`` and ``cardgen explain`` run.
 
-Imports run one way: each module imports only modules below it when it runs, and none
-imports inside a function (``tests/test_shape.py`` checks both). The round and the
-rules it calls know each other, as any hook design does: the round calls the rules'
-hooks, and the hooks are given the round. That knowledge is in type annotations only,
-the names ``RoundState``, ``Variant`` and ``Game`` imported under ``TYPE_CHECKING``
-by the modules whose hooks take them.
+Imports run one way, type annotations included: each module imports only modules below
+it, and none imports inside a function (``tests/test_shape.py`` checks both). The round
+calls the rules' hooks and the hooks are given the round, as any hook design does; the
+round knows them only by the protocols it declares (``CardEffect``, ``Responder``,
+``RoundRules`` in :mod:`~cardgen.engine.state`), and the modules that implement them
+import the round. Likewise the rules see a game only as its
+:class:`~cardgen.engine.scoreboard.Scoreboard`, and a variant's card tables as
+:class:`~cardgen.engine.cards.CardTables`.
 
 >>> from cardgen.decks import load_deck
 >>> variant = Variant.from_deck(load_deck("classic"), 4)
@@ -64,8 +69,9 @@ from cardgen.engine.errors import (
     NotImplementedYet,
     SituationError,
 )
-from cardgen.engine.game import Game, GameResult, RoundResult, play_game, play_round, replay
+from cardgen.engine.game import Game, GameResult, play_game, play_round, replay
 from cardgen.engine.players import HeuristicPlayer, RandomPlayer, make_players
+from cardgen.engine.scoreboard import RoundResult
 from cardgen.engine.state import DrawPenalty, RoundState
 from cardgen.engine.variant import Variant
 

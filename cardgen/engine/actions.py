@@ -23,12 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from cardgen.engine.errors import ActionSyntaxError
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import RoundState
 
 
 def seat_name(seat: int) -> str:
@@ -48,11 +45,26 @@ class Action:
 
     verb: ClassVar[str] = ""
 
-    def apply_to(self, state: RoundState) -> None:  # pragma: no cover - abstract
+    def apply_to(self, state: Any) -> None:  # pragma: no cover - abstract
+        """Take the action in ``state``, a round. The round lives above the actions (it
+        lists them), so each subclass names the round it needs: the official actions a
+        :class:`Round`, those of the optional rules a RoundState."""
         raise NotImplementedError
 
     def __str__(self) -> str:
         return self.verb
+
+
+class Round(Protocol):
+    """What the official actions ask of a round (a RoundState): one method each."""
+
+    def play_card(self, act: Play) -> None: ...
+    def draw_turn(self) -> None: ...
+    def keep_drawn(self) -> None: ...
+    def pass_response(self) -> None: ...
+    def name_start_color(self, act: NameColor) -> None: ...
+    def challenge(self) -> None: ...
+    def catch_uno(self, seat: int) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +87,7 @@ class Play(Action):
     sets_color: int = field(default=-1, compare=False, repr=False)
     match_after: frozenset[int] = field(default=frozenset(), compare=False, repr=False)
 
-    def apply_to(self, state: RoundState) -> None:
+    def apply_to(self, state: Round) -> None:
         state.play_card(self)
 
     def __str__(self) -> str:
@@ -93,7 +105,7 @@ class Play(Action):
 class Draw(Action):
     verb: ClassVar[str] = "draw"
 
-    def apply_to(self, state: RoundState) -> None:
+    def apply_to(self, state: Round) -> None:
         state.draw_turn()
 
 
@@ -101,7 +113,7 @@ class Draw(Action):
 class Keep(Action):
     verb: ClassVar[str] = "keep"
 
-    def apply_to(self, state: RoundState) -> None:
+    def apply_to(self, state: Round) -> None:
         state.keep_drawn()
 
 
@@ -109,7 +121,7 @@ class Keep(Action):
 class Pass(Action):
     verb: ClassVar[str] = "pass"
 
-    def apply_to(self, state: RoundState) -> None:
+    def apply_to(self, state: Round) -> None:
         state.pass_response()
 
 
@@ -119,7 +131,7 @@ class NameColor(Action):
     color: str
     color_index: int = field(default=-1, compare=False, repr=False)
 
-    def apply_to(self, state: RoundState) -> None:
+    def apply_to(self, state: Round) -> None:
         state.name_start_color(self)
 
     def __str__(self) -> str:
@@ -130,22 +142,8 @@ class NameColor(Action):
 class Challenge(Action):
     verb: ClassVar[str] = "challenge"
 
-    def apply_to(self, state: RoundState) -> None:
-        """C-21, C-22: the challenger sees the hand of the +4's author; the rules say
-        who draws what."""
-        penalty = state.stack[-1].penalty
-        assert penalty is not None and penalty.author is not None
-        challenger = state.actor
-        state.reveal(challenger, penalty.author)  # C-22: to the challenger only
-        penalty.challengeable = False
-        penalty.challenged = True
-        was_bluff = penalty.bluff
-        state.rules.challenge_outcome(state, penalty, challenger)
-        if state.events is not None:
-            state.log(f"{'a bluff' if was_bluff else 'no bluff'}: {penalty.describe()}")
-        if not state.stack:  # the outcome ended the round (a bluff replayed on dry piles)
-            return
-        state.response_done()
+    def apply_to(self, state: Round) -> None:
+        state.challenge()  # C-21, C-22
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +151,8 @@ class Catch(Action):
     verb: ClassVar[str] = "catch"
     seat: int
 
-    def apply_to(self, state: RoundState) -> None:
-        """C-24: the player caught draws the penalty."""
-        state.uno_missed = -1
-        state.draw_cards(self.seat, state.rules.uno_penalty)
-        state.response_done()
+    def apply_to(self, state: Round) -> None:
+        state.catch_uno(self.seat)  # C-24
 
     def __str__(self) -> str:
         return f"catch {seat_name(self.seat)}"

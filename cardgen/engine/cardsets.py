@@ -6,18 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from cardgen.catalogue import Card
 from cardgen.engine.actions import Action
+from cardgen.engine.cards import CardTables
 from cardgen.engine.state import RoundState
-
-if TYPE_CHECKING:
-    from cardgen.engine.variant import Variant
 
 
 @lru_cache(maxsize=256)
-def kinds_where(variant: Variant, test: str) -> frozenset[int]:
+def kinds_where(variant: CardTables, test: str) -> frozenset[int]:
     """Kinds by a fact the options ask about: "draw" (+2 and kin), "black-draw" (+4 and
     kin), "black" (cards with no colour that name one)."""
     facts: dict[str, Callable[[Card], bool]] = {

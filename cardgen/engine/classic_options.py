@@ -10,17 +10,15 @@ Each is an optional rule of ``cardgen/data/rules.toml`` overriding only the hook
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
 from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.pending import DrawPenalty
 from cardgen.engine.responses import RESPONDERS, Responder, register_responder
 from cardgen.engine.rules import OfficialRules, optional_rule
-from cardgen.engine.state import RuleEffect
-
-if TYPE_CHECKING:
-    from cardgen.engine.game import Game, RoundResult
-    from cardgen.engine.state import DrawPenalty, RoundState
+from cardgen.engine.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.state import RoundState, RuleEffect
 
 
 @optional_rule("lowest-score")
@@ -30,11 +28,11 @@ class LowestScore(OfficialRules):
     (K-30: the sources say nothing). A blocked round (C-28) scores every hand."""
 
 
-    def score_round(self, game: Game, result: RoundResult) -> None:
+    def score_round(self, game: Scoreboard, result: RoundResult) -> None:
         for seat, points in result.hand_points.items():
             game.scores[seat] += points
 
-    def game_winners(self, game: Game) -> list[int]:
+    def game_winners(self, game: Scoreboard) -> list[int]:
         best = min(game.scores)
         return [s for s, score in enumerate(game.scores) if score == best]
 
@@ -44,7 +42,7 @@ class RotateDealer(OfficialRules):
     """C-33 option: the first dealer is drawn for, then the deal passes one seat to
     the left every round."""
 
-    def choose_dealer(self, game: Game, seats: list[int]) -> int:
+    def choose_dealer(self, game: Scoreboard, seats: list[int]) -> int:
         if game.dealer < 0:
             return super().choose_dealer(game, seats)
         later = [s for s in seats if s > game.dealer]
@@ -69,7 +67,7 @@ class Teams(OfficialRules):
             return f"team play needs an even number of players, 4 or more (not {players})"
         return None
 
-    def score_round(self, game: Game, result: RoundResult) -> None:
+    def score_round(self, game: Scoreboard, result: RoundResult) -> None:
         if result.winner is None:
             return
         team = team_of(result.winner, game.players)
@@ -90,21 +88,21 @@ class UnoChallenge(OfficialRules):
     everyone, those with the lowest total stay in."""
 
 
-    def score_round(self, game: Game, result: RoundResult) -> None:
+    def score_round(self, game: Scoreboard, result: RoundResult) -> None:
         for seat, points in result.hand_points.items():
             game.scores[seat] += points
         playing = [s for s in result.seats]
         out = [s for s in playing
-               if game.scores[s] >= game.variant.target and s != result.winner]
+               if game.scores[s] >= game.target and s != result.winner]
         if len(out) == len(playing):
             lowest = min(game.scores[s] for s in playing)
             out = [s for s in out if game.scores[s] != lowest]
         game.eliminated.update(out)
 
-    def game_over(self, game: Game) -> bool:
+    def game_over(self, game: Scoreboard) -> bool:
         return game.players - len(game.eliminated) <= 1
 
-    def game_winners(self, game: Game) -> list[int]:
+    def game_winners(self, game: Scoreboard) -> list[int]:
         return [s for s in range(game.players) if s not in game.eliminated]
 
 

@@ -6,16 +6,14 @@ The cursed kind of a round is a chance step, which a situation file can fix.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from cardgen.engine.classic_options import LowestScore
+from cardgen.engine.pending import Pending
 from cardgen.engine.rapido import Rapido
 from cardgen.engine.rules import OfficialRules, optional_rule
+from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import RoundState
-
-if TYPE_CHECKING:
-    from cardgen.engine.game import Game, RoundResult
-    from cardgen.engine.state import Pending
 
 #: state.extra keys
 CURSED = "options:cursed"  # the cursed kind of the round
@@ -79,9 +77,9 @@ class CountRounds(OfficialRules):
 
     target: ClassVar[int] = 5
 
-    def score_round(self, game: Game, result: RoundResult) -> None:
+    def score_round(self, game: Scoreboard, result: RoundResult) -> None:
         if result.winner is not None:
             game.scores[result.winner] += 1
 
-    def game_over(self, game: Game) -> bool:
+    def game_over(self, game: Scoreboard) -> bool:
         return max(game.scores) >= self.target

@@ -7,17 +7,15 @@ file can fix it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from cardgen.engine.actions import DRAW, KEEP, Action, seat_name
 from cardgen.engine.cardsets import plays_of
 from cardgen.engine.effects import Effect, register_effect
 from cardgen.engine.jump_ins import forget_laid
+from cardgen.engine.pending import Pending
 from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import TURN, DrawPenalty, RoundState
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import Pending
 
 #: state.extra keys
 DRAWN_NOW = "options:drawn"  # the cards drawn on this turn (draw-until-playable, extreme)

@@ -23,13 +23,12 @@ to be played with a clear message (the Uno Unplugged and extra cards come next).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
+from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import NotImplementedYet
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import Pending, RoundState
-    from cardgen.engine.variant import Variant
+from cardgen.engine.pending import Pending
+from cardgen.engine.state import RoundState
 
 
 class Effect:
@@ -44,7 +43,7 @@ class Effect:
     #: needs, whatever its rules ("Non", Boomerang …).
     responders: ClassVar[tuple[str, ...]] = ()
 
-    def targets(self, variant: Variant, kind: int, seat: int, n: int) -> list[int | None]:
+    def targets(self, variant: CardTables, kind: int, seat: int, n: int) -> list[int | None]:
         """The victims a play of this card may name; [None] when it names none."""
         return [None]
 
@@ -155,7 +154,7 @@ class DrawCards(Effect):
     name = "draw"
     challengeable: ClassVar[bool] = False
 
-    def targets(self, variant: Variant, kind: int, seat: int, n: int) -> list[int | None]:
+    def targets(self, variant: CardTables, kind: int, seat: int, n: int) -> list[int | None]:
         if variant.kinds[kind].param("choose_victim", False):
             return [s for s in range(n) if s != seat]
         return [None]

@@ -5,21 +5,16 @@ place, with the responder that answers it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgen.engine.actions import Action, seat_name
 from cardgen.engine.cardsets import plays_of
 from cardgen.engine.effects import Effect, register_effect
 from cardgen.engine.hand_moves import SwapWith
 from cardgen.engine.hands import pass_hands
+from cardgen.engine.pending import Pending
 from cardgen.engine.rapido import Rapido
 from cardgen.engine.responses import Responder, register_responder
 from cardgen.engine.stacking import skip_victim
 from cardgen.engine.state import RoundState, RuleEffect
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import Pending
-
 
 # --- the extra cards (O-01 … O-05, O-14) -----------------------------------------------------
 

@@ -18,6 +18,7 @@ from cardgen.engine.actions import Action, parse_action, seat_name
 from cardgen.engine.classic_options import LowestScore
 from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
+from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import OVER, TURN, RoundState
 from cardgen.engine.variant import Variant
 
@@ -48,20 +49,6 @@ class Player(Protocol):
 
 
 @dataclass
-class RoundResult:
-    index: int
-    seats: tuple[int, ...]  # the game seats dealt in, in round order (P0 of the round first)
-    dealer: int  # a game seat
-    winner: int | None  # a game seat; None when the round was blocked or stopped
-    how: str  # "out", "blocked" (C-28) or "capped" (past the turn cap: not terminating)
-    hand_points: dict[int, int]  # game seat -> points left in hand
-    actions: int
-    turns: int
-    reshuffles: int
-    dry: bool  # a draw found both piles empty
-
-
-@dataclass
 class GameResult:
     seed: int | str
     rounds: list[RoundResult]
@@ -74,8 +61,8 @@ class GameResult:
     transcript: list[str] | None = None
 
 
-class Game:
-    """The scores and the rounds of one game."""
+class Game(Scoreboard):
+    """The scores and the rounds of one game, and how the next round is dealt."""
 
     #: The class of the rounds it deals: a subclass may record more of them
     #: (see :mod:`cardgen.engine.records`).
@@ -83,15 +70,10 @@ class Game:
 
     def __init__(self, variant: Variant, seed: int | str) -> None:
         variant.require_playable()
+        super().__init__(variant.players, variant.target, random.Random(f"cardgen:{seed}:game"))
         self.variant = variant
         self.rules = variant.rules
-        self.players = variant.players
         self.seed = seed
-        self.rng = random.Random(f"cardgen:{seed}:game")  # chance steps between rounds
-        self.scores = [0] * self.players
-        self.eliminated: set[int] = set()
-        self.dealer = -1  # the last round's dealer (a game seat)
-        self.rounds: list[RoundResult] = []
         self.over = False
         self.finished = False
         self.winners: list[int] = []
@@ -159,7 +141,7 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
     are appended to ``problems``. A round past the variant's turn cap is stopped and
     marked "capped", never left to hang.
     """
-    views = [state.view(seat) for seat in range(state.n)]
+    views = [SeatView(state, seat) for seat in range(state.n)]
     choosers = [bot.choose for bot in bots]
     legal_actions = state.legal_actions
     cap = turn_cap if turn_cap is not None else state.variant.turn_cap

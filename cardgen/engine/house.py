@@ -11,18 +11,14 @@ hooks and calls ``super()`` for the rest, so any of them combines with any deck 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgen.engine.actions import seat_name
 from cardgen.engine.cardsets import kinds_where
 from cardgen.engine.effects import Effect, register_effect
 from cardgen.engine.hands import pair_choices
 from cardgen.engine.jump_ins import forget_laid
+from cardgen.engine.pending import Pending
 from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import RoundState
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import Pending
 
 #: state.extra keys
 FINISHED = "house:finished"  # the seats out of the round, in order (play-on)

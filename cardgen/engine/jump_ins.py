@@ -9,19 +9,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from cardgen.engine.actions import Action, Play, action_verb, parse_seat, seat_name
+from cardgen.engine.actions import Action, Play, Round, action_verb, parse_seat, seat_name
+from cardgen.engine.cards import CardTables
 from cardgen.engine.cardsets import plays_of
 from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.pending import Pending
 from cardgen.engine.responses import RESPONDERS, Responder, register_responder
 from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.stacking import Stacking
 from cardgen.engine.state import DrawPenalty, RoundState
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import Pending
-    from cardgen.engine.variant import Variant
 
 #: state.extra keys
 LAID = "house:laid"  # a card was laid and no turn has begun since (jump-ins)
@@ -172,13 +170,14 @@ class PlayGroup(Play):
     last: Play | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def of(cls, variant: Variant, group: tuple[int, ...], last: Play) -> PlayGroup:
+    def of(cls, variant: CardTables, group: tuple[int, ...], last: Play) -> PlayGroup:
         """The group ``group`` of kinds, ending with the engine's play ``last``."""
         return cls(last.card, last.color, last.target, last.uno, kind=last.kind,
                    color_index=last.color_index,
                    cards=tuple(variant.kinds[k].id for k in group), kinds=group, last=last)
 
-    def apply_to(self, state: RoundState) -> None:
+    def apply_to(self, state: Round) -> None:
+        assert isinstance(state, RoundState)  # (a Play's round; a group needs all of it)
         assert self.last is not None
         seat = state.actor
         hand = state.hands[seat]

@@ -10,15 +10,12 @@ first wild's colour before looking at his cards (U-10) sees no hand while he nam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgen.catalogue import Card
 from cardgen.engine.actions import seat_name
 from cardgen.engine.pending import COLOR
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import RoundState
-    from cardgen.engine.variant import Variant
+from cardgen.engine.state import RoundState, RoundVariant
 
 
 class SeatView:
@@ -29,7 +26,7 @@ class SeatView:
         self.seat = seat
 
     @property
-    def variant(self) -> Variant:
+    def variant(self) -> RoundVariant:
         return self._state.variant
 
     @property

@@ -11,9 +11,10 @@ play of O-41 is refused by the engine and its one-card penalty is the table's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from cardgen.engine.actions import DRAW, PASS, Action, Play, action_verb, seat_name
+from cardgen.engine.actions import DRAW, PASS, Action, Play, Round, action_verb, seat_name
+from cardgen.engine.cards import CardTables
 from cardgen.engine.cardsets import is_number, plays_of
 from cardgen.engine.classic_options import LowestScore, RotateDealer
 from cardgen.engine.errors import ActionSyntaxError
@@ -21,15 +22,12 @@ from cardgen.engine.hand_moves import SevenSwaps, SwapWith, ZeroRotates, went_ou
 from cardgen.engine.hands import HandRules, pass_hands
 from cardgen.engine.house import DealerPicksDirection
 from cardgen.engine.jump_ins import JumpInIdentical, PlayGroup, _parse_together, forget_laid
+from cardgen.engine.pending import Pending
 from cardgen.engine.responses import RESPONDERS, Responder, register_responder
 from cardgen.engine.rules import OfficialRules, optional_rule
+from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.stacking import StackDraws
 from cardgen.engine.state import OVER, RoundState
-
-if TYPE_CHECKING:
-    from cardgen.engine.game import Game, RoundResult
-    from cardgen.engine.state import Pending
-    from cardgen.engine.variant import Variant
 
 #: state.extra keys
 PAIR_LAID = "olympique:pair-laid"  # a pair is being laid (O-34)
@@ -83,7 +81,7 @@ class TurnsFollowHands(HandRules):
 # --- O-29 dealer-deals-7-to-15, O-32 dealer-lays-first-card -----------------------------------
 
 
-def deal_cap(variant: Variant, players: int) -> int:
+def deal_cap(variant: CardTables, players: int) -> int:
     """O-29: the most each of ``players`` can get, at most 15, so that what is left
     always holds a card that may be turned up first (C-11)."""
     barred = sum(1 for kind in variant.deck if kind not in variant.start_kinds)
@@ -112,7 +110,7 @@ class DealerLaysFirstCard(OfficialRules):
     a first Reverse is his Reverse (the player on his right plays); a first 0 or 7 gives
     him the choice the 0 and 7 options give their player."""
 
-    def start_kinds(self, variant: Variant, kinds: frozenset[int]) -> frozenset[int]:
+    def start_kinds(self, variant: CardTables, kinds: frozenset[int]) -> frozenset[int]:
         found = super().start_kinds(variant, kinds)
         return found | {k for k, card in enumerate(variant.kinds) if card.effect == "wild-draw"}
 
@@ -156,7 +154,8 @@ class PairPlay(PlayGroup):
     verb: ClassVar[str] = "pair"
     acts_as_one: ClassVar[bool] = False
 
-    def apply_to(self, state: RoundState) -> None:
+    def apply_to(self, state: Round) -> None:
+        assert isinstance(state, RoundState)  # (a Play's round; a group needs all of it)
         state.extra[PAIR_LAID] = True
         PlayGroup.apply_to(self, state)
 
@@ -387,7 +386,7 @@ class RoundHundredsBonus(LowestScore):
     lowest total wins; a player whose points for the round, or whose new total, is a
     positive multiple of 100 has 99 taken off, once a round."""
 
-    def score_round(self, game: Game, result: RoundResult) -> None:
+    def score_round(self, game: Scoreboard, result: RoundResult) -> None:
         super().score_round(game, result)
         for seat, points in result.hand_points.items():
             total = game.scores[seat]

@@ -3,12 +3,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgen.engine.rules import OfficialRules, optional_rule
-
-if TYPE_CHECKING:
-    from cardgen.engine.game import Game, RoundResult
+from cardgen.engine.scoreboard import RoundResult, Scoreboard
 
 #: V-06: the game seats of each round in table order; partners sit opposite (round seats
 #: 0 and 2, 1 and 3), so over the three rounds everyone partners everyone once.
@@ -34,10 +30,10 @@ class RotatingPartners(OfficialRules):
             return f"rotating partners is a game for exactly 4 players (not {players})"
         return super().players_problem(players)
 
-    def round_seats(self, game: Game) -> list[int]:
+    def round_seats(self, game: Scoreboard) -> list[int]:
         return list(SEATINGS[len(game.rounds) % len(SEATINGS)])
 
-    def score_round(self, game: Game, result: RoundResult) -> None:
+    def score_round(self, game: Scoreboard, result: RoundResult) -> None:
         if result.winner is None:
             return
         pair = (result.winner, partner_of(result.seats, result.winner))
@@ -45,5 +41,5 @@ class RotatingPartners(OfficialRules):
         for seat in pair:
             game.scores[seat] += gained
 
-    def game_over(self, game: Game) -> bool:
+    def game_over(self, game: Scoreboard) -> bool:
         return len(game.rounds) >= len(SEATINGS)

@@ -11,9 +11,9 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardgen.engine.actions import Action, Challenge, Draw, NameColor, Pass, Play
+from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
-from cardgen.engine.variant import Variant
 
 
 class RandomPlayer:
@@ -43,7 +43,7 @@ class _Weights:
 
     __slots__ = ("variant", "facts")
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: CardTables) -> None:
         self.variant = variant
         self.facts = [(card.points, card.effect == "wild-draw", card.any_card,
                        card.effect in ("draw", "wild-draw", "skip"),
@@ -146,7 +146,7 @@ class HeuristicPlayer:
         return legal[-1]  # pass
 
 
-def _color_counts(hand: Sequence[int], variant: Variant) -> list[int]:
+def _color_counts(hand: Sequence[int], variant: CardTables) -> list[int]:
     """How many cards of each colour ``hand`` holds (wilds count for none)."""
     counts = [0] * len(variant.colors)
     color_of = variant.color_of

@@ -11,20 +11,17 @@ goes on top of a +X and, when it resolves, moves that +X's pending draw (U-27 â€
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from cardgen.engine.actions import Action, seat_name
+from cardgen.engine.cards import CardTables
 from cardgen.engine.effects import Effect, register_effect
+from cardgen.engine.pending import Pending
 from cardgen.engine.responses import Responder, register_responder
 from cardgen.engine.state import DrawPenalty, RoundState
 
-if TYPE_CHECKING:
-    from cardgen.engine.state import Pending
-    from cardgen.engine.variant import Variant
-
 
 @lru_cache(maxsize=256)
-def kinds_with(variant: Variant, effect: str) -> frozenset[int]:
+def kinds_with(variant: CardTables, effect: str) -> frozenset[int]:
     """The kinds of the variant whose card has ``effect``."""
     return frozenset(k for k, card in enumerate(variant.kinds) if card.effect == effect)
 
@@ -164,7 +161,7 @@ class RedirectDraw(DrawReaction):
     name = "redirect-draw"
     responders = ("derivation",)
 
-    def targets(self, variant: Variant, kind: int, seat: int, n: int) -> list[int | None]:
+    def targets(self, variant: CardTables, kind: int, seat: int, n: int) -> list[int | None]:
         return [s for s in range(n) if s != seat]
 
     def new_drawer(self, state: RoundState, entry: Pending, penalty: DrawPenalty) -> int:

@@ -16,7 +16,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
-from cardgen.engine.game import Game, RoundResult
+from cardgen.engine.game import Game
+from cardgen.engine.scoreboard import RoundResult
 from cardgen.engine.state import RoundState
 from cardgen.engine.variant import Variant
 

@@ -13,12 +13,10 @@ UNO (C-24); the variants register more ("Non", Boomerang, jump-in …) with
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from cardgen.engine.actions import CHALLENGE, Action
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import RoundState
+from cardgen.engine.state import RoundState
 
 
 class Responder:

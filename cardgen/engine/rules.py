@@ -18,18 +18,16 @@ id from docs/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from cardgen.engine.actions import DRAW, KEEP, Action
+from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import EngineError
-from cardgen.engine.pending import DrawPenalty
+from cardgen.engine.pending import DrawPenalty, Pending
 from cardgen.engine.responses import RESPONDERS, Responder
+from cardgen.engine.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.state import RoundState
 from cardgen.options import OPTIONAL_RULES, combination_problems
-
-if TYPE_CHECKING:
-    from cardgen.engine.game import Game, RoundResult
-    from cardgen.engine.state import Pending, RoundState
-    from cardgen.engine.variant import Variant
 
 
 class OfficialRules:
@@ -65,7 +63,7 @@ class OfficialRules:
         default). Asked once per deal, before the shuffle."""
         return state.variant.hand_size
 
-    def start_kinds(self, variant: Variant, kinds: frozenset[int]) -> frozenset[int]:
+    def start_kinds(self, variant: CardTables, kinds: frozenset[int]) -> frozenset[int]:
         """C-11: the kinds that may be a round's first card (``kinds``: those whose
         card says ``can_start``)."""
         return kinds
@@ -129,6 +127,22 @@ class OfficialRules:
                            card=entry.kind, challengeable=challengeable,
                            reflectable=entry.author >= 0, redirectable=entry.author >= 0)
 
+    def challenge(self, state: RoundState, challenger: int) -> None:
+        """C-21, C-22: ``challenger`` challenges the +4 that hit him: he sees the hand of
+        its author (only he), and :meth:`challenge_outcome` says who draws what."""
+        penalty = state.stack[-1].penalty
+        assert penalty is not None and penalty.author is not None
+        state.reveal(challenger, penalty.author)
+        penalty.challengeable = False
+        penalty.challenged = True
+        was_bluff = penalty.bluff
+        self.challenge_outcome(state, penalty, challenger)
+        if state.events is not None:
+            state.log(f"{'a bluff' if was_bluff else 'no bluff'}: {penalty.describe()}")
+        if not state.stack:  # the outcome ended the round (a bluff replayed on dry piles)
+            return
+        state.response_done()
+
     def challenge_outcome(self, state: RoundState, penalty: DrawPenalty,
                           challenger: int) -> None:
         """C-21 (default, seeds 004/002): a caught bluffer draws the amount instead, and
@@ -144,6 +158,13 @@ class OfficialRules:
         # A challenge settles the attack at once (RULES.md U-42).
         penalty.stackable = penalty.reflectable = penalty.redirectable = False
 
+    def catch_uno(self, state: RoundState, seat: int) -> None:
+        """C-24: ``seat``, caught before the next player acts without having called UNO,
+        draws the penalty."""
+        state.uno_missed = -1
+        state.draw_cards(seat, self.uno_penalty)
+        state.response_done()
+
     def after_play(self, state: RoundState, entry: Pending) -> None:
         """A card has landed (its effect is still pending). Officially nothing happens."""
 
@@ -158,11 +179,11 @@ class OfficialRules:
 
     # --- a game --------------------------------------------------------------------
 
-    def round_seats(self, game: Game) -> list[int]:
+    def round_seats(self, game: Scoreboard) -> list[int]:
         """The game seats dealt into the next round."""
         return [s for s in range(game.players) if s not in game.eliminated]
 
-    def choose_dealer(self, game: Game, seats: list[int]) -> int:
+    def choose_dealer(self, game: Scoreboard, seats: list[int]) -> int:
         """C-03/C-33 (default): everyone draws for the deal each round, which is the same
         as a dealer picked uniformly at random: a seeded chance step."""
         return seats[game.rng.randrange(len(seats))]
@@ -172,16 +193,16 @@ class OfficialRules:
         options change the values or add to them)."""
         return state.hand_points(seat)
 
-    def score_round(self, game: Game, result: RoundResult) -> None:
+    def score_round(self, game: Scoreboard, result: RoundResult) -> None:
         """C-31, school A: the winner collects every other hand's points. A blocked round
         (C-28) has no winner and scores nothing."""
         if result.winner is not None:
             game.scores[result.winner] += sum(result.hand_points.values())
 
-    def game_over(self, game: Game) -> bool:
-        return any(score >= game.variant.target for score in game.scores)
+    def game_over(self, game: Scoreboard) -> bool:
+        return any(score >= game.target for score in game.scores)
 
-    def game_winners(self, game: Game) -> list[int]:
+    def game_winners(self, game: Scoreboard) -> list[int]:
         best = max(game.scores)
         return [s for s, score in enumerate(game.scores) if score == best]
 

@@ -5,19 +5,16 @@ of one number (O-17).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from cardgen.engine.actions import PASS, Action, action_verb
+from cardgen.engine.actions import PASS, Action, Round, action_verb
 from cardgen.engine.cardsets import plays_of
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hand_moves import SevenSwaps, ZeroRotates
 from cardgen.engine.jump_ins import COLOR_WORDS, UNINTERRUPTED, JumpRules, PlayGroup
+from cardgen.engine.pending import Pending
 from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import OVER, RoundState
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import Pending
-
 
 # --- runs (O-15), royal-run (O-16), same-number-finish (O-17) ------------------------------
 
@@ -71,7 +68,8 @@ class RoyalRun(PlayGroup):
 
     verb: ClassVar[str] = "royal"
 
-    def apply_to(self, state: RoundState) -> None:
+    def apply_to(self, state: Round) -> None:
+        assert isinstance(state, RoundState)  # (a Play's round; a group needs all of it)
         state.extra[UNINTERRUPTED] = True
         try:
             PlayGroup.apply_to(self, state)

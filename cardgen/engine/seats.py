@@ -8,12 +8,9 @@ round (:mod:`cardgen.engine.state`).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
+from cardgen.engine.cards import CardTables
 from cardgen.engine.table import Table
-
-if TYPE_CHECKING:
-    from cardgen.engine.variant import Variant
 
 
 class Seats(Table):
@@ -21,7 +18,7 @@ class Seats(Table):
 
     __slots__ = ("dealer", "direction", "turn", "out", "losing")
 
-    def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random, *,
+    def __init__(self, variant: CardTables, n: int, dealer: int, rng: random.Random, *,
                  log: bool) -> None:
         super().__init__(variant, n, rng, log=log)
         self.dealer = dealer

@@ -12,9 +12,10 @@ rules' hooks.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgen.engine.actions import Action, NameColor, seat_name
+from cardgen.engine.cards import CardTables
 from cardgen.engine.pending import (
     CHOOSE,
     COLOR,
@@ -27,9 +28,6 @@ from cardgen.engine.pending import (
 )
 from cardgen.engine.seats import Seats
 
-if TYPE_CHECKING:
-    from cardgen.engine.variant import Variant
-
 
 class PendingStack(Seats):
     """What is pending, and who must decide what about it."""
@@ -38,7 +36,7 @@ class PendingStack(Seats):
                  "poll_i", "drawn", "uno_missed", "emptied", "top_author", "winner", "end",
                  "idle_before_play", "extra")
 
-    def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random, *,
+    def __init__(self, variant: CardTables, n: int, dealer: int, rng: random.Random, *,
                  log: bool) -> None:
         super().__init__(variant, n, dealer, rng, log=log)
         self.color = -1

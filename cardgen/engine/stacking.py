@@ -7,16 +7,12 @@ the victim may answer out of turn (a responder), and a chain may cancel out.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgen.engine.actions import Action, seat_name
 from cardgen.engine.cardsets import is_number, kinds_where, plays_of
+from cardgen.engine.pending import Pending
 from cardgen.engine.responses import RESPONDERS, Responder, register_responder
 from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import DrawPenalty, RoundState
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import Pending
 
 #: state.extra keys
 CHAIN = "house:chain"  # (the pending draw of a chain, the seat that laid its first card)

@@ -6,9 +6,14 @@ A round is built in layers, each in its own module, from the cards up:
 :class:`~cardgen.engine.stack.PendingStack` (the stack of pending effects and the
 decision waited for) and :class:`RoundState` here, which drives the round: it deals,
 lists the legal actions, plays cards and runs the loop between decisions that resolves
-the stack and asks the seats, in a fixed order, whether they respond. Only this top
-layer calls the rules' hooks (:mod:`cardgen.engine.rules`, the card effects, the
-responders), which all take a ``RoundState``.
+the stack and asks the seats, in a fixed order, whether they respond.
+
+Only this top layer calls the rules' hooks (the card effects, the responders, the
+rules in force). It knows them by what it asks of them, the protocols
+:class:`CardEffect`, :class:`Responder` and :class:`RoundRules` below, and finds them in
+its variant's tables (:class:`RoundVariant`). The modules that implement them
+(:mod:`cardgen.engine.effects`, :mod:`cardgen.engine.responses`,
+:mod:`cardgen.engine.rules` and the optional rules) import this one, never the other way.
 
 Two ways in: :meth:`RoundState.play` checks that the action is legal and refuses it
 with a message quoting the action and the state; :meth:`RoundState.apply` trusts the
@@ -21,11 +26,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardgen.engine.actions import PASS, Action, Play, seat_name
+from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import IllegalAction, NotImplementedYet
-from cardgen.engine.observation import SeatView
 from cardgen.engine.pending import (
     CHOOSE,
     COLOR,
@@ -40,13 +45,85 @@ from cardgen.engine.pending import (
 from cardgen.engine.stack import PendingStack
 from cardgen.engine.table import shuffle
 
-if TYPE_CHECKING:
-    from cardgen.engine.responses import Responder
-    from cardgen.engine.variant import Variant
-
 # The round's vocabulary, also importable from here (it lives in the layers below).
-__all__ = ["CHOOSE", "COLOR", "DRAWN", "OVER", "PHASE_NAMES", "RESPOND", "TURN", "DrawPenalty",
-           "Pending", "RoundState", "RuleEffect", "shuffle"]
+__all__ = ["CHOOSE", "COLOR", "DRAWN", "OVER", "PHASE_NAMES", "RESPOND", "TURN", "CardEffect",
+           "DrawPenalty", "Pending", "Responder", "RoundRules", "RoundState", "RoundVariant",
+           "RuleEffect", "shuffle"]
+
+
+# --- what the round asks of the rules it plays by ------------------------------------------
+
+
+class CardEffect(Protocol):
+    """A card's effect, as the round asks it (see :class:`cardgen.engine.effects.Effect`)."""
+
+    @property
+    def decides_playability(self) -> bool: ...
+    def playable(self, state: RoundState, seat: int, kind: int) -> bool: ...
+    def hits(self, state: RoundState, entry: Pending) -> int | None: ...
+    def on_start(self, state: RoundState, entry: Pending) -> None: ...
+
+
+class Responder(Protocol):
+    """A kind of answer out of turn (see :class:`cardgen.engine.responses.Responder`)."""
+
+    def active(self, state: RoundState) -> bool: ...
+    def options(self, state: RoundState, seat: int) -> list[Action]: ...
+
+
+class RoundRules(Protocol):
+    """The hooks of the rules in force that a round and the card effects call, each
+    explained where the official rules define it (:class:`cardgen.engine.rules.OfficialRules`)."""
+
+    @property
+    def uno_penalty(self) -> int: ...
+    @property
+    def start_color_blind(self) -> bool: ...
+    @property
+    def uno_card_rotates(self) -> bool: ...
+    def hand_size(self, state: RoundState) -> int: ...
+    def after_deal(self, state: RoundState) -> None: ...
+    def start_reverse(self, state: RoundState) -> None: ...
+    def start_color_chooser(self, state: RoundState) -> int: ...
+    def turn_actions(self, state: RoundState, seat: int) -> list[Action]: ...
+    def draw_turn(self, state: RoundState, seat: int) -> None: ...
+    def drawn_actions(self, state: RoundState, seat: int, kind: int) -> list[Action]: ...
+    def is_bluff(self, state: RoundState, seat: int, color: int) -> bool: ...
+    def new_penalty(self, state: RoundState, entry: Pending, *, amount: int, target: int,
+                    skipped: int | None, challengeable: bool) -> DrawPenalty: ...
+    def challenge(self, state: RoundState, challenger: int) -> None: ...
+    def catch_uno(self, state: RoundState, seat: int) -> None: ...
+    def on_hand_empty(self, state: RoundState, seat: int) -> bool: ...
+    def round_points(self, state: RoundState, seat: int) -> int: ...
+
+
+#: A hook called with the round and a card of the stack (an effect's ``resolve`` …).
+EntryHook = Callable[["RoundState", Pending], None]
+#: [seat][uno][kind] -> the actions that play that kind
+PlayTable = tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...]
+
+
+class RoundVariant(CardTables):
+    """What a round reads of its variant: the card tables, and the hooks of the rules in
+    force looked up per kind. :class:`cardgen.engine.variant.Variant` fills them in."""
+
+    rules: RoundRules
+    effect_of: tuple[CardEffect, ...]
+    resolve_of: tuple[EntryHook, ...]
+    #: None where the effect does nothing when its card lands (the hot path skips it)
+    on_play_of: tuple[EntryHook | None, ...]
+    after_play: EntryHook | None
+    after_resolve: EntryHook | None
+    #: the responders asked while a card waits on the stack, with a pending draw or
+    #: without one, and those asked once the stack is empty
+    pending_responders: tuple[Responder, ...]
+    quiet_responders: tuple[Responder, ...]
+    between_responders: tuple[Responder, ...]
+    unimplemented_kinds: frozenset[int]
+
+    def play_table(self, n: int) -> PlayTable:
+        """The interned play actions of an n-seat round: [seat][uno][kind] -> actions."""
+        raise NotImplementedError
 
 
 class RuleEffect(Pending):
@@ -68,8 +145,9 @@ class RoundState(PendingStack):
     runs the rules between decisions."""
 
     __slots__ = ("rules", "plays", "deferred")
+    variant: RoundVariant  # (the layers below read only its card tables)
 
-    def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random, *,
+    def __init__(self, variant: RoundVariant, n: int, dealer: int, rng: random.Random, *,
                  log: bool = False) -> None:
         super().__init__(variant, n, dealer, rng, log=log)
         self.rules = variant.rules
@@ -79,7 +157,7 @@ class RoundState(PendingStack):
         self.deferred: Callable[[RoundState], None] | None = None
 
     @classmethod
-    def deal(cls, variant: Variant, n: int, dealer: int, rng: random.Random, *,
+    def deal(cls, variant: RoundVariant, n: int, dealer: int, rng: random.Random, *,
              log: bool = False) -> RoundState:
         """C-04: shuffle the deck, deal to every seat, turn the first card (C-06…C-11).
 
@@ -189,6 +267,12 @@ class RoundState(PendingStack):
     def draw_turn(self) -> None:
         self.rules.draw_turn(self, self.actor)
 
+    def challenge(self) -> None:
+        self.rules.challenge(self, self.actor)
+
+    def catch_uno(self, seat: int) -> None:
+        self.rules.catch_uno(self, seat)
+
     # --- the engine between decisions ---------------------------------------------------
 
     def advance(self) -> None:
@@ -286,9 +370,6 @@ class RoundState(PendingStack):
         else:
             start = self.turn
         return self.seats_from(start)
-
-    def view(self, seat: int) -> SeatView:
-        return SeatView(self, seat)
 
     # --- checking ----------------------------------------------------------------------------
 

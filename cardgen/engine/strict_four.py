@@ -6,18 +6,15 @@ challenge its players one at a time.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from cardgen.engine.actions import Action, seat_name
+from cardgen.engine.cards import CardTables
 from cardgen.engine.cardsets import kinds_where, plays_of
 from cardgen.engine.classic_options import take_back
+from cardgen.engine.pending import Pending
 from cardgen.engine.responses import RESPONDERS, Responder, register_responder
 from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import DrawPenalty, RoundState
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import Pending
-    from cardgen.engine.variant import Variant
 
 #: state.extra keys
 FOURS = "options:fours"  # the FourChain of +4s answered by +4s (strict-wild-draw-four)
@@ -127,7 +124,7 @@ class StrictWildDrawFour(OfficialRules):
             state.log(f"{seat_name(entry.author)} blocks the +4")
 
 
-def blockers(variant: Variant) -> frozenset[int]:
+def blockers(variant: CardTables) -> frozenset[int]:
     return frozenset(k for k, card in enumerate(variant.kinds)
                      if card.effect == "skip" or (card.effect == "number" and card.value == 0))
 

@@ -14,13 +14,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from cardgen.engine.actions import seat_name
+from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import EngineError
-
-if TYPE_CHECKING:
-    from cardgen.engine.variant import Variant
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
@@ -38,7 +35,7 @@ class Table:
                  "universe", "total", "played", "fired", "revealed", "at_uno", "idle",
                  "reshuffles", "dry_draws", "events")
 
-    def __init__(self, variant: Variant, n: int, rng: random.Random, *, log: bool) -> None:
+    def __init__(self, variant: CardTables, n: int, rng: random.Random, *, log: bool) -> None:
         self.variant = variant
         self.n = n
         self.rng = rng

@@ -11,20 +11,17 @@ gifts) are asked once the card stands, with :meth:`RoundState.ask`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from cardgen.engine.actions import PASS, Action, action_verb, parse_seat, seat_name
+from cardgen.engine.cards import CardTables
 from cardgen.engine.effects import Effect, register_effect
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hands import hands_moved, pair_choices, pass_hands, sizes, swap_hands
+from cardgen.engine.pending import Pending
 from cardgen.engine.reactions import kinds_with, plays_of
 from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import DrawPenalty, RoundState
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import Pending
-    from cardgen.engine.variant import Variant
-
 
 # --- cards laid on one's turn, on any card (U-13) -----------------------------------------
 
@@ -32,7 +29,7 @@ if TYPE_CHECKING:
 class Others(Effect):
     """A card whose player names another player."""
 
-    def targets(self, variant: Variant, kind: int, seat: int, n: int) -> list[int | None]:
+    def targets(self, variant: CardTables, kind: int, seat: int, n: int) -> list[int | None]:
         return [s for s in range(n) if s != seat]
 
 
@@ -107,7 +104,7 @@ class BuryAndRedraw(Effect):
 
     name = "bury-and-redraw"
 
-    def targets(self, variant: Variant, kind: int, seat: int, n: int) -> list[int | None]:
+    def targets(self, variant: CardTables, kind: int, seat: int, n: int) -> list[int | None]:
         return list(range(n))
 
     def resolve(self, state: RoundState, entry: Pending) -> None:

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from cardgen.engine.actions import PASS, Action, action_verb, seat_name
 from cardgen.engine.effects import Effect, register_effect
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hands import pass_hands
-
-if TYPE_CHECKING:
-    from cardgen.engine.state import Pending, RoundState
+from cardgen.engine.pending import Pending
+from cardgen.engine.state import RoundState
 
 #: The wheel's sectors, in the article's order (O-42).
 SECTORS = ("almost-uno", "one-number-less", "one-colour-less", "draw-to-red", "draw-to-blue",

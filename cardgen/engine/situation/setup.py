@@ -15,8 +15,9 @@ from cardgen.decks import builtin_names, load_deck
 from cardgen.engine.actions import seat_name
 from cardgen.engine.cursed import CURSED, CURSES
 from cardgen.engine.errors import SituationError
-from cardgen.engine.game import MAX_ROUNDS, Game, RoundResult
+from cardgen.engine.game import MAX_ROUNDS, Game
 from cardgen.engine.house import FINISHED
+from cardgen.engine.scoreboard import RoundResult
 from cardgen.engine.situation.reader import SEAT, Reader
 from cardgen.engine.state import TURN, RoundState
 from cardgen.engine.variant import Variant
@@ -236,7 +237,7 @@ def _set_chance(setup: Setup, value: Any) -> None:
     reader, state = setup.reader, setup.state
     chance = reader.table(value, "[chance]", CHANCE_FIELDS)
     if "cursed" in chance:
-        if "cursed-cards" not in state.variant.rule_names:
+        if "cursed-cards" not in reader.variant.rule_names:
             raise reader.fail("chance.cursed names the cursed card of the cursed-cards rule; "
                               "add \"cursed-cards\" to 'rules'")
         kind = reader.card(chance["cursed"], "chance.cursed")
@@ -299,7 +300,7 @@ def _game(setup: Setup, value: Any, seed: int | str) -> Game:
     """[game]: the game in progress around the round (its totals, target and number)."""
     reader, state = setup.reader, setup.state
     table = reader.table(value, "[game]", GAME_FIELDS)
-    variant = state.variant
+    variant = reader.variant
     if "target" in table:
         target = reader.integer(table["target"], "game.target", 1)
         variant.target = target

@@ -1,0 +1,120 @@
+"""The card side of a variant: a deck's cards as kinds and the tables looked up in play.
+
+Cards are *kinds* numbered 0, 1, 2, … (a deck holds some copies of each kind), so a hand
+is a list of small integers and the questions the hot path asks ("may this card go on
+that one?", "what does it score?") are list lookups prepared here, once per variant.
+
+:class:`CardTables` knows nothing of rules: it is the lowest layer of a variant, below
+the round (:mod:`cardgen.engine.table` …) and below the rules, which all read it. The
+full :class:`~cardgen.engine.variant.Variant` adds the rules in force.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from cardgen.catalogue import Card, catalogue
+from cardgen.decks import HAND_SIZE
+from cardgen.engine.actions import Catch, NameColor
+from cardgen.engine.errors import EngineError
+
+#: A round stops and is reported as not terminating after this many actions. Random
+#: players make long rounds (they draw as often as they play): the longest of 9 000
+#: random classic games (2 to 10 players) took about 22 000 actions.
+TURN_CAP = 200_000
+
+
+class CardTables:
+    """A deck's cards for a player count, as kinds, with their lookup tables."""
+
+    def __init__(
+        self,
+        cards: Sequence[tuple[Card, int]],
+        players: int,
+        *,
+        name: str = "custom",
+        hand_size: int = HAND_SIZE,
+        target: int = 500,
+        self_deciding: frozenset[str] = frozenset(),
+    ) -> None:
+        """``self_deciding``: the effects whose cards say themselves whether they may be
+        played (the matching table leaves them out; see Effect.decides_playability)."""
+        if not 2 <= players <= 10:
+            raise EngineError(f"{name}: UNO is played by 2 to 10 players, not {players}")
+        self.name = name
+        self.players = players
+        self.hand_size = hand_size
+        self.target = target
+        self.turn_cap = TURN_CAP
+        self._card_tables(cards)
+        self._match_tables(self_deciding)
+        self.catch_actions: tuple[Catch, ...] = tuple(Catch(s) for s in range(players))
+
+    def _card_tables(self, cards: Sequence[tuple[Card, int]]) -> None:
+        """The cards as kinds, and what each kind is: colour, symbol, points …"""
+        self.colors: tuple[str, ...] = tuple(catalogue().colors)
+        color_index = {c: i for i, c in enumerate(self.colors)}
+        self.name_color_actions: tuple[NameColor, ...] = tuple(
+            NameColor(c, color_index=i) for i, c in enumerate(self.colors))
+        present = [(card, count) for card, count in cards if count > 0]
+        self.kinds: tuple[Card, ...] = tuple(card for card, _ in present)
+        self.kind_of: dict[str, int] = {card.id: k for k, card in enumerate(self.kinds)}
+        #: every card of the deck as its kind, copies included
+        self.deck: tuple[int, ...] = tuple(
+            k for k, (_, count) in enumerate(present) for _ in range(count))
+        self.deck_counts: Counter[int] = Counter(self.deck)
+        kinds = self.kinds
+        self.color_of: tuple[int, ...] = tuple(
+            color_index[c.color] if c.color is not None else -1 for c in kinds)
+        symbols = {s: i for i, s in enumerate(dict.fromkeys(c.symbol for c in kinds))}
+        self.symbol_of: tuple[int, ...] = tuple(symbols[c.symbol] for c in kinds)
+        self.points_of: tuple[int, ...] = tuple(c.points for c in kinds)
+        #: the kinds whose card says it may be turned up as a round's first card (C-11)
+        self.can_start = frozenset(k for k, c in enumerate(kinds) if c.can_start)
+        #: the kinds that may be a round's first card: the rules in force may narrow
+        #: ``can_start`` (see Variant)
+        self.start_kinds = self.can_start
+        #: colour -> the kinds that are "a card of that colour" for the +4 rule (C-20)
+        self.counts_as: tuple[frozenset[int], ...] = tuple(
+            frozenset(k for k, c in enumerate(kinds)
+                      if self.color_of[k] == i and c.counts_as_color)
+            for i in range(len(self.colors)))
+
+    def _match_tables(self, self_deciding: frozenset[str]) -> None:
+        """Which kinds may go on which: the hot path's one lookup (C-12)."""
+        kinds = self.kinds
+        self.special_kinds: tuple[int, ...] = tuple(
+            k for k, c in enumerate(kinds) if c.effect in self_deciding)
+        self.special_kind_set = frozenset(self.special_kinds)
+        symbol_count = len(set(self.symbol_of))
+        # The playable kinds for each (colour in force, top card): a card goes on the colour
+        # in force, on the same symbol (number, +2, …), or anywhere if it is an any_card
+        # card. A card with no colour of its own on top (a wild) has no symbol to match
+        # (C-12). Cards that decide for themselves are left out of the table.
+        self._symbol_count = symbol_count
+        self.top_symbol: tuple[int, ...] = tuple(
+            -1 if c.any_card else self.symbol_of[k] for k, c in enumerate(kinds))
+        table: list[frozenset[int]] = []
+        for color in range(-1, len(self.colors)):
+            for top_sym in range(-1, symbol_count):
+                table.append(frozenset(
+                    k for k, c in enumerate(kinds)
+                    if k not in self.special_kind_set
+                    and (c.any_card or (color >= 0 and self.color_of[k] == color)
+                         or (top_sym >= 0 and self.symbol_of[k] == top_sym))))
+        self._match = tuple(table)
+        #: kind on top -> colour in force + 1 -> the playable kinds (the table above by row)
+        self.match_rows: tuple[tuple[frozenset[int], ...], ...] = tuple(
+            tuple(self.matching(color, k) for color in range(-1, len(self.colors)))
+            for k in range(len(kinds)))
+
+    def matching(self, color: int, top: int) -> frozenset[int]:
+        """The kinds that go on ``top`` with ``color`` in force (-1: no colour yet)."""
+        return self._match[(color + 1) * (self._symbol_count + 1) + self.top_symbol[top] + 1]
+
+    def kind(self, card_id: str) -> int:
+        try:
+            return self.kind_of[card_id]
+        except KeyError:
+            raise EngineError(f"card '{card_id}' is not in the deck {self.name}") from None
