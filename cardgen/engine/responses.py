@@ -27,6 +27,9 @@ class Responder:
     #: True when it answers only a pending draw (the top of the stack carries a
     #: penalty): the round then skips it for every other card, without asking ``active``.
     needs_penalty: ClassVar[bool] = False
+    #: True when it answers only a missed UNO call (``state.uno_missed``): the round
+    #: then skips it between turns when nobody missed one.
+    needs_missed_uno: ClassVar[bool] = False
 
     def active(self, state: RoundState) -> bool:
         """Whether anyone could respond this way now."""
@@ -71,6 +74,7 @@ class CatchUno(Responder):
 
     name = "uno-catch"
     window = "between"
+    needs_missed_uno = True
 
     def active(self, state: RoundState) -> bool:
         return state.uno_missed >= 0

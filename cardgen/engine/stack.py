@@ -65,6 +65,10 @@ class PendingStack(Seats):
         decisions, which calls the rules' hooks, is RoundState's."""
         raise NotImplementedError
 
+    def legal_actions(self) -> list[Action]:
+        """The actions the actor may take now (the rules say which: RoundState's)."""
+        raise NotImplementedError
+
     def keep_drawn(self) -> None:
         self.end_turn()
 
@@ -95,6 +99,13 @@ class PendingStack(Seats):
         """A response changed the state: ask every seat again, from the first."""
         self.poll_order = None
         self.advance()
+
+    def problems(self) -> list[str]:
+        """Every invariant that does not hold (empty when the state is legal)."""
+        found = self.card_problems() + self.seat_problems() + self.decision_problems()
+        if self.phase != OVER and not self.legal_actions():
+            found.append("the actor has no legal action")
+        return found
 
     def quick_check(self) -> str | None:
         """The cheap invariants, for every action of a simulation."""

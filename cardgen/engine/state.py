@@ -119,7 +119,11 @@ class RoundVariant(CardTables):
     pending_responders: tuple[Responder, ...]
     quiet_responders: tuple[Responder, ...]
     between_responders: tuple[Responder, ...]
+    between_unmissed: tuple[Responder, ...]
     unimplemented_kinds: frozenset[int]
+    #: the kinds that nobody can answer when they are laid on an empty stack: they do
+    #: nothing as they land and no responder waits for them (no pending draw)
+    acts_at_once: frozenset[int]
 
     def play_table(self, n: int) -> PlayTable:
         """The interned play actions of an n-seat round: [seat][uno][kind] -> actions."""
@@ -254,14 +258,22 @@ class RoundState(PendingStack):
                 self.uno_missed = seat
         elif left == 0:
             self.emptied.append(seat)
-        on_play = variant.on_play_of[kind]
-        if on_play is not None:
-            on_play(self, entry)
-        self.top_author = seat
-        self.stack.append(entry)
-        if variant.after_play is not None:
-            variant.after_play(self, entry)
-        self.poll_order = None
+        if not self.stack and kind in variant.acts_at_once:
+            # Nobody can answer this card (see Variant.acts_at_once): it takes effect
+            # now, as it would once every seat had let it pass.
+            self.top_author = seat
+            self.resolve(entry)
+            if self.phase == OVER or self.phase == CHOOSE:
+                return
+        else:
+            on_play = variant.on_play_of[kind]
+            if on_play is not None:
+                on_play(self, entry)  # (it may read the previous card's author)
+            self.top_author = seat
+            self.stack.append(entry)
+            if variant.after_play is not None:
+                variant.after_play(self, entry)
+            self.poll_order = None
         self.advance()
 
     def draw_turn(self) -> None:
@@ -282,8 +294,6 @@ class RoundState(PendingStack):
         stack = self.stack
         variant = self.variant
         if stack:
-            resolve_of = variant.resolve_of
-            after_resolve = variant.after_resolve
             while stack:
                 responders = (variant.quiet_responders if stack[-1].penalty is None
                               else variant.pending_responders)
@@ -292,15 +302,7 @@ class RoundState(PendingStack):
                         if self._poll(responders):
                             return
                         break
-                entry = stack.pop()
-                if isinstance(entry, RuleEffect):
-                    entry.resolver(self, entry)
-                else:
-                    resolve_of[entry.kind](self, entry)
-                    self.fired[entry.kind] += 1
-                    if after_resolve is not None:
-                        after_resolve(self, entry)
-                self.poll_order = None
+                self.resolve(stack.pop())
                 if self.phase == OVER or self.phase == CHOOSE:
                     return
         if self.emptied:
@@ -311,9 +313,11 @@ class RoundState(PendingStack):
             if stack:  # the hook put something on the stack
                 self.advance()
                 return
-        for responder in variant.between_responders:
+        responders = (variant.between_responders if self.uno_missed >= 0
+                      else variant.between_unmissed)
+        for responder in responders:
             if responder.active(self):
-                if self._poll(variant.between_responders):
+                if self._poll(responders):
                     return
                 break
         # Nobody responds: the next turn begins, and with it the UNO catch window
@@ -331,6 +335,19 @@ class RoundState(PendingStack):
             self.turn = self.next_seat(self.turn)
         self.phase = TURN
         self.actor = self.turn
+
+    def resolve(self, entry: Pending) -> None:
+        """``entry``, off the stack, takes effect."""
+        if isinstance(entry, RuleEffect):
+            entry.resolver(self, entry)
+        else:
+            kind = entry.kind
+            self.variant.resolve_of[kind](self, entry)
+            self.fired[kind] += 1
+            after_resolve = self.variant.after_resolve
+            if after_resolve is not None:
+                after_resolve(self, entry)
+        self.poll_order = None
 
     def _poll(self, responders: tuple[Responder, ...]) -> bool:
         """Ask the seats, in order, whether they respond; True if one may."""
@@ -370,12 +387,3 @@ class RoundState(PendingStack):
         else:
             start = self.turn
         return self.seats_from(start)
-
-    # --- checking ----------------------------------------------------------------------------
-
-    def problems(self) -> list[str]:
-        """Every invariant that does not hold (empty when the state is legal)."""
-        found = self.card_problems() + self.seat_problems() + self.decision_problems()
-        if self.phase != OVER and not self.legal_actions():
-            found.append("the actor has no legal action")
-        return found

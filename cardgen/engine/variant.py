@@ -70,12 +70,18 @@ class Variant(RoundVariant):
         self.quiet_responders = tuple(r for r in self.responders
                                       if r.window == "pending" and not r.needs_penalty)
         self.between_responders = tuple(r for r in self.responders if r.window == "between")
+        #: those that may answer between turns when nobody missed an UNO call
+        self.between_unmissed = tuple(r for r in self.responders
+                                      if r.window == "between" and not r.needs_missed_uno)
         self.after_play = (self.rules.after_play
                            if type(self.rules).after_play is not OfficialRules.after_play
                            else None)
         self.after_resolve = (self.rules.after_resolve
                               if type(self.rules).after_resolve is not OfficialRules.after_resolve
                               else None)
+        self.acts_at_once = frozenset(
+            k for k, on_play in enumerate(self.on_play_of)
+            if on_play is None and not self.quiet_responders and self.after_play is None)
 
     @classmethod
     def from_deck(cls, deck: Deck, players: int, rules: Iterable[str] = ()) -> Variant:
