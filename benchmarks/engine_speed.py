@@ -3,7 +3,7 @@
     pip install -e '.[benchmark]'        # RLCard, the yardstick
     python benchmarks/engine_speed.py [--players 4] [--seconds 5]
 
-Five measures, printed with their ratios:
+Six measures, printed with their ratios:
 
 1. RLCard (``rlcard.make('uno')``, its random agents, ``env.run``): whole games
    (one round each) per second. RLCard plays simplified rules: no challenge, no
@@ -13,7 +13,10 @@ Five measures, printed with their ratios:
    cards (each wild once per colour, as RLCard lists them), drawing only when nothing
    fits, playing a drawn card that fits, always calling UNO, never challenging — but
    through the full official rules (every challenge and UNO-catch window is opened
-   and polled). Rounds are about as long as RLCard's, so rounds per second compare.
+   and polled) and with the invariant checks ``cardgen simulate`` makes (the cards
+   counted and a seat to act checked after every action, everything at the end of
+   each round). Rounds are about as long as RLCard's, so rounds per second compare.
+   The same without the checks follows, to show what they cost.
 3. cardgen with its own random player (uniform over distinct actions, drawing
    included, UNO called or forgotten at random): rounds are far longer, so this one
    compares actions per second.
@@ -24,7 +27,7 @@ Five measures, printed with their ratios:
    the child's user CPU time, against RLCard's rounds per second; and once more with
    ``--workers 2``, its wall clock against one worker's.
 
-No invariant checking and no transcript in the in-process loops (the bots' fast path).
+No transcript in the in-process loops, and no invariant checking but in measure 2.
 The measures take turns, so a slow spell of the shared machine hits all of them; each
 figure is the median of the repeats, timed in CPU time of the process that played.
 """
@@ -71,7 +74,8 @@ class RLCardLikePlayer:
         return legal[int(self._random() * len(legal))]  # the colour of a first wild
 
 
-def cardgen_rounds(variant: Variant, make_bot: type, seconds: float) -> tuple[int, int, float]:
+def cardgen_rounds(variant: Variant, make_bot: type, seconds: float,
+                   check: str = "none") -> tuple[int, int, float]:
     """Play rounds for about ``seconds``; returns (rounds, actions, elapsed)."""
     rounds = actions = 0
     start = time.perf_counter()
@@ -83,7 +87,7 @@ def cardgen_rounds(variant: Variant, make_bot: type, seconds: float) -> tuple[in
     bots = [make_bot(random.Random(31 + s)) for s in range(variant.players)]
     while elapsed < seconds:
         state = RoundState.deal(variant, variant.players, rounds % variant.players, rng)
-        done, _turns = play_round(state, bots, check="none")
+        done, _turns = play_round(state, bots, check=check)
         actions += done
         rounds += 1
         elapsed = time.perf_counter() - start
@@ -148,13 +152,14 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, "
           f"{args.players} players, classic deck, {args.repeats} x {slot:g} s per measure, "
           "medians of CPU time")
-    measures: dict[str, list[tuple[int, int, float]]] = {"rlcard": [], "alike": [], "ours": [],
-                                                          "unplugged": []}
+    measures: dict[str, list[tuple[int, int, float]]] = {
+        "rlcard": [], "checked": [], "alike": [], "ours": [], "unplugged": []}
     simulated: dict[int, list[tuple[int, float, float]]] = {1: [], 2: []}
     for _ in range(args.repeats):  # interleaved, so a slow spell of the machine hits all
         reference = rlcard_rounds(args.players, slot)
         if reference is not None:
             measures["rlcard"].append(reference)
+        measures["checked"].append(cardgen_rounds(variant, RLCardLikePlayer, slot, "fast"))
         measures["alike"].append(cardgen_rounds(variant, RLCardLikePlayer, slot))
         measures["ours"].append(cardgen_rounds(variant, RandomPlayer, slot))
         measures["unplugged"].append(cardgen_rounds(unplugged, RandomPlayer, slot))
@@ -177,11 +182,13 @@ def main(argv: list[str] | None = None) -> None:
               "figure the issue quotes for this class of machine: 550-700 four-player "
               "games/s through env.run (625 used)")
         ref_rps = 625.0
-    alike_rps, _ = line("cardgen, RLCard's choices, official rules", measures["alike"])
+    checked_rps, _ = line("cardgen, RLCard's choices, rules and checks", measures["checked"])
+    alike_rps, _ = line("cardgen, RLCard's choices, rules, no checks", measures["alike"])
     ours_rps, ours_aps = line("cardgen, its random player, official rules", measures["ours"])
     unplugged_rps, _ = line(f"cardgen, its random player, Uno Unplugged ({unplugged.players}p)",
                             measures["unplugged"])
-    print(f"ratio, rounds/s with RLCard's choices: {alike_rps / ref_rps:.1f}x")
+    print(f"ratio, rounds/s with RLCard's choices and simulate's checks: "
+          f"{checked_rps / ref_rps:.1f}x (without the checks: {alike_rps / ref_rps:.1f}x)")
     if ref_aps is not None:
         print(f"ratio, actions/s with cardgen's random player: {ours_aps / ref_aps:.1f}x")
     one = simulated[1]

@@ -15,15 +15,17 @@ from functools import cache
 from importlib import resources
 from typing import Any, TypeVar
 
-from reportlab.lib.units import mm
-
 from cardgen.catalogue import Text
 from cardgen.errors import CatalogueError
+
+#: Points in a millimetre (reportlab's ``mm``, written out so that the commands that
+#: read the layout without drawing do not import reportlab).
+MM = 72 / 25.4
 
 
 def pt(millimetres: float) -> float:
     """Millimetres in PDF points."""
-    return float(millimetres * mm)
+    return float(millimetres * MM)
 
 
 @dataclass(frozen=True)
