@@ -6,7 +6,6 @@ Both choose among the legal actions from what their seat can see (a
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -41,10 +40,11 @@ class _Weights:
     rather than once per candidate play: for each kind, (points, is a +4, is a wild,
     hits the next player, is a Pingouin, its colour or -1)."""
 
-    __slots__ = ("variant", "facts")
+    __slots__ = ("variant", "facts", "view")
 
     def __init__(self, variant: CardTables) -> None:
         self.variant = variant
+        self.view: SeatView | None = None  # the last view seen showing this variant
         self.facts = [(card.points, card.effect == "wild-draw", card.any_card,
                        card.effect in ("draw", "wild-draw", "skip"),
                        card.effect == "end-round", variant.color_of[k])
@@ -63,6 +63,14 @@ class HeuristicPlayer:
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         first = legal[0]
+        if isinstance(first, Play):
+            # The engine lists the plays first, so most decisions are a turn's plays then
+            # draw, or the card just drawn then keep: a lone play is laid at once.
+            if len(legal) == 1 or (len(legal) == 2 and not isinstance(legal[1], (Play, Pass))):
+                return first
+            if isinstance(legal[-1], Pass):  # an answer out of turn: Non, Boomerang …
+                return self._lay(view, legal)
+            return self._best(view, legal)  # (it skips the draw or keep after the plays)
         if first.verb in ("catch", "contre-uno"):  # always catch a missing UNO call
             return first
         if isinstance(first, Challenge):
@@ -71,8 +79,12 @@ class HeuristicPlayer:
             if view.hand_hidden:  # U-10: named before looking at the hand, so at random
                 return legal[self._rng.randrange(len(legal))]
             return legal[_most(_color_counts(view.hand_kinds, view.variant))]
-        if len(legal) == 1:  # a forced draw, keep or pass, or a play that is the only move
+        if len(legal) == 1:  # a forced draw, keep or pass
             return first
+        return self._lay(view, legal)
+
+    def _lay(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """The best play, an answer out of turn kept back, or a draw if nothing fits."""
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return next((a for a in legal if isinstance(a, Draw)), legal[0])
@@ -84,60 +96,82 @@ class HeuristicPlayer:
             return plays[0]
         return self._best(view, plays)
 
-    def _best(self, view: SeatView, plays: list[Play]) -> Play:
-        """The play that scores highest (the first one on a tie)."""
+    def _best(self, view: SeatView, actions: Sequence[Action]) -> Action:
+        """The play among ``actions`` that scores highest (the first one on a tie); the
+        others (a draw, a keep) are passed over, so that no list of plays is built."""
         weights = self._weights
-        if weights is None or weights.variant is not view.variant:
-            weights = self._weights = _Weights(view.variant)
+        if weights is None or weights.view is not view:
+            weights = self._weights_for(view)
         facts = weights.facts
         # What every play is weighed against, worked out once per decision.
-        hand = view.hand_kinds
-        counts = _color_counts(hand, view.variant)
+        hand = view.hand_seen()
+        counts = _color_counts(hand, weights.variant)
         most = _most(counts)
-        # Setting aside cards of another colour leaves ``most`` the most held; setting
-        # aside cards of that colour leaves it, or this runner-up, the most held.
-        runner_up = runner_up_count = -1
-        for color, count in enumerate(counts):
-            if color != most and count > runner_up_count:
-                runner_up, runner_up_count = color, count
-        threatened = view.hand_size_of(view.next_seat()) <= 2
-        holds_asked: bool | None = None  # only looked up if a +4 is among the plays
-        best = plays[0]
-        best_value = -math.inf
-        for play in plays:
+        big_hand = len(hand) > 2
+        # Looked up only if a play needs them: None until then.
+        runner_up = spare = -1  # see _runner_up
+        holds_asked: bool | None = None
+        threatened: bool | None = None
+        worth: float | None = None
+        best = actions[0]  # replaced by the first play, whatever it scores
+        best_value: float = _NO_VALUE
+        weighed = -1  # the kind weighed last
+        card_value: float = 0
+        own = after = -1
+        for play in actions:
+            if not isinstance(play, Play):
+                continue
             kind = play.kind
-            points, bluffable, wild, attack, pingouin, own = facts[kind]
-            value: float = points
-            if play.uno:
-                value += 1000
-            if bluffable:
-                if holds_asked is None:
-                    asked = view.color_index
-                    holds_asked = (asked >= 0
-                                   and not view.variant.counts_as[asked].isdisjoint(hand))
-                if holds_asked:
-                    value -= 10_000  # a bluff
-            if wild and len(hand) > 2:
-                value -= 40
-            color = play.color_index if play.color_index >= 0 else own
-            if color >= 0:
+            if kind != weighed:
+                # A card's plays (its colours, victims, UNO or not) come one after the
+                # other, so what depends on the card only is worked out once for them.
+                weighed = kind
+                points, bluffable, wild, attack, pingouin, own = facts[kind]
+                card_value = points
+                if bluffable:
+                    if holds_asked is None:
+                        asked = view.color_index
+                        holds_asked = (asked >= 0 and
+                                       not view.variant.counts_as[asked].isdisjoint(hand))
+                    if holds_asked:
+                        card_value -= 10_000  # a bluff
+                if wild and big_hand:
+                    card_value -= 40
                 # the colour it holds most once this card (every copy of it) is set aside
                 after = most
                 if own == most:
-                    left = counts[most] - hand.count(kind)
-                    if left < runner_up_count or (left == runner_up_count
-                                                  and runner_up < most):
-                        after = runner_up  # (the first one on a tie)
-                value += 15 if color == after else 0
-            if attack and threatened:
-                value += 60
+                    if spare < 0:
+                        runner_up, spare = _runner_up(counts, most)
+                    if hand.count(kind) > spare:
+                        after = runner_up
+                if attack:
+                    if threatened is None:
+                        threatened = view.hand_size_of(view.next_seat()) <= 2
+                    if threatened:
+                        card_value += 60
+                if pingouin:  # Pingouin: only with a small hand left
+                    if worth is None:
+                        worth = pingouin_worth(view)
+                    card_value += worth
+            value = card_value + 1000 if play.uno else card_value
+            color = play.color_index
+            if (color if color >= 0 else own) == after:  # (after is a colour, never -1)
+                value += 15
             if play.target is not None:
                 value -= 5 * view.hand_size_of(play.target)
-            if pingouin:  # Pingouin: only with a small hand left
-                value += pingouin_worth(view)
             if value > best_value:
                 best, best_value = play, value
         return best
+
+    def _weights_for(self, view: SeatView) -> _Weights:
+        """The weights of the variant ``view`` shows, kept from one round to the next."""
+        weights = self._weights
+        if weights is None or weights.variant is not view.variant:
+            weights = self._weights = _Weights(view.variant)
+        # The engine hands a seat one view for a whole round: while it is the same view,
+        # the variant is the same, which saves asking the view (a property) every time.
+        weights.view = view
+        return weights
 
     def _respond(self, view: SeatView, first: Action, legal: Sequence[Action]) -> Action:
         author = view.pending[-1]["author"] if view.pending else None
@@ -146,20 +180,38 @@ class HeuristicPlayer:
         return legal[-1]  # pass
 
 
+#: Below any play's value: an int that fits in one machine word, as CPython compares two
+#: such ints faster than an int and -math.inf (or a bigger int).
+_NO_VALUE = -1_000_000_000
+
+
 def _color_counts(hand: Sequence[int], variant: CardTables) -> list[int]:
     """How many cards of each colour ``hand`` holds (wilds count for none)."""
-    counts = [0] * len(variant.colors)
+    # A card of no colour (-1) counts in an extra last slot, dropped at the end: no test
+    # per card.
+    counts = [0] * (len(variant.colors) + 1)
     color_of = variant.color_of
     for kind in hand:
-        color = color_of[kind]
-        if color >= 0:
-            counts[color] += 1
+        counts[color_of[kind]] += 1
+    counts.pop()
     return counts
 
 
 def _most(counts: list[int]) -> int:
     """The colour with the highest count (the first one on a tie)."""
     return counts.index(max(counts))
+
+
+def _runner_up(counts: list[int], most: int) -> tuple[int, int]:
+    """The colour held most after ``most`` (the first one on a tie), and how many cards
+    of ``most`` can be set aside with ``most`` still the colour held most."""
+    others = counts.copy()
+    others[most] = -1  # below any count
+    second_count = max(others)
+    second = others.index(second_count)
+    # On a tie, the first colour counts as held most: ``most`` keeps a tie with a colour
+    # after it, not with one before it.
+    return second, counts[most] - second_count - (1 if second < most else 0)
 
 
 # --- how the heuristic bot answers (players.HeuristicPlayer asks) ---------------------------
