@@ -60,7 +60,7 @@ class CardTables:
         present = [(card, count) for card, count in cards if count > 0]
         self.kinds: tuple[Card, ...] = tuple(card for card, _ in present)
         self.kind_of: dict[str, int] = {card.id: k for k, card in enumerate(self.kinds)}
-        #: every card of the deck as its kind, copies included
+        #: every card of the deck as its kind, copies included, in order of kind
         self.deck: tuple[int, ...] = tuple(
             k for k, (_, count) in enumerate(present) for _ in range(count))
         self.deck_counts: Counter[int] = Counter(self.deck)

@@ -174,13 +174,19 @@ class Table:
     def card_problems(self) -> list[str]:
         """The invariants of the cards: none created or lost, a discard pile to play on."""
         found = []
-        held = list(chain(*self.hands, self.draw_pile, self.discard, self.set_aside))
-        # Sorting compares the cards kind by kind at C speed; only a difference is
-        # worth the counting that names the cards.
-        if sorted(held) != sorted(self.universe.elements()):
+        held = sorted(chain(*self.hands, self.draw_pile, self.discard, self.set_aside))
+        # Sorted piles compare kind by kind at C speed; only a difference is worth the
+        # counting that names the cards. A dealt round's cards are the variant's deck,
+        # already in order; a situation file's are sorted here.
+        universe = self.universe
+        if universe is self.variant.deck_counts:
+            expected = self.variant.deck
+        else:
+            expected = tuple(sorted(universe.elements()))
+        if tuple(held) != expected:
             counted = Counter(held)
-            extra = counted - self.universe
-            lost = self.universe - counted
+            extra = counted - universe
+            lost = universe - counted
             found.append("cards created: " + self.cards_text(extra.elements()) if extra
                          else "cards lost: " + self.cards_text(lost.elements()))
         if not self.discard:
