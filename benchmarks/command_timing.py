@@ -23,7 +23,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: the merge before the work on issue 12
 REFERENCE = "c9539a2"
-CARDGEN = [sys.executable, "-c", "from cardgen.cli import main; main()"]
+#: ``-P``: the working folder is not put first on the import path, so that the command
+#: timed "before" (PYTHONPATH set to an old checkout) does not import the repository's
+#: cardgen when the benchmark is run from its root.
+CARDGEN = [sys.executable, "-P", "-c", "from cardgen.cli import main; main()"]
 #: The environment of the timed processes: Python caches bytecode, as it does after
 #: any install (a PYTHONDONTWRITEBYTECODE left set would time the compiler instead).
 ENV = {name: value for name, value in os.environ.items()

@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="time spent on each of the in-process measures, in all")
     parser.add_argument("--repeats", type=int, default=3,
                         help="the measures take turns this many times; the median is kept")
-    parser.add_argument("--games", type=int, default=1000,
+    parser.add_argument("--games", type=int, default=2000,
                         help="games of each whole-process `cardgen simulate` run")
     args = parser.parse_args(argv)
     variant = Variant.from_deck(load_deck("classic"), args.players)
