@@ -14,7 +14,7 @@ from cardgen.balance.kinds import ablated, kind_groups
 from cardgen.balance.study import Plan, run_study
 from cardgen.cli import main
 from cardgen.decks import load_deck
-from cardgen.engine import Variant
+from cardgen.engine import Variant, make_players, play_game
 
 KNOWN = str(Path(__file__).parent / "decks" / "balance-known.toml")
 
@@ -60,6 +60,20 @@ def test_an_ablation_deals_the_same_hands_with_plain_numbers_in_place() -> None:
             assert stand_in.effect == "number" and stand_in.value == 5, k
         else:
             assert stand_in == card, k
+
+
+def test_every_ablation_of_the_unplugged_deck_plays_whole_games_by_the_rules() -> None:
+    """An ablation may leave no card that answers a plain card (no Non): the engine then
+    lets such cards act at once, and a Coup de bol run must still end as it does with
+    the Non in the deck (a run once stalled here on a card no longer held)."""
+    deck = Variant.from_deck(load_deck("unplugged"), 4)
+    for group in kind_groups(deck):
+        if group.ablated:
+            variant = ablated(deck, group)
+            for seed in range(3):
+                result = play_game(variant, make_players("heuristic", 4, seed), seed,
+                                   check="full")
+                assert result.problems == [], (group.key, seed, result.problems[:1])
 
 
 def test_seat_advantage_of_the_classic_game_matches_a_long_run() -> None:

@@ -330,6 +330,10 @@ def test_u31_coup_de_bol_lays_its_colour_and_the_last_card_acts() -> None:
     check("u31_coup_de_bol_last_card_acts")
 
 
+def test_u31_coup_de_bol_run_ends_the_same_in_a_deck_with_no_non() -> None:
+    check("u31_coup_de_bol_without_non")
+
+
 def test_u31_coup_de_bol_only_on_its_colour_and_a_non_ends_the_turn() -> None:
     state = table(top="blue-3", hands=hands(P1=["coup-de-bol-red", "red-5"]))
     assert not any("coup-de-bol" in a for a in legal(state))

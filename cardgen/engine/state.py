@@ -261,6 +261,8 @@ class RoundState(PendingStack):
         if not self.stack and kind in variant.acts_at_once:
             # Nobody can answer this card (see Variant.acts_at_once): it takes effect
             # now, as it would once every seat had let it pass.
+            if self.phase == CHOOSE:  # a card a run asked for: that decision is taken
+                self.phase = RESPOND  # (as advance() would say), so a new ask shows
             self.top_author = seat
             self.resolve(entry)
             if self.phase == OVER or self.phase == CHOOSE:
