@@ -63,9 +63,9 @@ def test_an_ablation_deals_the_same_hands_with_plain_numbers_in_place() -> None:
 
 
 def test_every_ablation_of_the_unplugged_deck_plays_whole_games_by_the_rules() -> None:
-    """An ablation may leave no card that answers a plain card (no Non): the engine then
-    lets such cards act at once, and a Coup de bol run must still end as it does with
-    the Non in the deck (a run once stalled here on a card no longer held)."""
+    """An ablation may leave no card that answers a plain card (no Non): a Coup de bol
+    run must still end as it does with the Non in the deck (a shortcut for such decks
+    once stalled a run here on a card no longer held)."""
     deck = Variant.from_deck(load_deck("unplugged"), 4)
     for group in kind_groups(deck):
         if group.ablated:

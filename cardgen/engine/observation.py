@@ -132,7 +132,4 @@ class SeatView:
         """:attr:`hand_kinds` for a bot that reads it on every decision and never changes
         it: the live hand, not a copy (empty while hidden, as :attr:`hand_hidden` says).
         A method, not a property: CPython 3.11 calls a method much faster."""
-        state = self._state
-        if state.rules.start_color_blind and self.seat == state.dealer and state.phase == COLOR:
-            return []
-        return state.hands[self.seat]
+        return [] if self.hand_hidden else self._state.hands[self.seat]

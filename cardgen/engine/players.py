@@ -6,6 +6,7 @@ Both choose among the legal actions from what their seat can see (a
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -40,11 +41,10 @@ class _Weights:
     rather than once per candidate play: for each kind, (points, is a +4, is a wild,
     hits the next player, is a Pingouin, its colour or -1)."""
 
-    __slots__ = ("variant", "facts", "view")
+    __slots__ = ("variant", "facts")
 
     def __init__(self, variant: CardTables) -> None:
         self.variant = variant
-        self.view: SeatView | None = None  # the last view seen showing this variant
         self.facts = [(card.points, card.effect == "wild-draw", card.any_card,
                        card.effect in ("draw", "wild-draw", "skip"),
                        card.effect == "end-round", variant.color_of[k])
@@ -100,8 +100,8 @@ class HeuristicPlayer:
         """The play among ``actions`` that scores highest (the first one on a tie); the
         others (a draw, a keep) are passed over, so that no list of plays is built."""
         weights = self._weights
-        if weights is None or weights.view is not view:
-            weights = self._weights_for(view)
+        if weights is None or weights.variant is not view.variant:
+            weights = self._weights = _Weights(view.variant)
         facts = weights.facts
         # What every play is weighed against, worked out once per decision.
         hand = view.hand_seen()
@@ -114,7 +114,7 @@ class HeuristicPlayer:
         threatened: bool | None = None
         worth: float | None = None
         best = actions[0]  # replaced by the first play, whatever it scores
-        best_value: float = _NO_VALUE
+        best_value = -math.inf
         weighed = -1  # the kind weighed last
         card_value: float = 0
         own = after = -1
@@ -163,26 +163,11 @@ class HeuristicPlayer:
                 best, best_value = play, value
         return best
 
-    def _weights_for(self, view: SeatView) -> _Weights:
-        """The weights of the variant ``view`` shows, kept from one round to the next."""
-        weights = self._weights
-        if weights is None or weights.variant is not view.variant:
-            weights = self._weights = _Weights(view.variant)
-        # The engine hands a seat one view for a whole round: while it is the same view,
-        # the variant is the same, which saves asking the view (a property) every time.
-        weights.view = view
-        return weights
-
     def _respond(self, view: SeatView, first: Action, legal: Sequence[Action]) -> Action:
         author = view.pending[-1]["author"] if view.pending else None
         if author is not None and view.hand_sizes[author] >= 4:
             return first
         return legal[-1]  # pass
-
-
-#: Below any play's value: an int that fits in one machine word, as CPython compares two
-#: such ints faster than an int and -math.inf (or a bigger int).
-_NO_VALUE = -1_000_000_000
 
 
 def _color_counts(hand: Sequence[int], variant: CardTables) -> list[int]:

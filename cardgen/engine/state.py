@@ -121,9 +121,6 @@ class RoundVariant(CardTables):
     between_responders: tuple[Responder, ...]
     between_unmissed: tuple[Responder, ...]
     unimplemented_kinds: frozenset[int]
-    #: the kinds that nobody can answer when they are laid on an empty stack: they do
-    #: nothing as they land and no responder waits for them (no pending draw)
-    acts_at_once: frozenset[int]
 
     def play_table(self, n: int) -> PlayTable:
         """The interned play actions of an n-seat round: [seat][uno][kind] -> actions."""
@@ -258,24 +255,14 @@ class RoundState(PendingStack):
                 self.uno_missed = seat
         elif left == 0:
             self.emptied.append(seat)
-        if not self.stack and kind in variant.acts_at_once:
-            # Nobody can answer this card (see Variant.acts_at_once): it takes effect
-            # now, as it would once every seat had let it pass.
-            if self.phase == CHOOSE:  # a card a run asked for: that decision is taken
-                self.phase = RESPOND  # (as advance() would say), so a new ask shows
-            self.top_author = seat
-            self.resolve(entry)
-            if self.phase == OVER or self.phase == CHOOSE:
-                return
-        else:
-            on_play = variant.on_play_of[kind]
-            if on_play is not None:
-                on_play(self, entry)  # (it may read the previous card's author)
-            self.top_author = seat
-            self.stack.append(entry)
-            if variant.after_play is not None:
-                variant.after_play(self, entry)
-            self.poll_order = None
+        on_play = variant.on_play_of[kind]
+        if on_play is not None:
+            on_play(self, entry)  # (it may read the previous card's author)
+        self.top_author = seat
+        self.stack.append(entry)
+        if variant.after_play is not None:
+            variant.after_play(self, entry)
+        self.poll_order = None
         self.advance()
 
     def draw_turn(self) -> None:

@@ -174,7 +174,7 @@ class Table:
     def card_problems(self) -> list[str]:
         """The invariants of the cards: none created or lost, a discard pile to play on."""
         found = []
-        held = sorted(chain(*self.hands, self.draw_pile, self.discard, self.set_aside))
+        held = tuple(sorted(chain(*self.hands, self.draw_pile, self.discard, self.set_aside)))
         # Sorted piles compare kind by kind at C speed; only a difference is worth the
         # counting that names the cards. A dealt round's cards are the variant's deck,
         # already in order; a situation file's are sorted here.
@@ -183,7 +183,7 @@ class Table:
             expected = self.variant.deck
         else:
             expected = tuple(sorted(universe.elements()))
-        if tuple(held) != expected:
+        if held != expected:
             counted = Counter(held)
             extra = counted - universe
             lost = universe - counted

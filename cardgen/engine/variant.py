@@ -79,9 +79,6 @@ class Variant(RoundVariant):
         self.after_resolve = (self.rules.after_resolve
                               if type(self.rules).after_resolve is not OfficialRules.after_resolve
                               else None)
-        self.acts_at_once = frozenset(
-            k for k, on_play in enumerate(self.on_play_of)
-            if on_play is None and not self.quiet_responders and self.after_play is None)
 
     @classmethod
     def from_deck(cls, deck: Deck, players: int, rules: Iterable[str] = ()) -> Variant:
