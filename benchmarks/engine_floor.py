@@ -136,7 +136,7 @@ def rlcard_like(rng: random.Random) -> Chooser:
 
     def choose(legal: list[int]) -> int:
         last = legal[-1]
-        if last == DRAW or last == KEEP:
+        if last in (DRAW, KEEP):
             count = len(legal) - 1
             return legal[int(rand() * count)] if count else last
         return PASS  # RLCard never challenges
