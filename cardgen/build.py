@@ -23,8 +23,9 @@ def card_list_json(deck_ref: str) -> bytes:
     return (json.dumps(rows, ensure_ascii=False, indent=1) + "\n").encode()
 
 
-def build_all(out: Path) -> list[Path]:
-    """Write every built-in deck's outputs into ``out``; return the paths written."""
+def build_all(out: Path, paper: str = "a4") -> list[Path]:
+    """Write every built-in deck's outputs into ``out``, sheets and rulebooks on
+    ``paper``; return the paths written."""
     prepare_folder(out)
     written = []
     for name in builtin_names():
@@ -33,11 +34,12 @@ def build_all(out: Path) -> list[Path]:
         written.append(path)
         deck = load_deck(name)
         for lang in RULEBOOK_LANGS:
-            written.append(write_rulebook(deck, lang, out / rulebook_filename(deck, lang)))
-        # Full sheets on A4, and the specials alone where a standard box lacks some.
+            written.append(write_rulebook(deck, lang, out / rulebook_filename(deck, lang),
+                                          paper))
+        # Full sheets, and the specials alone where a standard box lacks some.
         for only in ("all", "specials"):
             if only == "specials" and not has_specials(deck):
                 continue
-            options = SheetOptions(paper="a4", only=only)
+            options = SheetOptions(paper=paper, only=only)
             written.append(write_sheets(deck, out / sheets_filename(deck, options), options))
     return written

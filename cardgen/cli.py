@@ -27,6 +27,7 @@ from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
 # most of reportlab, and `cardgen cards` or `check` should not wait for that.
 
 LANG = click.Choice(["fr", "en"])
+PAPER = click.Choice(tuple(layout().papers))
 #: The exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it), after
 #: printing the partial report: a script tells it apart from a failed check (1).
 INTERRUPTED = 130
@@ -203,7 +204,7 @@ def rules(lang: str, as_json: bool) -> None:
 @main.command()
 @click.argument("deck")
 @click.option("--lang", type=LANG, required=True, help="Language of the rulebook.")
-@click.option("--paper", type=click.Choice(tuple(layout().papers)), default="a4",
+@click.option("--paper", type=PAPER, default="a4",
               show_default=True, help="Paper size.")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
               help="PDF file to write (default: DECK-rulebook-LANG.pdf here).")
@@ -254,7 +255,7 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 
 @main.command()
 @click.argument("deck")
-@click.option("--paper", type=click.Choice(tuple(layout().papers)), default="a4",
+@click.option("--paper", type=PAPER, default="a4",
               show_default=True, help="Paper size.")
 @_size_option("the cards")
 @click.option("--bleed", type=float, default=None, metavar="MM",
@@ -341,11 +342,13 @@ def png(deck: str, output: Path | None, dpi: int | None, lang: str,
 @main.command()
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Folder to write into.")
-def build(out: Path) -> None:
+@click.option("--paper", type=PAPER, default="a4",
+              show_default=True, help="Paper size of the sheets and the rulebooks.")
+def build(out: Path, paper: str) -> None:
     """Write every built-in deck's sheets and rulebooks into the output folder."""
     from cardgen import build as build_module
 
-    for path in build_module.build_all(out):
+    for path in build_module.build_all(out, paper):
         click.echo(f"wrote {path}")
 
 

@@ -109,6 +109,22 @@ def test_every_font_of_every_pdf_build_writes_is_embedded(built: tuple[Path, str
         assert not_embedded(pdf.read_bytes()) == [], pdf.name
 
 
+def test_build_on_letter_paper_puts_every_sheet_and_rulebook_page_on_letter(
+        tmp_path: Path) -> None:
+    """A user in North America builds everything at once on the paper they have."""
+    result = CliRunner().invoke(main, ["build", "--paper", "letter", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    pdfs = sorted(tmp_path.glob("*.pdf"))
+    assert {p.name for p in pdfs} >= {"classic-sheets-letter.pdf",
+                                      "unplugged-specials-letter.pdf",
+                                      "house-rulebook-en.pdf"}
+    assert len(pdfs) == 11
+    for pdf in pdfs:
+        sizes = {(round(float(page.mediabox.width)), round(float(page.mediabox.height)))
+                 for page in PdfReader(pdf).pages}
+        assert sizes == {(612, 792)}, (pdf.name, sizes)  # 8.5 x 11 in, every page
+
+
 def test_a_deck_files_sheets_and_rulebooks_embed_every_font(tmp_path: Path) -> None:
     # The example deck has an SVG picture: reportlab starts every drawing in Helvetica.
     sheets = tmp_path / "party.pdf"
