@@ -223,6 +223,41 @@ def test_h15_a_player_holding_a_draw_card_cannot_cancel() -> None:
     assert state.phase == TURN and state.actor == 3
 
 
+def test_h15_a_chain_cancelled_onto_a_player_who_went_out_on_it_brings_him_back() -> None:
+    """With play-on (H-20), P1 lays his last card, a +2, P2 stacks, P3 cancels: P1, who
+    began the chain, draws its 4 cards. A player holding cards is in the round: he is
+    not listed as out, and he plays again when his turn comes."""
+    state = do(house(players=5, uno=["P1"], draw=["green-2", "green-3", "green-4", "green-5"],
+                     hands={"P0": ["green-1", "blue-2", "blue-5"], "P1": ["red-draw-two"],
+                            "P2": ["red-draw-two", "yellow-1", "yellow-2"],
+                            "P3": ["red-4", "blue-8"],
+                            "P4": ["green-7", "green-8", "green-9", "blue-4"]}),
+               "play red-draw-two", "play red-draw-two", "play red-4")
+    assert ids(state, 1) == ["green-2", "green-3", "green-4", "green-5"]
+    assert state.out == []
+    while state.phase != TURN:  # the catch windows after P3's second-to-last card
+        do(state, "pass")
+    assert state.actor == 4
+    do(state, "play blue-4")  # P4
+    do(state, "play blue-2")  # P0
+    assert state.actor == 1 and "play green-2" in legal(state)
+
+
+def test_h15_without_play_on_the_player_out_on_the_first_draw_card_still_wins() -> None:
+    """The round ends on the first player out (C-29); as for a Boomerang on a last
+    +2 (U-44), the chain he began is settled first and he draws its cards, but he went
+    out and wins the round."""
+    state = do(only(["stack-draws", "chain-cancel"], players=5, uno=["P1"],
+                    draw=["green-2", "green-3", "green-4", "green-5"],
+                    hands={"P0": ["green-1"], "P1": ["red-draw-two"],
+                           "P2": ["red-draw-two", "yellow-1"], "P3": ["red-4", "blue-8"],
+                           "P4": ["green-7"]}),
+               "play red-draw-two", "play red-draw-two", "play red-4")
+    while state.phase != OVER:
+        do(state, "pass")
+    assert state.winner == 1 and len(state.hands[1]) == 4
+
+
 def test_h16_totals_above_nine_add_their_digits() -> None:
     assert [digit_sum(n) for n in (2, 9, 10, 12, 16, 28)] == [2, 9, 1, 3, 7, 1]
     # +4 +4 +4 = 12 cancelled by a 3 of the colour named last (green).
@@ -274,6 +309,25 @@ def test_h20_going_out_does_not_end_the_round() -> None:
     assert state.phase == TURN and 1 in state.out and state.actor == 2
     do(state, "play red-9", "draw", "play yellow-9")
     assert state.actor == 2  # P1's seat is passed over
+
+
+def test_h20_a_player_out_who_is_made_to_draw_is_back_in_the_round() -> None:
+    """P1 goes out on a 3; P2's Effet Plus (U-38) makes the previous player, P1, draw 3.
+    A seat out holds no card: P1 is back in the turn order with his 3 cards."""
+    state = build_state({"deck": "unplugged", "players": 4, "rules": ["play-on"],
+                         "top": "red-5", "turn": "P1", "uno": ["P1"],
+                         "draw": ["green-2", "green-3", "green-4", "green-5"],
+                         "hands": {"P0": ["red-1", "blue-2"], "P1": ["red-3"],
+                                   "P2": ["effet-plus", "yellow-1", "yellow-2"],
+                                   "P3": ["red-4", "blue-8"]}},
+                        "test")
+    do(state, "play red-3")
+    assert state.out == [1]
+    do(state, "play effet-plus")
+    assert ids(state, 1) == ["green-2", "green-3", "green-4"] and state.out == []
+    assert state.problems() == []
+    do(state, "play red-4 uno", "play red-1")  # P3, P0
+    assert state.actor == 1
 
 
 def test_h21_the_round_stops_with_two_players_left_up_to_five() -> None:

@@ -80,6 +80,8 @@ class PlayOn(OfficialRules):
     def on_hand_empty(self, state: RoundState, seat: int) -> bool:
         if seat in state.out:
             return False
+        if state.hands[seat]:  # he drew before his going out was settled (a chain he
+            return False       # began, cancelled onto him, H-15): he holds cards, he is in
         state.out.append(seat)
         state.at_uno[seat] = False
         finished: list[int] = state.extra.setdefault(FINISHED, [])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from cardgen.engine.actions import seat_name
 from cardgen.engine.cards import CardTables
 from cardgen.engine.table import Table
 
@@ -37,6 +38,16 @@ class Seats(Table):
                 seat = (seat + self.direction) % self.n
         return seat
 
+    def draw_cards(self, seat: int, count: int) -> int:
+        """As :meth:`Table.draw_cards`; a player out who is made to draw is back in the
+        round (H-18, H-20: a seat out holds no card), e.g. an Effet Plus on a player who
+        went out on a number."""
+        got = super().draw_cards(seat, count)
+        if got and self.out and seat in self.out:
+            self.out.remove(seat)
+            self.log(f"{seat_name(seat)} holds cards again: back in the round")
+        return got
+
     def seats_from(self, start: int) -> list[int]:
         """Every seat in the turn order, in the direction of play, from ``start`` on."""
         order = [start]
@@ -62,4 +73,6 @@ class Seats(Table):
             found.append(f"direction is {self.direction}")
         if not 0 <= self.turn < self.n:
             found.append(f"turn is seat {self.turn}")
+        found.extend(f"{seat_name(seat)} is out but holds {len(self.hands[seat])} cards"
+                     for seat in self.out if self.hands[seat])
         return found
