@@ -258,6 +258,18 @@ def test_h15_without_play_on_the_player_out_on_the_first_draw_card_still_wins() 
     assert state.winner == 1 and len(state.hands[1]) == 4
 
 
+def test_h15_the_player_who_began_the_chain_may_cancel_it_and_draws_its_total() -> None:
+    state = do(house(players=3, draw=[f"green-{n}" for n in range(1, 8)],
+                     hands={"P0": ["red-draw-two", "blue-2", "blue-5"],
+                            "P1": ["red-draw-two", "red-6", "yellow-4"],
+                            "P2": ["red-draw-two", "blue-1", "blue-8"]}),
+               "play red-draw-two", "play red-draw-two", "play red-draw-two")
+    assert state.actor == 1 and "play red-6" in legal(state)  # 2 + 2 + 2 on P1
+    do(state, "play red-6 uno")
+    assert ids(state, 1)[0] == "yellow-4" and len(state.hands[1]) == 7
+    assert state.actor == 2 and state.phase == TURN  # not skipped: play passes on
+
+
 def test_h16_totals_above_nine_add_their_digits() -> None:
     assert [digit_sum(n) for n in (2, 9, 10, 12, 16, 28)] == [2, 9, 1, 3, 7, 1]
     # +4 +4 +4 = 12 cancelled by a 3 of the colour named last (green).
