@@ -96,6 +96,23 @@ def test_every_card_is_53_by_79_mm_and_its_text_stays_in_the_safe_zone() -> None
             assert char["bottom"] <= box["bottom"] - safe + 0.5
 
 
+def test_a_long_name_stands_clear_of_the_frame() -> None:
+    """The party deck's "Joker Échange de main" is as wide as the safe zone at full size:
+    it shrinks to keep the same padding from the sides as the caption's text."""
+    cards = [c for c in _deck_cards(str(EXAMPLES / "party.toml")) if c.id == "wild-swap-hands"]
+    with pdfplumber.open(io.BytesIO(_faces_pdf(cards, columns=1))) as pdf:
+        page = pdf.pages[0]
+        box = _face_boxes(page)[0]
+        name = [c for c in page.chars if c["fontname"].endswith("Bold") and c["text"].strip()]
+        assert "".join(c["text"] for c in name).startswith("JokerÉchange")
+        spec = layout().card
+        clear = (spec.safe_margin_mm + spec.captioned.name_side_padding_mm) * mm
+        assert min(c["x0"] for c in name) >= box["x0"] + clear - 0.3
+        assert max(c["x1"] for c in name) <= box["x1"] - clear + 0.3
+        # and it is still set in one line, centred
+        assert len({round(c["top"]) for c in name}) == 1
+
+
 def test_captions_in_both_languages_with_french_glyphs() -> None:
     cat = catalogue()
     cards = [cat["fouine"], cat["tresor"], cat["non"]]

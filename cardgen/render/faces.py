@@ -351,10 +351,11 @@ def _caption_box(canvas: Any, card: Card, box: Box, lang: Lang) -> None:
 def _name_block(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
                 top: float, height: float, max_size: float, min_size: float) -> None:
     """The name(s), fitted between ``top`` and ``top - height`` (points from the bottom)."""
+    side = box.safe + pt(layout().card.captioned.name_side_padding_mm)
     _draw_text_block(
         canvas, _texts(card.name.fr, card.name.en, lang),
         {"fr": NAME_FONT, "en": SECOND_FONT if lang == "both" else NAME_FONT},
-        (box.safe, top - height, box.width - 2 * box.safe, height),
+        (side, top - height, box.width - 2 * side, height),
         max_size, min_size, 1.1, ink.fg, gap=0.05)
 
 

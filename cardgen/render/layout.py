@@ -55,6 +55,7 @@ class Captioned:
     name_height_mm: float
     name_size_pt: float
     name_min_size_pt: float
+    name_side_padding_mm: float
     caption_box_bottom_mm: float
     caption_box_height_mm: float
     caption_box_radius_mm: float
