@@ -7,6 +7,7 @@ below turns it into Click's ``Error: …`` line with exit code 1, never a traceb
 from __future__ import annotations
 
 import difflib
+import errno
 import json
 import os
 import sys
@@ -41,6 +42,16 @@ class CardgenGroup(click.Group):
             return super().invoke(ctx)
         except CardgenError as exc:
             raise click.ClickException(str(exc)) from None
+        except OSError as exc:
+            # A file we write names itself (and outputs.py reports it as a CardgenError);
+            # an error without a file name is standard output failing (a full disk, a
+            # closed terminal). A broken pipe (`| head`) is click's to handle quietly.
+            if exc.filename is not None or exc.errno == errno.EPIPE:
+                raise
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- nothing more can reach it
+            raise click.ClickException(
+                f"cannot write to standard output: {exc.strerror or exc}; write the "
+                "report into a file on a disk with free space") from None
 
 
 @click.group(cls=CardgenGroup)

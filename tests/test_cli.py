@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import click
+import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -139,3 +142,13 @@ def test_every_command_and_option_is_in_the_readme_table() -> None:
             if isinstance(param, click.Option):
                 assert any(f"{flag} " in rows[name] or f"{flag}]" in rows[name]
                            for flag in param.opts), f"{name} {param.opts[-1]} undocumented"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_a_full_disk_on_standard_output_is_one_line_not_a_traceback() -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "cardgen.cli", "cards", "unplugged"],
+                                stdout=full, stderr=subprocess.PIPE, text=True, check=False)
+    assert result.returncode == 1
+    assert result.stderr == ("Error: cannot write to standard output: No space left on "
+                             "device; write the report into a file on a disk with free space\n")
