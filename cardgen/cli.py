@@ -298,6 +298,10 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
     or with --print-shop one card a page for a print shop."""
     if print_shop:
         _refuse_with_print_shop(ctx, "paper", "backs", "back_offset")
+    elif not backs and ctx.get_parameter_source("back_offset") == \
+            click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--back-offset shifts the pages of backs: add --backs, or "
+                               "leave --back-offset out", ctx)
     loaded = _usable_deck(deck, players)
     from cardgen.render import sheets as sheets_module
 

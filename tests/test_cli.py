@@ -152,3 +152,12 @@ def test_a_full_disk_on_standard_output_is_one_line_not_a_traceback() -> None:
     assert result.returncode == 1
     assert result.stderr == ("Error: cannot write to standard output: No space left on "
                              "device; write the report into a file on a disk with free space\n")
+
+
+def test_a_back_offset_without_backs_is_refused_not_ignored(tmp_path: Path) -> None:
+    out = tmp_path / "sheets.pdf"
+    result = CliRunner().invoke(main, ["sheets", "classic", "--back-offset", "1,2",
+                                       "-o", str(out)])
+    assert result.exit_code == 2
+    assert "--back-offset shifts the pages of backs: add --backs" in result.output
+    assert not out.exists()
