@@ -346,9 +346,14 @@ def png(deck: str, output: Path | None, dpi: int | None, lang: str,
     folder = output or Path(f"{loaded.id}-png")
     from cardgen.render import png as png_module
 
-    result = png_module.write_pngs(loaded, folder, dpi=dpi, lang=lang,  # type: ignore[arg-type]
-                                   players=players, size=size, bleed_mm=bleed,
-                                   workers=workers)
+    try:
+        result = png_module.write_pngs(loaded, folder, dpi=dpi,
+                                       lang=lang,  # type: ignore[arg-type]
+                                       players=players, size=size, bleed_mm=bleed,
+                                       workers=workers)
+    except KeyboardInterrupt:
+        click.echo(f"interrupted (Ctrl-C): no image written into {folder}", err=True)
+        sys.exit(INTERRUPTED)
     click.echo(f"wrote {len(result.faces)} face images into {folder}")
     for path in result.tts_sheets:
         click.echo(f"wrote {path}")

@@ -102,3 +102,21 @@ def test_ctrl_c_during_check_prints_the_partial_verdict(tmp_path: Path) -> None:
                                             "the 200000 sanity games finished")
     assert lines[-1] == ("built-in deck 'classic': 108 cards, valid (0 error(s), 0 "
                          "warning(s)) so far")
+
+
+def test_ctrl_c_during_png_leaves_no_partial_set_of_images(tmp_path: Path) -> None:
+    """The images are made in a hidden folder and moved into place only when all are
+    made: stopped half-way, the folder holds none of them, and no worker's traceback."""
+    process = subprocess.Popen([*CARDGEN, "png", "unplugged", "--dpi", "1200", "-o", "pngs"],
+                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    deadline = time.monotonic() + 120
+    while not list((tmp_path / "pngs").glob(".cardgen-png-*/*.png")):  # some are made
+        assert process.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert err == "interrupted (Ctrl-C): no image written into pngs\n"
+    assert out == ""
+    assert list((tmp_path / "pngs").iterdir()) == []

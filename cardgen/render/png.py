@@ -16,6 +16,9 @@ import io
 import math
 import multiprocessing
 import os
+import shutil
+import signal
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -102,13 +105,17 @@ def _tts_jobs(deck: Deck, out: Path, listed: list[tuple[Card, int]], first_page:
             for number, start in enumerate(range(0, len(copies), per_sheet), start=1)]
 
 
+def _start_worker(pdf: bytes) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    raster.open_document(pdf)
+
+
 def _run(pdf: bytes, jobs: list[raster.FaceJob | raster.SheetJob], workers: int) -> None:
     """Every job, in a pool of processes. Forked where the system can: a worker then
     starts at once, the PDF already drawn, rather than importing cardgen again."""
     forks = "fork" in multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if forks else "spawn")
-    with context.Pool(max(1, min(workers, len(jobs))), raster.open_document,
-                      (pdf,)) as pool:
+    with context.Pool(max(1, min(workers, len(jobs))), _start_worker, (pdf,)) as pool:
         # The slow sheets first, so that no worker is left with one at the end.
         ordered = sorted(jobs, key=lambda job: isinstance(job, raster.FaceJob))
         for _ in pool.imap_unordered(raster.run, ordered):
@@ -136,13 +143,23 @@ def write_pngs(deck: Deck, out: Path, *, dpi: int | None = None, lang: Lang = "b
     distinct: list[Card | None] = [card for card, _ in listed]
     distinct.append(None)
     face = Raster(size, bleed_mm, dpi)
-    jobs: list[raster.FaceJob | raster.SheetJob] = [
-        raster.FaceJob(page, face.pixels, dpi, out / f"{BACK if card is None else card.id}.png")
-        for page, card in enumerate(distinct)]
-    rasters = [face]
-    if tts:
-        rasters.append(Raster(size, 0.0, settings.tts_card_width_px / (size.width_mm / 25.4)))
-        jobs += _tts_jobs(deck, out, listed, len(distinct), rasters[1])
-    _run(faces_pdf(distinct, lang, rasters), jobs, workers or os.cpu_count() or 1)
-    return PngResult([job.path for job in jobs if isinstance(job, raster.FaceJob)],
-                     [job.path for job in jobs if isinstance(job, raster.SheetJob)])
+    # The images are made in a hidden folder inside ``out`` and moved into place once
+    # all are made: a run stopped half-way (Ctrl-C, a full disk) leaves no partial set.
+    staging = Path(tempfile.mkdtemp(prefix=".cardgen-png-", dir=out))
+    try:
+        jobs: list[raster.FaceJob | raster.SheetJob] = [
+            raster.FaceJob(page, face.pixels, dpi,
+                           staging / f"{BACK if card is None else card.id}.png")
+            for page, card in enumerate(distinct)]
+        rasters = [face]
+        if tts:
+            rasters.append(Raster(size, 0.0,
+                                  settings.tts_card_width_px / (size.width_mm / 25.4)))
+            jobs += _tts_jobs(deck, staging, listed, len(distinct), rasters[1])
+        _run(faces_pdf(distinct, lang, rasters), jobs, workers or os.cpu_count() or 1)
+        for job in jobs:
+            os.replace(job.path, out / job.path.name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return PngResult([out / job.path.name for job in jobs if isinstance(job, raster.FaceJob)],
+                     [out / job.path.name for job in jobs if isinstance(job, raster.SheetJob)])
