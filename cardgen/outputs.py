@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,16 +31,37 @@ def prepare_folder(folder: Path) -> None:
                           "output folder or fix its permissions")
 
 
+def output_file(path: Path) -> Path:
+    """Check, before any work, that ``path`` can be written, and return the file to
+    replace: the file a symlink points to, so the link stays a link."""
+    path = Path(path)
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode = target.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        pass  # a new file; prepare_folder says what is wrong with its folder
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot be written ({exc.strerror}); choose another "
+                          "output path") from None
+    else:
+        if stat.S_ISDIR(mode):
+            raise OutputError(f"{path}: is a folder; give a file name to write")
+        # Renaming over a FIFO, a device or a socket would destroy it, not write to it.
+        if not stat.S_ISREG(mode):
+            raise OutputError(f"{path}: is not a regular file (a device, FIFO or socket); "
+                              "give a regular file path")
+    prepare_folder(target.parent)
+    return target
+
+
 @contextlib.contextmanager
 def atomic_path(path: Path) -> Iterator[Path]:
     """Yield a temporary path to write; it replaces ``path`` only if the block succeeds."""
     path = Path(path)
-    if path.is_dir():
-        raise OutputError(f"{path}: is a folder; give a file name to write")
-    prepare_folder(path.parent if str(path.parent) else Path("."))
+    target = output_file(path)
     try:
-        handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part",
-                                             dir=path.parent)
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
+                                             dir=target.parent)
     except OSError as exc:
         raise OutputError(f"{path}: cannot write here ({exc.strerror}); choose another "
                           "output path") from None
@@ -51,7 +73,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temp, 0o666 & ~umask)
-        os.replace(temp, path)
+        os.replace(temp, target)
     except OSError as exc:
         raise OutputError(f"{path}: cannot be written ({exc.strerror}); choose another "
                           "output path") from None

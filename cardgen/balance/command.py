@@ -68,7 +68,10 @@ def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int,
     from cardgen.balance.study import Plan, run_study, total_games
     from cardgen.check import check_deck
     from cardgen.decks import load_deck
+    from cardgen.outputs import output_file
 
+    if output is not None:  # an unwritable path is said before minutes of games
+        output_file(output)
     loaded = load_deck(deck)
     baseline = loaded if against == deck else load_deck(against)
     if players is None:
