@@ -184,7 +184,8 @@ def check(deck: str, players: int | None, games: int, workers: int, as_json: boo
 
 
 @main.command()
-@click.option("--lang", type=LANG, default="en", show_default=True)
+@click.option("--lang", type=LANG, default="en", show_default=True,
+              help="Language of the descriptions.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a list.")
 def rules(lang: str, as_json: bool) -> None:
     """List the optional rules a deck or `--rule NAME` can turn on."""

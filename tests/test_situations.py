@@ -425,3 +425,8 @@ def test_the_readme_example_is_a_situation_that_holds(tmp_path: Path) -> None:
     path.write_text(example, encoding="utf-8")
     result = explain(path)
     assert result.checked == 5 and result.failures == []
+
+
+def test_a_table_of_eleven_is_refused_for_what_it_is(tmp_path: Path) -> None:
+    path = changed(tmp_path, "c12_matching", ("players = 3", "players = 11"))
+    assert error(path).endswith("players is 11; a table has 2 to 10 players")

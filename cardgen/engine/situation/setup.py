@@ -170,6 +170,8 @@ def _reader(data: Mapping[str, Any], label: str, folder: Path | None) -> Reader:
     if not isinstance(players, int) or isinstance(players, bool):
         raise SituationError(f"{label}: players is {players!r}; give the number of seats, "
                              "like players = 4")
+    if not 2 <= players <= 10:
+        raise SituationError(f"{label}: players is {players}; a table has 2 to 10 players")
     if numbers != list(range(players)):
         raise SituationError(f"{label}: give a hand to each of the seats P0 … P{players - 1}, "
                              "and no other (an empty hand is [])")
