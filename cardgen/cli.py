@@ -20,7 +20,7 @@ import click
 from cardgen.balance.command import balance
 from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
-from cardgen.errors import CardgenError
+from cardgen.errors import INTERRUPTED, CardgenError
 from cardgen.options import OPTIONAL_RULES, RELATION_LABELS
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
 
@@ -29,9 +29,6 @@ from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
 
 LANG = click.Choice(["fr", "en"])
 PAPER = click.Choice(tuple(layout().papers))
-#: The exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it), after
-#: printing the partial report: a script tells it apart from a failed check (1).
-INTERRUPTED = 130
 
 
 class CardgenGroup(click.Group):

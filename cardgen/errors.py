@@ -8,6 +8,10 @@ what to do. The command line prints it as ``Error: …`` and exits 1; no module 
 
 from __future__ import annotations
 
+#: The exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it): a
+#: script tells it apart from a failed check (1).
+INTERRUPTED = 130
+
 
 class CardgenError(ValueError):
     """A problem the user can fix; the message is shown as is."""

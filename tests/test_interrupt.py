@@ -72,7 +72,7 @@ def interrupt(args: list[str], label: str, tmp_path: Path) -> tuple[int, str]:
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=300)
     assert "Traceback" not in out + err and "Aborted" not in err, err
-    return process.returncode, out
+    return process.returncode, out + err
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
@@ -120,3 +120,13 @@ def test_ctrl_c_during_png_leaves_no_partial_set_of_images(tmp_path: Path) -> No
     assert err == "interrupted (Ctrl-C): no image written into pngs\n"
     assert out == ""
     assert list((tmp_path / "pngs").iterdir()) == []
+
+
+def test_ctrl_c_during_balance_says_no_report_instead_of_aborting(tmp_path: Path) -> None:
+    code, said = interrupt(["balance", "classic", "--players", "3", "--games", "100000",
+                            "--workers", "1", "-o", "b.pdf"], "playing", tmp_path)
+    assert code == 130
+    assert re.fullmatch(r"interrupted \(Ctrl-C\) after \d+ of 600000 games; a balance study "
+                        r"needs all of them, so there is no report and b.pdf is not written\n",
+                        said), said
+    assert list(tmp_path.iterdir()) == []

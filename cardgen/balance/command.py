@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.errors import CardgenError
+from cardgen.errors import INTERRUPTED, CardgenError
 
 #: Games per run by default: at 4 players the whole Unplugged study (the deck, the
 #: classic baseline and each of its 20 kinds ablated, 22 runs) fits in two minutes on
@@ -86,9 +86,18 @@ def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int,
         from cardgen.engine.cluster import connect
 
         connect(cluster, workers)
-    with click.progressbar(length=total_games(plan), label="playing",
-                           file=sys.stderr) as bar:
-        result = run_study(plan, progress=bar.update)
+    total = total_games(plan)
+    with click.progressbar(length=total, label="playing", file=sys.stderr) as bar:
+        try:
+            result = run_study(plan, progress=bar.update)
+        except KeyboardInterrupt:
+            # Each figure compares runs on the same seeds: a part of them measures nothing.
+            bar.render_finish()
+            click.echo(f"interrupted (Ctrl-C) after {bar.pos} of {total} games; a balance "
+                       "study needs all of them, so there is no report"
+                       + ("" if output is None else f" and {output} is not written"),
+                       err=True)
+            sys.exit(INTERRUPTED)
     if output is not None:
         from cardgen.balance.charts import write_pdf
 
