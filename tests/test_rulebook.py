@@ -382,3 +382,80 @@ def test_every_page_renders(tmp_path: Path) -> None:
     subprocess.run(["pdftoppm", "-r", "20", "-png", str(source), str(tmp_path / "page")],
                    check=True, capture_output=True)
     assert len(list(tmp_path.glob("page-*.png"))) == len(reader_of("unplugged", "en").pages)
+
+
+# --- what the title page and the optional rules say a deck is ----------------------------
+
+
+def rulebook_of(tmp_path: Path, deck: Path, lang: str) -> PdfReader:
+    """The rulebook `cardgen rulebook DECK` writes, read back."""
+    pdf = tmp_path / f"{deck.stem}-{lang}.pdf"
+    result = CliRunner().invoke(main, ["rulebook", str(deck), "--lang", lang, "-o", str(pdf)])
+    assert result.exit_code == 0, result.output
+    return PdfReader(pdf)
+
+
+@pytest.mark.parametrize(("lang", "claim", "derived"), [
+    ("en", "The official 108-card deck", "A deck derived from “Classic UNO” (108 cards). "
+                                         "112 cards · 2 to 10 players"),
+    ("fr", "Le jeu officiel de 108 cartes", "Un paquet dérivé de « UNO classique » "
+                                            "(108 cartes). 112 cartes · 2 à 10 joueurs"),
+])
+def test_a_derived_deck_with_other_cards_does_not_claim_to_be_its_base(
+        tmp_path: Path, lang: str, claim: str, derived: str) -> None:
+    """A deck file with no description inherits its base's ("The official 108-card deck
+    and its rules."), false once the cards change: the title page says what it is."""
+    deck = tmp_path / "wilder.toml"
+    deck.write_text('name = "Wilder"\nbase = "classic"\n[cards]\nwild = 8\n', encoding="utf-8")
+    reader = rulebook_of(tmp_path, deck, lang)
+    title = flat(reader.pages[0].extract_text())
+    assert claim not in title
+    assert derived in title
+    assert reader.metadata is not None and claim not in str(reader.metadata.subject)
+    # A deck a level further down that changes nothing is still not the classic deck.
+    child = tmp_path / "child.toml"
+    child.write_text('name = "Child"\nbase = "wilder.toml"\n', encoding="utf-8")
+    title = flat(rulebook_of(tmp_path, child, lang).pages[0].extract_text())
+    assert claim not in title
+    assert ("“Wilder” (112 cards)" if lang == "en" else "« Wilder » (112 cartes)") in title
+
+
+@pytest.mark.parametrize(("ref", "lang", "description"), [
+    ("classic", "en", "The official 108-card deck and its rules."),
+    ("unplugged", "fr", "La variante de fans aux quinze nouvelles cartes"),
+    (str(EXAMPLES / "party.toml"), "fr", "Le jeu classique arrosé de cartes Déluge."),
+])
+def test_a_deck_keeps_the_description_it_writes(ref: str, lang: str, description: str) -> None:
+    assert description in flat(reader_of(ref, lang).pages[0].extract_text())
+
+
+def test_an_inherited_description_stays_while_cards_and_rules_are_the_base_s(
+        tmp_path: Path) -> None:
+    deck = tmp_path / "renamed.toml"
+    deck.write_text('name = "Renamed"\nbase = "classic"\n', encoding="utf-8")
+    title = flat(rulebook_of(tmp_path, deck, "en").pages[0].extract_text())
+    assert "The official 108-card deck and its rules." in title
+
+
+@pytest.mark.parametrize(("lang", "own", "other"), [
+    ("en", "The optional rules of this deck", "Other optional rules"),
+    ("fr", "Les règles optionnelles de ce paquet", "Autres règles optionnelles"),
+])
+def test_the_rules_a_deck_plays_are_its_own_never_other_rules(lang: str, own: str,
+                                                              other: str) -> None:
+    """Uno Unplugged plays its table rules (the engine turns them on from its rule text),
+    lowest-score and rotate-dealer: all three are the deck's rules. The rules they are
+    made of are played already and one they conflict with cannot be added: neither is
+    offered among the others."""
+    text = text_of("unplugged", lang)
+    start, split = text.rindex(own), text.rindex(other)  # past the table of contents
+    assert start < split
+    deck_rules, other_rules = text[start:split], text[split:]
+    for name in ("unplugged", "lowest-score", "rotate-dealer"):
+        assert f"({name})" in deck_rules, name
+        assert f"({name})" not in other_rules, name
+    assert deck_rules.index("(unplugged)") < deck_rules.index("(lowest-score)")
+    for name in ("first-reverse-right", "dealer-names-first-color",  # in unplugged
+                 "challenge-takes-back"):  # conflicts with it
+        assert f"({name})" not in other_rules, name
+    assert "(stack-draws)" in other_rules  # a rule a table may still add

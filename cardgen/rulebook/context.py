@@ -12,11 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import Card, catalogue
-from cardgen.decks import Deck
+from cardgen.deckfile import base_ref
+from cardgen.decks import Deck, load_deck
+from cardgen.errors import CardgenError
 from cardgen.options import OPTIONAL_RULES
+from cardgen.rulebook.templates import french_spacing, labels
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,7 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         "removals": _removals(deck, lang),
         "rules": rule_rows[True],
         "other_rules": rule_rows[False],
-        "plays": lambda name: name in deck.rules,
+        "plays": lambda name: name in played_rules(deck),
         **_kind_lookups(kinds),
         "colors": [c.name[lang] for c in catalogue().colors.values()],
         "devices": list(deck.devices),  # X-09 … X-12: described, never played
@@ -134,13 +138,57 @@ def _deck_summary(deck: Deck, lang: str) -> dict[str, Any]:
     return {
         "id": deck.id,
         "name": _one_line(deck.name[lang]),
-        "description": _one_line(deck.description[lang]) if deck.description else "",
+        "description": deck_description(deck, lang),
         "variant": deck.rulebook,
         "builtin": deck.source.startswith("built-in deck"),
         "total": deck.total(),
         "min_players": deck.min_players,
         "max_players": deck.max_players,
     }
+
+
+def deck_description(deck: Deck, lang: str) -> str:
+    """What the title page says the deck is, in one line ("" for nothing).
+
+    A deck file that writes no description inherits its base deck's, which describes
+    the base ("The official 108-card deck and its rules."). Once the deck deals other
+    cards or plays other rules that sentence is false, so the rulebook says what the
+    deck is based on instead ("A deck derived from “Classic UNO” (108 cards).").
+    """
+    if not deck.description:
+        return ""
+    origin = _description_origin(deck)
+    if origin is not None and (origin.counts != deck.counts
+                               or set(played_rules(origin)) != set(played_rules(deck))):
+        base = _base_deck(deck) or origin
+        text = labels(lang)["derived_deck"].format(base=_one_line(base.name[lang]),
+                                                   n=base.total())
+        return french_spacing(text) if lang == "fr" else text
+    return _one_line(deck.description[lang])
+
+
+def _base_deck(deck: Deck) -> Deck | None:
+    """The deck ``deck`` names as its ``base`` (None without one, or if it cannot be
+    read again)."""
+    if not deck.base:
+        return None
+    builtin = deck.source.startswith("built-in deck")
+    folder = None if builtin else Path(deck.source).parent
+    try:
+        return load_deck(base_ref(deck.base, deck.source, folder))
+    except CardgenError:
+        return None
+
+
+def _description_origin(deck: Deck) -> Deck | None:
+    """The deck up the chain of bases whose file wrote ``deck``'s description, when the
+    deck inherits it (None when the description is the deck's own)."""
+    origin = None
+    current = _base_deck(deck)
+    while current is not None and current.description == deck.description:
+        origin = current
+        current = _base_deck(current)
+    return origin
 
 
 def _kind_lookups(kinds: list[dict[str, Any]]) -> dict[str, Callable[..., Any]]:
@@ -179,13 +227,33 @@ def _removals(deck: Deck, lang: str) -> list[dict[str, Any]]:
     return removals
 
 
+def played_rules(deck: Deck) -> tuple[str, ...]:
+    """The optional rules the deck plays, as the engine plays them: those of its rule
+    text when that text is a variant with table rules of its own (Uno Unplugged's,
+    U-08, U-10, U-41), then the ones its ``rules`` list turns on."""
+    return tuple(name for name in dict.fromkeys((deck.rulebook, *deck.rules))
+                 if name in OPTIONAL_RULES)
+
+
 def _rule_rows(deck: Deck, lang: str) -> dict[bool, list[dict[str, str]]]:
-    """The optional rules, split by whether the deck plays them (True) or not."""
-    rows: dict[bool, list[dict[str, str]]] = {True: [], False: []}
-    for name, rule in OPTIONAL_RULES.items():
-        rows[name in deck.rules].append({"name": rule.name,
-                                         "description": rule.description[lang]})
-    return rows
+    """The optional rules, split into those the deck plays (True) and the others a table
+    may still add (False). A rule that is part of one the deck plays is played already,
+    and one that conflicts with them cannot be added: neither is offered as another."""
+    taken = set(played_rules(deck))
+    todo = list(taken)
+    while todo:  # what the played rules are made of, and what that is made of
+        for part in OPTIONAL_RULES[todo.pop()].includes:
+            if part not in taken:
+                taken.add(part)
+                todo.append(part)
+    conflicting = {other for name in taken for other in OPTIONAL_RULES[name].conflicts}
+
+    def row(name: str) -> dict[str, str]:
+        return {"name": name, "description": OPTIONAL_RULES[name].description[lang]}
+
+    return {True: [row(name) for name in played_rules(deck)],  # the text's own first
+            False: [row(name) for name in OPTIONAL_RULES
+                    if name not in taken and name not in conflicting]}
 
 
 def _points_groups(card_list: list[tuple[Card, int]], lang: str) -> list[dict[str, Any]]:

@@ -38,7 +38,7 @@ from cardgen.catalogue import Card
 from cardgen.decks import Deck
 from cardgen.render.faces import background_hex
 from cardgen.rulebook import markup, pictures
-from cardgen.rulebook.context import kinds_of
+from cardgen.rulebook.context import deck_description, kinds_of
 from cardgen.rulebook.markup import TemplateSyntaxError
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import TOC_TABLE_STYLE, Table
@@ -414,9 +414,9 @@ class Layout:
             RLParagraph(escape_text(deck.name[self.lang]), styles.title),
             RLParagraph(labels["rulebook"], styles.subtitle),
         ]
-        if deck.description:
-            out.append(RLParagraph(escape_text(deck.description[self.lang]),
-                                   styles.title_text))
+        description = deck_description(deck, self.lang)
+        if description:
+            out.append(RLParagraph(escape_text(description), styles.title_text))
         out.append(RLParagraph(facts, styles.title_text))
         out += [Spacer(0, 12 * mm), pictures.CardFan(self.fan_cards(), sheet["fan_scale"]),
                 NextPageTemplate("body"), PageBreak()]
@@ -437,7 +437,7 @@ def render_pdf(deck: Deck, lang: str, paper: str, blocks: Sequence[markup.Block]
     name = deck.name[lang]
     info = RulebookInfo(
         title=f"{name} — {labels['rulebook']}",
-        subject=deck.description[lang] if deck.description else name,
+        subject=deck_description(deck, lang) or name,
         footer=f"{name} · {labels['rulebook']}",
         lang=lang,
         paper=paper,
