@@ -6,10 +6,13 @@ import math
 
 import pytest
 
+from cardgen.balance.report import interval_text, pct
 from cardgen.balance.stats import (
+    PRACTICAL_GAMES,
     Z95,
     Z_POWER,
     Clustered,
+    Interval,
     bootstrap_mean,
     games_needed,
     normal_mean,
@@ -89,3 +92,28 @@ def test_games_needed_scale_with_the_square_of_the_precision_wanted() -> None:
     assert games_needed(100, interval, effect=z * interval.se) == 100
     # ... and half of it takes four times as many
     assert games_needed(100, interval, effect=z * interval.se / 2) == 400
+
+
+def test_no_number_of_games_is_promised_for_an_effect_measured_at_zero() -> None:
+    """A zero effect would need infinitely many games, and one a thousand times smaller
+    than its standard error more games than any run plays: no estimate for either."""
+    zero = Interval(0.0, -0.1, 0.1, 0.05, 400, 40)
+    assert games_needed(40, zero) is None
+    tiny = Interval(0.00005, -0.1, 0.1, 0.05, 400, 40)
+    assert games_needed(40, tiny) is None
+    assert games_needed(40, Interval(0.01, -0.1, 0.1, 0.05, 400, 40)) == 7849
+    assert games_needed(40, tiny, effect=0.01) == 7849
+    big = games_needed(40, Interval(0.0005, -0.1, 0.1, 0.05, 400, 40))
+    assert big is not None and big <= PRACTICAL_GAMES
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "0.0 [0.0, 0.1]"), ("fr", "0,0 [0,0 ; 0,1]")])
+def test_a_figure_rounding_to_zero_is_never_written_minus_zero(lang: str,
+                                                               expected: str) -> None:
+    figure = {"estimate": -0.00001, "low": -0.0004, "high": 0.08}
+    assert interval_text(figure, lang=lang) == expected
+    signed = interval_text(figure, signed=True, lang=lang)
+    assert "-0" not in signed and signed.startswith("+0")
+    assert "-" not in pct(-0.0000004, lang=lang)
+    assert pct(-0.0000004, signed=True, lang=lang) == "+0" + ("," if lang == "fr" else ".") + "0"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
 from reportlab.graphics.shapes import Drawing, Line, String
@@ -19,7 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
-from cardgen.balance.report import interval_text, labels, pct
+from cardgen.balance.report import deck_names, interval_text, labels, pct
 from cardgen.outputs import atomic_path
 from cardgen.typography import register_fonts
 
@@ -30,6 +31,14 @@ UP_COLOUR = colors.HexColor("#2E9E48")
 DOWN_COLOUR = colors.HexColor("#D7261E")
 FLAT_COLOUR = colors.HexColor("#9A9A9A")
 FONT = "Sans"
+
+
+def _drawing(width: float, height: float) -> Drawing:
+    """A chart's drawing, starting in the project's font: reportlab's renderer otherwise
+    starts every drawing in Helvetica, a font no PDF of cardgen may leave unembedded."""
+    drawing = Drawing(width, height)
+    drawing.initialFontName = FONT
+    return drawing
 
 
 def _style(size: float, bold: bool = False, space: float = 4) -> ParagraphStyle:
@@ -64,7 +73,7 @@ def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
     shown = [k for k in kinds if "effect" in k]
     rows = max(1, len(shown))
     height = 16 + 13 * rows
-    drawing = Drawing(WIDTH, height + 30)
+    drawing = _drawing(WIDTH, height + 30)
     chart = HorizontalBarChart()
     chart.x, chart.y, chart.width, chart.height = 110, 24, WIDTH - 130, height
     effects = [k["effect"][measure] for k in shown] or [
@@ -121,7 +130,7 @@ def _bins(counts: list[list[tuple[int, int]]], bins: int = 24) -> tuple[list[int
     return [i * width for i in range(bins)], width
 
 
-def length_chart(table: dict[str, Any], report: dict[str, Any],
+def length_chart(table: dict[str, Any], names: tuple[str, str],
                  words: dict[str, str]) -> Drawing:
     """Histograms of turns per round, the deck's beside the baseline's."""
     series = [table["deck"]["turns_counts"]]
@@ -135,7 +144,7 @@ def length_chart(table: dict[str, Any], report: dict[str, Any],
         for turns, n in counts:
             shares[min(len(edges) - 1, turns // width)] += 100 * n / total
         data.append(shares)
-    drawing = Drawing(WIDTH, 190)
+    drawing = _drawing(WIDTH, 190)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, 130
     chart.data = data
@@ -154,26 +163,32 @@ def length_chart(table: dict[str, Any], report: dict[str, Any],
                        fontName=FONT, fontSize=7, textAnchor="middle"))
     drawing.add(String(4, chart.y + chart.height + 8, words["pdf_length_share"],
                        fontName=FONT, fontSize=7))
-    _legend(drawing, [(report["deck"], DECK_COLOUR)]
-            + ([(report["against"], BASE_COLOUR)] if len(data) > 1 else []),
-            WIDTH - 150, chart.y + chart.height + 8)
+    _legend(drawing, [(names[0], DECK_COLOUR)]
+            + ([(names[1], BASE_COLOUR)] if len(data) > 1 else []),
+            WIDTH - 4, chart.y + chart.height + 8)
     return drawing
 
 
-def _legend(drawing: Drawing, items: list[tuple[str, Any]], x: float, y: float) -> None:
+def _legend(drawing: Drawing, items: list[tuple[str, Any]], right: float, y: float) -> None:
+    """A colour swatch and its deck's name for each item, in a row ending at ``right``
+    (a deck's name may be long: each takes the room its name needs)."""
     from reportlab.graphics.shapes import Rect
+    from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    for i, (name, colour) in enumerate(items):
-        drawing.add(Rect(x + 75 * i, y, 7, 7, fillColor=colour, strokeWidth=0))
-        drawing.add(String(x + 75 * i + 10, y + 1, name, fontName=FONT, fontSize=7))
+    widths = [10 + stringWidth(name, FONT, 7) for name, _ in items]
+    x = right - sum(widths) - 12 * (len(items) - 1)
+    for (name, colour), width in zip(items, widths, strict=True):
+        drawing.add(Rect(x, y, 7, 7, fillColor=colour, strokeWidth=0))
+        drawing.add(String(x + 10, y + 1, name, fontName=FONT, fontSize=7))
+        x += width + 12
 
 
-def seats_chart(table: dict[str, Any], report: dict[str, Any],
+def seats_chart(table: dict[str, Any], names: tuple[str, str],
                 words: dict[str, str]) -> Drawing:
     """The share of rounds won by each seat, from the dealer's left, with error bars."""
     shapes = [table["deck"]] + ([table["baseline"]] if "baseline" in table else [])
     n = table["players"]
-    drawing = Drawing(WIDTH, 170)
+    drawing = _drawing(WIDTH, 170)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 40, 30, WIDTH - 60, 120
     chart.data = [[p["estimate"] * 100 for p in s["positions"]] for s in shapes]
@@ -206,28 +221,30 @@ def seats_chart(table: dict[str, Any], report: dict[str, Any],
                          strokeColor=[DECK_COLOUR, colors.black][min(s_i, 1)]))
     drawing.add(String(4, chart.y + chart.height + 10, words["pdf_seats_axis"],
                        fontName=FONT, fontSize=7))
-    _legend(drawing, [(report["deck"], DECK_COLOUR)]
-            + ([(report["against"], BASE_COLOUR)] if len(shapes) > 1 else []),
-            WIDTH - 150, chart.y + chart.height + 10)
+    _legend(drawing, [(names[0], DECK_COLOUR)]
+            + ([(names[1], BASE_COLOUR)] if len(shapes) > 1 else []),
+            WIDTH - 4, chart.y + chart.height + 10)
     return drawing
 
 
-def _shape_lines(table: dict[str, Any], report: dict[str, Any],
-                 words: dict[str, str], lang: str) -> list[str]:
+def _shape_lines(table: dict[str, Any], against: str, words: dict[str, str],
+                 lang: str) -> list[str]:
     share = pct(table["deck"]["fair_share"], lang=lang)
     first = interval_text(table["deck"]["positions"][0], percent=True, lang=lang)
-    lines = [f"{words['first_seat']}: {first} ({words['fair_share'].format(share=share)})"]
+    colon = " : " if lang == "fr" else ": "  # French spaces its colon
+    lines = [f"{words['first_seat']}{colon}{first} "
+             f"({words['fair_share'].format(share=share)})"]
     for name, percent in (("turns", False), ("points", False), ("reshuffles", False),
                           ("blocked", True), ("no_winner", True)):
         deck = interval_text(table["deck"][name], percent=percent, lang=lang)
         if "baseline" in table:
             lines.append(words["pdf_shape_row"].format(
-                name=words[name], deck=deck, against=report["against"],
+                name=words[name], deck=deck, against=escape(against),
                 base=interval_text(table["baseline"][name], percent=percent, lang=lang),
                 diff=interval_text(table["difference"][name], percent=percent, signed=True,
                                    lang=lang)))
         else:
-            lines.append(f"{words[name]}: {deck}")
+            lines.append(f"{words[name]}{colon}{deck}")
     return lines
 
 
@@ -235,27 +252,29 @@ def write_pdf(report: dict[str, Any], path: Path, lang: str = "en") -> None:
     """Write the report's charts to ``path`` (all or nothing)."""
     register_fonts()
     words = labels(lang)
+    names = deck_names(report, lang)
+    deck, against = (escape(name) for name in names)  # paragraph markup
     story: list[Any] = []
     for number, table in enumerate(report["tables"]):
         if number:
             story.append(PageBreak())
         head = "heading" if "baseline" in table else "heading_alone"
         story += [
-            Paragraph(words["title"].format(deck=report["deck"]), _style(16, True, 6)),
-            Paragraph(words[head].format(deck=report["deck"], against=report["against"],
+            Paragraph(words["title"].format(deck=deck), _style(16, True, 6)),
+            Paragraph(words[head].format(deck=deck, against=against,
                                          players=table["players"], games=report["games"],
                                          rounds=table["deck"]["rounds"],
                                          seed=report["seed"]), _style(9, space=8)),
             Paragraph(words["shape"], _style(11, True)),
             *[Paragraph(line, _style(8, space=1))
-              for line in _shape_lines(table, report, words, lang)],
+              for line in _shape_lines(table, names[1], words, lang)],
             Spacer(1, 4 * mm),
             Paragraph(words["pdf_seats"], _style(11, True)),
-            seats_chart(table, report, words),
+            seats_chart(table, names, words),
             Paragraph(words["pdf_length" if "baseline" in table else "pdf_length_alone"]
-                      .format(deck=report["deck"], against=report["against"]),
+                      .format(deck=deck, against=against),
                       _style(11, True)),
-            length_chart(table, report, words),
+            length_chart(table, names, words),
             PageBreak(),
             Paragraph(words["pdf_strength"], _style(11, True)),
             Paragraph(words["kinds_note"], _style(8)),
@@ -270,6 +289,9 @@ def write_pdf(report: dict[str, Any], path: Path, lang: str = "en") -> None:
     with atomic_path(path) as temp:
         doc = SimpleDocTemplate(str(temp), pagesize=A4, leftMargin=18 * mm,
                                 rightMargin=18 * mm, topMargin=16 * mm, bottomMargin=16 * mm,
-                                title=words["title"].format(deck=report["deck"]),
-                                author="cardgen", creator="cardgen", invariant=1)
+                                title=words["title"].format(deck=names[0]),
+                                author="cardgen", creator="cardgen", invariant=1,
+                                # reportlab sets this font on every new page; its default,
+                                # Helvetica, would be the one font of the PDF not embedded.
+                                initialFontName=FONT)
         doc.build(story)

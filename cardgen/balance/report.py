@@ -22,6 +22,17 @@ def labels(lang: str) -> dict[str, str]:
     return table
 
 
+def deck_names(report: dict[str, Any], lang: str) -> tuple[str, str]:
+    """What the report calls the deck and the deck it is set against, in ``lang``: their
+    names ("Soirée déluge"), or their ids in a report that has no names."""
+    names = report.get("names", {})
+
+    def name(role: str) -> str:
+        return " ".join(names[role][lang].split()) if role in names else str(report[role])
+
+    return name("deck"), name("against")
+
+
 def localised(text: str, lang: str) -> str:
     """A number written the English way (``1,234.5%``) as ``lang`` writes it: in French
     ``1 234,5 %``, with narrow no-break spaces."""
@@ -30,8 +41,18 @@ def localised(text: str, lang: str) -> str:
     return (text.replace(",", "\u202f").replace(".", ",").replace("%", "\u202f%"))
 
 
+def number(value: float, digits: int = 1, signed: bool = False) -> str:
+    """``value`` to ``digits`` places, the English way. A value that rounds to zero is
+    written 0.0 (+0.0 when signed), never -0.0: a negative zero is no figure."""
+    rounded = round(value, digits)
+    if rounded == 0:
+        rounded = 0.0  # also turns -0.0 into 0.0
+    return f"{rounded:+.{digits}f}" if signed else f"{rounded:.{digits}f}"
+
+
 def pct(value: float, signed: bool = False, lang: str = "en") -> str:
-    return localised(f"{value * 100:+.1f}" if signed else f"{value * 100:.1f}%", lang)
+    text = number(value * 100, 1, signed)
+    return localised(text if signed else f"{text}%", lang)
 
 
 def count(value: int, lang: str = "en") -> str:
@@ -46,7 +67,7 @@ def interval_text(figure: dict[str, Any], *, percent: bool = False, signed: bool
             return pct(v, signed, lang)
     else:
         def fmt(v: float) -> str:
-            return localised(f"{v:+.{digits}f}" if signed else f"{v:.{digits}f}", lang)
+            return localised(number(v, digits, signed), lang)
     separator = " ; " if lang == "fr" else ", "
     return f"{fmt(figure['estimate'])} [{fmt(figure['low'])}{separator}{fmt(figure['high'])}]"
 
@@ -59,6 +80,8 @@ def effect_verdict(figure: dict[str, Any], words: dict[str, str],
     if figure.get("verdict") == "lower":
         return words[down]
     if figure.get("verdict") == "unclear":
+        if figure.get("games_needed") is None:  # zero, or more games than a run plays
+            return words["unclear_unmeasurable"]
         return words["unclear"].format(games=count(figure["games_needed"], lang))
     return ""
 
@@ -93,13 +116,14 @@ def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en"
     """The terminal report of one player count."""
     words = labels(lang)
     n = table["players"]
+    deck, against = deck_names(report, lang)
     head = "heading" if "baseline" in table else "heading_alone"
-    lines = [words[head].format(deck=report["deck"], against=report["against"], players=n,
+    lines = [words[head].format(deck=deck, against=against, players=n,
                                 games=report["games"], rounds=table["deck"]["rounds"],
                                 seed=report["seed"]), "", words["shape"]]
     header = [words["measure"], words["deck"]]
     if "baseline" in table:
-        header += [report["against"], words["difference"]]
+        header += [against, words["difference"]]
     lines += _columns([header, *_shape_rows(table, words, lang)])
     lines.append("  (" + words["fair_share"].format(share=pct(table["deck"]["fair_share"],
                                                                       lang=lang)) + ")")
@@ -107,7 +131,7 @@ def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en"
     rows = [[words["kind"], words["copies"], words["played"], words["won_dealt"],
              words["effect"], words["round_length"], words["verdict"]]]
     for kind in table["kinds"]:
-        played = localised(f"{kind['per_round']['played']:.2f}", lang)
+        played = localised(number(kind["per_round"]["played"], 2), lang)
         row = [kind["key"], str(kind["copies"]), played,
                interval_text(kind["win_dealt"], percent=True, lang=lang)]
         effect = kind.get("effect")

@@ -149,17 +149,27 @@ def difference(a: Interval, b: Interval, z: float = Z95) -> Interval:
     return Interval(d, d - z * se, d + z * se, se, min(a.n, b.n), min(a.games, b.games))
 
 
+#: The most games a run is worth estimating: ``cardgen balance --games`` plays no more
+#: per run. An effect that would take more is too small to measure in practice.
+PRACTICAL_GAMES = 10_000_000
+
+
 def games_needed(games: int, interval: Interval, effect: float | None = None,
-                 z: float = Z95, power_z: float = Z_POWER) -> int:
+                 z: float = Z95, power_z: float = Z_POWER) -> int | None:
     """About how many games would tell ``effect`` (the measured one by default) from zero
-    with 95 % confidence and 80 % power, scaling the standard error found with ``games``."""
+    with 95 % confidence and 80 % power, scaling the standard error found with ``games``.
+
+    None when no practical run would: the effect is exactly zero (no number of games
+    tells nothing from zero), or it would take more than :data:`PRACTICAL_GAMES`.
+    """
     size = abs(interval.estimate if effect is None else effect)
+    if size == 0:
+        return None
     if games <= 0 or interval.se <= 0:
         return games
-    if size == 0:
-        return 10 ** 9
-    needed = games * ((z + power_z) * interval.se / size) ** 2
-    return max(games, math.ceil(needed - 1e-9))  # not one more for a rounding error
+    needed = max(games, math.ceil(games * ((z + power_z) * interval.se / size) ** 2
+                                  - 1e-9))  # not one more for a rounding error
+    return needed if needed <= PRACTICAL_GAMES else None
 
 
 def two_proportions_size(p1: float, p2: float, z: float = Z95,

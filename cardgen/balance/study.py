@@ -112,7 +112,10 @@ def run_study(plan: Plan, progress: Callable[[int], None] | None = None) -> dict
     for n, runs in layout:
         first = next(i for i, (m, _) in enumerate(owners) if m == n)
         tables.append(_table(n, runs, tallies[first:first + len(runs)], plan.games))
-    return {"deck": plan.deck.id, "against": plan.against.id, "seed": plan.seed,
+    return {"deck": plan.deck.id, "against": plan.against.id,
+            # what the report calls them: the decks' names, in each language
+            "names": {"deck": plan.deck.name.as_dict(), "against": plan.against.name.as_dict()},
+            "seed": plan.seed,
             "games": plan.games, "player": plan.player, "rules": list(plan.rules),
             "tables": tables}
 
