@@ -6,22 +6,19 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
+from cardgen.picturefile import svg_drawing
 from cardgen.typography import registered
 
 
 def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: float) -> None:
     """Draw an SVG file scaled to fit the box (x, y, width, height), centred in it."""
     from reportlab.graphics import renderPDF
-    from svglib.svglib import svg2rlg
 
-    try:
-        drawing = svg2rlg(str(path))
-    except Exception as exc:  # svglib raises lxml and parsing errors of many kinds
-        raise CardgenError(f"{path}: cannot be read as an SVG picture ({exc}); "
-                           "fix the file or use a PNG") from None
-    if drawing is None or not drawing.width or not drawing.height:
-        raise CardgenError(f"{path}: not a usable SVG picture (no size or no content); "
-                           "give the <svg> a width and height or a viewBox")
+    # Loading a deck checks its pictures the same way: this fails only for a file that
+    # changed since, or for a card drawn without its deck being checked.
+    drawing, problem = svg_drawing(path)
+    if problem:
+        raise CardgenError(f"{path}: picture {problem}")
     _embedded_fonts_only(drawing)
     scale = min(width / drawing.width, height / drawing.height)
     canvas.saveState()
