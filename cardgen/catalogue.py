@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from cardgen.deckreport import toml_value
 from cardgen.errors import CatalogueError
 from cardgen.picturefile import check_picture
 
@@ -77,6 +78,32 @@ class Effect:
     description: Text
     facts: Mapping[str, bool]
     params: Mapping[str, Any]
+    #: The caption of a card that gives none, with {param} and {s} in it (else description).
+    caption: Text | None = None
+    #: Whole-number parameter -> {"min", "max", "what"}: the values a card may give.
+    limits: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: True/false or text parameter -> value ("true", "left") -> its words in a caption.
+    words: Mapping[str, Mapping[str, Text]] = field(default_factory=dict)
+
+    def auto_caption(self, params: Mapping[str, Any]) -> Text:
+        """The caption of a card with this effect and these parameters that has none."""
+        template = self.caption or self.description
+
+        def filled(lang: str) -> str:
+            text = template[lang]
+            for name, value in params.items():
+                if name in self.words:
+                    value = self.words[name][_word_key(value)][lang]
+                text = text.replace("{" + name + "}", str(value))
+            text = text.replace("{s}", "" if params.get("amount") == 1 else "s")
+            return text[:1].upper() + text[1:]
+
+        return Text(filled("fr"), filled("en"))
+
+
+def _word_key(value: Any) -> str:
+    """The key of [effect.words.param] a parameter's value is listed under."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True)
@@ -211,8 +238,14 @@ def build_cards(
         problems.append(f"{label} has no name; give it one in both languages, e.g. "
                         'name = { fr = "…", en = "…" }')
     name = _text(entry.get("name", raw_id), f"{label} name", problems, fallback=raw_id)
-    caption = _text(entry.get("caption", effect.description.as_dict()), f"{label} caption",
-                    problems)
+    if "name" in entry and not (name.fr.strip() and name.en.strip()):
+        problems.append(f"{label} has an empty name; write it in both languages, e.g. "
+                        'name = { fr = "Averse", en = "Rain Check" }')
+        name = Text(name.fr.strip() or raw_id, name.en.strip() or raw_id)
+    if "caption" in entry:
+        caption = _text(entry["caption"], f"{label} caption", problems)
+    else:
+        caption = effect.auto_caption(params)
     pictogram = _pictogram(entry.get("pictogram"), label, problems)
     picture = _picture(entry.get("picture"), base_dir, label, problems)
     recipe = _Recipe(
@@ -323,7 +356,7 @@ def _color_ids(entry: Mapping[str, Any], colors: Mapping[str, Color], label: str
         color_ids = [None]
     for color_id in color_ids:
         if color_id is not None and not isinstance(color_id, str):
-            problems.append(f"{label} has colour {color_id!r}; a colour is one id among "
+            problems.append(f"{label} has colour {toml_value(color_id)}; a colour is one id among "
                             f"{', '.join(colors)} (several go in 'colors')")
             return None
         if color_id is not None and color_id not in colors:
@@ -382,8 +415,13 @@ def _facts(entry: Mapping[str, Any], effect: Effect, label: str,
     return facts
 
 
+#: How a message names the kind of value a parameter takes, by its default's type.
+_PARAM_KINDS = {bool: "true or false", int: "a whole number", str: "text"}
+
+
 def _params(given: Any, effect: Effect, label: str, problems: list[str]) -> dict[str, Any]:
-    """The effect's parameters, with those the table gives (of the right type) in place."""
+    """The effect's parameters, with those the table gives (of the right type, within
+    the effect's limits or among its words) in place."""
     params = dict(effect.params)
     if not isinstance(given, Mapping):
         problems.append(f"{label}: 'params' must be a table")
@@ -394,18 +432,38 @@ def _params(given: Any, effect: Effect, label: str, problems: list[str]) -> dict
             problems.append(
                 f"{label}: effect '{effect.id}' has no parameter '{key}' (it takes: {allowed})"
             )
-        elif type(value) is not type(effect.params[key]):
-            problems.append(f"{label}: parameter '{key}' must be like {effect.params[key]!r}")
+            continue
+        problem = _param_problem(effect, key, value)
+        if problem:
+            problems.append(f"{label}: parameter '{key}' is {toml_value(value)}; {problem}")
         else:
             params[key] = value
     return params
+
+
+def _param_problem(effect: Effect, key: str, value: Any) -> str | None:
+    """What is wrong with ``value`` for the parameter ``key`` of ``effect``, if anything:
+    the part of the message after the value, saying what to give instead."""
+    default = effect.params[key]
+    example = f"(like {key} = {toml_value(default)})"
+    if type(value) is not type(default):
+        return f"it must be {_PARAM_KINDS.get(type(default), 'like its default')} {example}"
+    limits = effect.limits.get(key)
+    if limits is not None and not limits["min"] <= value <= limits["max"]:
+        return (f"effect '{effect.id}' takes a whole number from {limits['min']} to "
+                f"{limits['max']} ({limits['what']})")
+    choices = effect.words.get(key)
+    if isinstance(value, str) and choices is not None and value not in choices:
+        listed = " or ".join(toml_value(c) for c in choices)
+        return f"effect '{effect.id}' takes {listed}"
+    return None
 
 
 def _pictogram(pictogram: Any, label: str, problems: list[str]) -> str | None:
     """The pictogram named, if cardgen draws one of that name."""
     if pictogram is not None and (not isinstance(pictogram, str)
                                   or pictogram not in pictogram_names()):
-        problems.append(f"{label} has pictogram {pictogram!r}; use one of "
+        problems.append(f"{label} has pictogram {toml_value(pictogram)}; use one of "
                         f"{', '.join(pictogram_names())} (or a 'picture' file)")
         return None
     return pictogram
@@ -461,6 +519,41 @@ def _read_data(name: str) -> dict[str, Any]:
         return tomllib.load(handle)
 
 
+def _effect_of(eid: str, data: Mapping[str, Any]) -> Effect:
+    """An effect as effects.toml describes it, checked: every whole-number parameter has
+    limits its default keeps to, every true/false or text parameter has its words, and
+    the caption names only parameters of the effect."""
+    params = data.get("params", {})
+    words = {name: {value: Text(**text) for value, text in table.items()}
+             for name, table in data.get("words", {}).items()}
+    caption = Text(**data["caption"]) if "caption" in data else None
+    effect = Effect(eid, Text(**data["description"]),
+                    {k: v for k, v in data.items() if k in FACT_DEFAULTS}, params,
+                    caption, data.get("limits", {}), words)
+    where = f"cardgen/data/effects.toml: effect '{eid}'"
+    for name, default in params.items():
+        if isinstance(default, int) and not isinstance(default, bool) and (
+                name not in effect.limits
+                or not {"min", "max", "what"} <= set(effect.limits[name])):
+            raise CatalogueError(f"{where}: parameter '{name}' needs limits "
+                                 "{ min, max, what }")
+        if not isinstance(default, int) or isinstance(default, bool):
+            keys = {"true", "false"} if isinstance(default, bool) else {str(default)}
+            if not keys <= set(words.get(name, {})):
+                raise CatalogueError(f"{where}: parameter '{name}' needs its words for "
+                                     f"{', '.join(sorted(keys))}")
+        problem = _param_problem(effect, name, default)
+        if problem:
+            raise CatalogueError(f"{where}: the default {name} = {toml_value(default)}: "
+                                 f"{problem}")
+    for template in (caption, effect.description):
+        left = set(re.findall(r"{(\w+)}", template.fr + template.en) if template else ())
+        if left - set(params) - ({"s"} if "amount" in params else set()):
+            raise CatalogueError(f"{where}: a caption names {', '.join(sorted(left))}, "
+                                 f"but the parameters are {', '.join(params) or 'none'}")
+    return effect
+
+
 @cache
 def catalogue() -> Catalogue:
     """The shipped catalogue, read once."""
@@ -469,10 +562,7 @@ def catalogue() -> Catalogue:
         cid: Color(cid, Text(c["name"]["fr"], c["name"]["en"]), c["name"]["fr_f"], c["rgb"])
         for cid, c in raw_colors["colors"].items()
     }
-    effects = {}
-    for eid, e in _read_data("effects.toml").items():
-        facts = {k: v for k, v in e.items() if k in FACT_DEFAULTS}
-        effects[eid] = Effect(eid, Text(**e["description"]), facts, e.get("params", {}))
+    effects = {eid: _effect_of(eid, e) for eid, e in _read_data("effects.toml").items()}
     cards: dict[str, Card] = {}
     for entry in raw_colors["card"]:
         built, problems = build_cards(entry, colors, effects, default_family="classic")

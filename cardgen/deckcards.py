@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Catalogue, build_cards, catalogue, normalize
-from cardgen.deckreport import Report
+from cardgen.deckreport import Report, toml_value
 
 #: One card kind may not have more copies than this: the check refuses a count of a
 #: billion before anything is allocated for it.
@@ -104,7 +104,8 @@ def card_counts(table: Any, inherited: Mapping[str, int], cards: Mapping[str, Ca
 def _count_problem(key: str, count: Any) -> str | None:
     """What is wrong with ``count`` as the number of copies of card ``key``, if anything."""
     if not isinstance(count, int) or isinstance(count, bool):
-        return f"card '{key}' has count {count!r}; a count is a whole number of copies"
+        return (f"card '{key}' has count {toml_value(count)}; a count is a whole number "
+                "of copies")
     if count < 0:
         return (f"card '{key}' has count {count}; a count cannot be negative "
                 "(use 0 to take a base deck's card out)")
@@ -144,8 +145,8 @@ def _taken_out(where: str, removed: Mapping[str, Any], cards: Mapping[str, Card]
         if card is None:
             continue
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            report.error(f"{where}: card '{key}' has count {count!r}; give the whole number "
-                         "of copies to take out", card.id)
+            report.error(f"{where}: card '{key}' has count {toml_value(count)}; give the "
+                         "whole number of copies to take out", card.id)
         elif count > counts.get(card.id, 0):
             report.error(f"{where} takes out {count} '{card.id}' but the deck holds "
                          f"{counts.get(card.id, 0)}", card.id)

@@ -7,9 +7,11 @@ the list, so that ``cardgen check`` can show every problem at once.
 
 from __future__ import annotations
 
+import datetime
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 
 @dataclass(frozen=True)
@@ -42,3 +44,19 @@ def did_you_mean(key: str, known: list[str]) -> str:
     """A " (did you mean 'x'?)" hint naming the closest of ``known``, or nothing."""
     close = difflib.get_close_matches(key, known, n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def toml_value(value: Any) -> str:
+    """A value read from a TOML file, spelt for a message as the file writes it (``true``,
+    not Python's ``True``); text keeps the single quotes of cardgen's messages."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"'{value}'"
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
+    return repr(value)

@@ -23,7 +23,7 @@ from typing import Any
 from cardgen.catalogue import LANGS, Card, Text, catalogue
 from cardgen.deckcards import MAX_COPIES, card_counts, own_cards, removals
 from cardgen.deckfile import base_ref, builtin_names, deck_slug, read_deck_file
-from cardgen.deckreport import Problem, Report, did_you_mean
+from cardgen.deckreport import Problem, Report, did_you_mean, toml_value
 from cardgen.deckrulebook import RuleText, rulebook_field
 from cardgen.errors import DeckError
 from cardgen.options import OPTIONAL_RULES, combination_problems
@@ -175,6 +175,10 @@ def _base_deck(base: Any, ref: str, folder: Path | None, chain: tuple[str, ...],
 def _deck_name(value: Any, ref: str, report: Report) -> Text:
     """The deck's name; without one (reported), the file's name stands in."""
     name = _deck_text(value, "name", report)
+    if name is not None and not (name.fr.strip() and name.en.strip()):
+        report.error("the deck's 'name' is empty; write one, e.g. name = \"My deck\" or "
+                     'name = { fr = "Mon jeu", en = "My deck" }')
+        name = None
     if name is None:
         if value is None:
             report.error("the deck has no 'name'; add name = \"…\" at the top")
@@ -236,8 +240,8 @@ def _hand_size(value: Any, inherited: int, report: Report) -> int:
     if value is None:
         return inherited
     if isinstance(value, bool) or not isinstance(value, int) or value not in HAND_SIZES:
-        report.error(f"'hand_size' is {value!r}; give the cards dealt to each player, a whole "
-                     f"number from {HAND_SIZES[0]} to {HAND_SIZES[-1]}")
+        report.error(f"'hand_size' is {toml_value(value)}; give the cards dealt to each "
+                     f"player, a whole number from {HAND_SIZES[0]} to {HAND_SIZES[-1]}")
         return HAND_SIZE
     return value
 
@@ -247,7 +251,7 @@ def _devices(value: Any, inherited: tuple[str, ...], report: Report) -> tuple[st
     if value is None:
         return inherited
     if not isinstance(value, list) or not all(d in DEVICES for d in value):
-        report.error(f"'devices' is {value!r}; list some of {', '.join(DEVICES)}")
+        report.error(f"'devices' is {toml_value(value)}; list some of {', '.join(DEVICES)}")
         return ()
     return tuple(dict.fromkeys(value))
 
@@ -255,7 +259,8 @@ def _devices(value: Any, inherited: tuple[str, ...], report: Report) -> tuple[st
 def _declared_total(value: Any, report: Report) -> int | None:
     """The number of cards the ``total`` field says the deck holds, if it is a number."""
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        report.error(f"'total' is {value!r}; it must be the whole number of cards in the deck")
+        report.error(f"'total' is {toml_value(value)}; it must be the whole number of cards "
+                     "in the deck")
         return None
     return value
 
