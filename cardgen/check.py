@@ -83,8 +83,10 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
         report.problems.append(Problem("warning", f"{deck.source}: {message}", card))
 
     if players is not None and not deck.min_players <= players <= deck.max_players:
+        widen = ("" if deck.source.startswith("built-in deck")
+                 else " or widen 'players' in the deck file")
         error(f"the deck is for {deck.min_players} to {deck.max_players} players, not "
-              f"{players}; choose another --players or widen 'players' in the deck file")
+              f"{players}; choose another --players{widen}")
         return report
 
     counted = [players] if players is not None else [deck.min_players, deck.max_players]

@@ -153,14 +153,13 @@ def check(deck: str, players: int | None, games: int, workers: int, as_json: boo
     from cardgen.balance.quick import SanityBalance
 
     fairness = SanityBalance(loaded)  # the sanity games also say which cards stand out
-    if games:
+    report = check_deck(loaded, players)  # the composition alone, in milliseconds
+    if games and report.valid:  # no games, and no bar, for a deck that cannot be dealt
         # The bar goes to stderr (drawn only on a terminal), so --json output stays clean.
         with click.progressbar(length=games * counts, label="sanity games",
                                file=sys.stderr) as bar:
             report = check_deck(loaded, players, games=games, workers=workers,
                                 progress=bar.update, on_game=fairness.add)
-    else:
-        report = check_deck(loaded, players)
     if as_json:
         _emit_json({**report.as_dict(), "balance": fairness.as_dict()})
     else:

@@ -161,3 +161,12 @@ def test_a_back_offset_without_backs_is_refused_not_ignored(tmp_path: Path) -> N
     assert result.exit_code == 2
     assert "--back-offset shifts the pages of backs: add --backs" in result.output
     assert not out.exists()
+
+
+def test_a_built_in_deck_for_too_few_players_gets_a_fix_it_can_apply() -> None:
+    """No deck file to widen, and no sanity games (nor their bar) for a deck that cannot
+    be dealt."""
+    result = CliRunner().invoke(main, ["check", "unplugged", "--players", "2"])
+    assert result.exit_code == 1
+    assert result.stderr == ("error: built-in deck 'unplugged': the deck is for 3 to 10 "
+                             "players, not 2; choose another --players\n")
