@@ -46,8 +46,10 @@ def read_deck_file(ref: str) -> tuple[dict[str, Any], str, Path | None]:
     path = Path(ref)
     if not _exists(path):
         hint = ", ".join(builtin_names())
+        if path.suffix == "" and _exists(path.with_suffix(".toml")):
+            raise DeckError(f"{ref}: no such deck file; did you mean '{ref}.toml'?")
         if path.suffix == "" and "/" not in ref and "\\" not in ref:
-            close = difflib.get_close_matches(ref, builtin_names(), n=1)
+            close = difflib.get_close_matches(ref.lower(), builtin_names(), n=1)
             if close:
                 raise DeckError(f"'{ref}' is neither a built-in deck nor a deck file; did you "
                                 f"mean '{close[0]}'? (the built-in decks are {hint})")

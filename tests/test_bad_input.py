@@ -197,6 +197,17 @@ def test_a_misspelt_builtin_deck_gets_a_suggestion(tmp_path: Path) -> None:
         "a built-in name or the path to a .toml file")
 
 
+def test_a_capitalised_builtin_or_a_path_without_toml_gets_a_suggestion(
+        tmp_path: Path) -> None:
+    assert refused(["check", "CLASSIC"], tmp_path) == (
+        "'CLASSIC' is neither a built-in deck nor a deck file; did you mean 'classic'? "
+        "(the built-in decks are classic, unplugged, house)")
+    (tmp_path / "mine.toml").write_text('name = "Mine"\nbase = "classic"\n', encoding="utf-8")
+    given = str(tmp_path / "mine")
+    assert refused(["check", given], tmp_path) == (
+        f"{given}: no such deck file; did you mean '{given}.toml'?")
+
+
 def test_a_misspelt_base_deck_gets_a_suggestion(tmp_path: Path) -> None:
     deck = tmp_path / "typo.toml"
     deck.write_text('name = "Typo"\nbase = "hous"\n')
