@@ -103,6 +103,7 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
                   "cards or other cards that may be turned up first")
     if deck.total(players) == 0:
         error("the deck holds no card; list some under [cards]")
+    _unprintable_texts(deck, players, warning)
     if games and report.valid:
         from cardgen.engine import Variant
         from cardgen.engine.simulate import sanity_run
@@ -119,3 +120,17 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
                     report.interrupted = True
                     break
     return report
+
+
+def _unprintable_texts(deck: Deck, players: int | None,
+                       warning: Callable[[str, str | None], None]) -> None:
+    """Characters the cards' fonts have no glyph for print as empty boxes: say which."""
+    from cardgen.typography import unprintable
+
+    for card, _ in deck.card_list(players):
+        for part, text in (("name", card.name), ("caption", card.caption)):
+            missing = unprintable(f"{text.fr} {text.en}")
+            if missing:
+                warning(f"card '{card.id}': its {part} has characters the fonts cannot "
+                        f"print ({' '.join(missing)}), which would come out as empty "
+                        "boxes; write them with other characters", card.id)

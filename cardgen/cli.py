@@ -72,6 +72,8 @@ def _usable_deck(ref: str, players: int | None) -> Deck:
         more = len(report.errors) - 1
         suffix = f" (and {more} more problem(s): run `cardgen check {ref}`)" if more else ""
         raise CardgenError(report.errors[0].message + suffix)
+    for warning in report.warnings:  # printed anyway; on stderr, so --json stays clean
+        click.echo(f"warning: {warning.message}", err=True)
     return deck
 
 

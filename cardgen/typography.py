@@ -57,3 +57,20 @@ def register_fonts() -> None:
         registered(name)
     pdfmetrics.registerFontFamily("Sans", normal="Sans", bold="Sans-Bold",
                                   italic="Sans-Oblique", boldItalic="Sans-Bold")
+
+
+#: The fonts a card face sets its names and captions in (see cardgen/render/faces.py).
+TEXT_FONTS = ("Sans", "Sans-Bold", "Sans-Oblique", "Condensed")
+#: The end of Latin Extended-B: each of the text fonts has a glyph for every character
+#: up to here (checked by tests/test_deck_audit.py).
+LATIN_MAX = 0x24F
+
+
+def unprintable(text: str) -> str:
+    """The characters of ``text`` (once each, in order) that one of the text fonts has no
+    glyph for: they would print as empty boxes."""
+    rare = [c for c in text if ord(c) > LATIN_MAX and not c.isspace()]
+    if not rare:  # every text font covers Latin: no need to parse the fonts to know
+        return ""
+    maps = [pdfmetrics.getFont(registered(name)).face.charToGlyph for name in TEXT_FONTS]
+    return "".join(dict.fromkeys(c for c in rare if any(ord(c) not in m for m in maps)))

@@ -248,3 +248,34 @@ def test_an_empty_deck_name_or_card_name_is_refused(tmp_path: Path) -> None:
     assert check_errors(deck) == [
         "deck.toml: card 'rain' has an empty name; write it in both languages, e.g. "
         'name = { fr = "Averse", en = "Rain Check" }']
+
+
+def test_characters_the_fonts_cannot_print_are_named_by_check_and_by_sheets(
+        tmp_path: Path) -> None:
+    """DejaVu has no CJK: a name in kanji would print as empty boxes. check warns (the
+    deck still plays), and sheets says the same on stderr while it prints."""
+    deck = tmp_path / "kanji.toml"
+    deck.write_text('name = "Kanji"\nbase = "classic"\n[cards]\nkanji = 1\n[[card]]\n'
+                    'id = "kanji"\neffect = "downpour"\nparams = { amount = 2 }\n'
+                    'points = 50\nname = { fr = "漢字 déluge", en = "Kanji → rain" }\n',
+                    encoding="utf-8")
+    expected = (f"warning: {deck}: card 'kanji': its name has characters the fonts cannot "
+                "print (漢 字), which would come out as empty boxes; write them with other "
+                "characters\n")
+    result = CliRunner().invoke(main, ["check", str(deck), "--games", "0"])
+    assert result.exit_code == 0 and result.stdout.startswith(expected)
+    out = tmp_path / "k.pdf"
+    result = CliRunner().invoke(main, ["sheets", str(deck), "-o", str(out)])
+    assert result.exit_code == 0 and result.stderr == expected and out.exists()
+
+
+def test_every_text_font_covers_latin_so_checking_it_needs_no_font() -> None:
+    from reportlab.pdfbase import pdfmetrics
+
+    from cardgen.typography import LATIN_MAX, TEXT_FONTS, registered
+
+    printable = [c for c in map(chr, range(0x20, LATIN_MAX + 1)) if c.isprintable()
+                 and not 0x7F <= ord(c) < 0xA0]
+    for name in TEXT_FONTS:
+        glyphs = pdfmetrics.getFont(registered(name)).face.charToGlyph
+        assert [c for c in printable if ord(c) not in glyphs] == [], name
