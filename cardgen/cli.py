@@ -131,7 +131,7 @@ def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
     for row in rows:
         click.echo(f"{row['count']:>3} x {row['id']:<{width}}  {row['points']:>3} pts  "
                    f"{row['name'][lang]}")
-    click.echo(f"{sum(r['count'] for r in rows)} cards")
+    click.echo(f"{sum(r['count'] for r in rows)} {'cartes' if lang == 'fr' else 'cards'}")
 
 
 @main.command()
