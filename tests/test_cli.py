@@ -61,7 +61,7 @@ def test_cards_for_three_players_drops_the_six_named_cards() -> None:
 def test_cards_table_in_french() -> None:
     code, out = run("cards", "unplugged", "--lang", "fr")
     assert code == 0
-    assert "Vache folle" in out and "Inversion verte" in out and out.endswith("145 cartes\n")  # all in French
+    assert "Vache folle" in out and "Inversion verte" in out and out.endswith("145 cartes\n")
 
 
 def test_cards_refuses_a_player_count_outside_the_deck_range() -> None:

@@ -190,7 +190,8 @@ def test_an_action_for_the_wrong_seat_is_an_error_unless_a_refusal_is_expected(
     path = changed(tmp_path, "c18_skipped_player_may_not_play",
                    ("expect_refused = \"it is P3's move, not P2's\"\n", ""))
     assert error(path) == (f"Error: {path}: action 2 (P3): 'P2: play red-5': it is P3's "
-                           "move, not P2's (top red-skip, colour red, clockwise, P3 to turn)")
+                           "move, not P2's (top red-skip, colour red, clockwise, P3 to play "
+                           "or draw)")
 
 
 def test_an_expected_refusal_is_shown_and_leaves_the_state_unchanged() -> None:
@@ -201,7 +202,7 @@ def test_an_expected_refusal_is_shown_and_leaves_the_state_unchanged() -> None:
     assert code == 0, out
     assert out.splitlines()[-2:] == [
         "2. P2: play red-5 — refused: 'P2: play red-5': it is P3's move, not P2's (top "
-        "red-skip, colour red, clockwise, P3 to turn)", "as expected (4 check(s))"]
+        "red-skip, colour red, clockwise, P3 to play or draw)", "as expected (4 check(s))"]
 
 
 def test_an_allowed_action_fails_an_expected_refusal(tmp_path: Path) -> None:
@@ -217,7 +218,7 @@ def test_a_refusal_for_another_reason_fails(tmp_path: Path) -> None:
                    ("it is P3's move, not P2's", "the round is over"))
     assert failures(path) == ["expect_refused: the last action was refused, but not with "
                               "'the round is over': 'P2: play red-5': it is P3's move, not "
-                              "P2's (top red-skip, colour red, clockwise, P3 to turn)"]
+                              "P2's (top red-skip, colour red, clockwise, P3 to play or draw)"]
 
 
 def test_only_the_last_action_may_be_refused(tmp_path: Path) -> None:

@@ -12,6 +12,9 @@ from cardgen.engine.actions import Play, seat_name
 #: CHOOSE: an effect waits for its player's follow-up decision (``RoundState.ask``).
 TURN, DRAWN, RESPOND, COLOR, OVER, CHOOSE = range(6)
 PHASE_NAMES = ("turn", "drawn", "respond", "color", "over", "choose")
+#: What the actor is to do in each phase, as a round's one-line summary says it.
+PHASE_TASKS = ("play or draw", "play or keep the card drawn", "respond", "name the colour",
+               "", "choose")
 
 
 class DrawPenalty:

@@ -22,6 +22,7 @@ from cardgen.engine.pending import (
     DRAWN,
     OVER,
     PHASE_NAMES,
+    PHASE_TASKS,
     TURN,
     DrawPenalty,
     Pending,
@@ -185,7 +186,7 @@ class PendingStack(Seats):
                 f"{'clockwise' if self.direction == 1 else 'counter-clockwise'}")
         if self.phase == OVER:
             return text + ", round over"
-        text += f", {seat_name(self.actor)} to {PHASE_NAMES[self.phase]}"
+        text += f", {seat_name(self.actor)} to {PHASE_TASKS[self.phase]}"
         if self.stack and self.stack[-1].penalty is not None:
             text += f", pending: {self.stack[-1].penalty.describe()}"
         return text
