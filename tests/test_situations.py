@@ -431,3 +431,13 @@ def test_the_readme_example_is_a_situation_that_holds(tmp_path: Path) -> None:
 def test_a_table_of_eleven_is_refused_for_what_it_is(tmp_path: Path) -> None:
     path = changed(tmp_path, "c12_matching", ("players = 3", "players = 11"))
     assert error(path).endswith("players is 11; a table has 2 to 10 players")
+
+
+def test_a_catch_by_a_seat_asked_later_says_who_is_asked_first(tmp_path: Path) -> None:
+    """C-24, U-40: every opponent may catch, but they are asked in turn from P2 on."""
+    path = changed(tmp_path, "c24_uno_caught",
+                   ('actions = ["play red-9", "pass", "catch P1"]',
+                    'actions = ["play red-9", "P3: catch P1"]'))
+    assert error(path).endswith("it is P2's move, not P3's (top red-9, colour red, "
+                                "clockwise, P2 to respond); P2 is asked first: write "
+                                "'P2: pass' before")

@@ -14,7 +14,7 @@ from cardgen.engine.situation.expect import compare, read_expect
 from cardgen.engine.situation.reader import Reader
 from cardgen.engine.situation.report import Explanation, Step, game_dict, state_dict
 from cardgen.engine.situation.setup import build_situation
-from cardgen.engine.state import OVER, RoundState
+from cardgen.engine.state import OVER, RESPOND, RoundState
 from cardgen.errors import CardgenError
 from cardgen.tomlfile import read_toml_file
 
@@ -102,8 +102,11 @@ def _take(state: RoundState, game: Game | None, text: str) -> str:
     if named:
         seat = seat_name(_seat(state, named.group(1), text))
         if seat != actor:
+            # Out-of-turn answers are asked seat by seat (U-40): say how to reach a later one.
+            later = (f"; {actor} is asked first: write '{actor}: pass' before"
+                     if state.phase == RESPOND else "")
             raise IllegalAction(f"'{text}': it is {actor}'s move, not {seat}'s "
-                                f"({state.summary()})")
+                                f"({state.summary()}){later}")
     state.play(action)
     return f"{actor}: {action}"
 
