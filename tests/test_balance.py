@@ -137,9 +137,8 @@ def test_balance_pdf_is_the_same_bytes_in_french_whatever_the_workers(tmp_path: 
 def test_balance_text_never_calls_an_interval_across_zero_a_difference() -> None:
     code, out = run("balance", "classic", "--players", "3", "--games", "10")
     assert code == 0, out
-    rows = [line for line in out.splitlines()
-            if line.split() and line.split()[0] in ("skip", "reverse", "wild", "draw-two",
-                                                    "wild-draw-four")]
+    rows = [line for line in out.splitlines()  # the kinds, by their English names
+            if line.startswith(("Skip ", "Reverse ", "Wild ", "+2 ", "Wild Draw Four "))]
     assert len(rows) == 5
     for row in rows:
         effect = row.split("]")[1]  # the holder's effect comes after the win-rate interval
@@ -147,7 +146,7 @@ def test_balance_text_never_calls_an_interval_across_zero_a_difference() -> None
         if low <= 0 <= high:
             assert "no clear effect; " in row
             assert ("games would tell" in row
-                    or "too small to measure with a practical number of games" in row)
+                    or "too small for any practical run to tell it from none" in row)
             assert "helps" not in row and "hurts" not in row
 
 
@@ -270,12 +269,12 @@ def test_a_zero_effect_gets_no_sample_size_but_says_it_is_too_small(party: dict)
     assert zero  # the Downpour +1 at these seeds: the study meets the case it is about
     for kind in zero:
         assert kind["effect"]["holder_win"]["games_needed"] is None
-    for lang, said in (("en", "no clear effect; too small to measure with a practical "
-                              "number of games"),
-                       ("fr", "pas d'effet net ; effet trop faible pour être mesuré avec "
-                              "un nombre raisonnable de parties")):
+    for lang, said in (("en", "no clear effect; the effect measured is too small for any "
+                              "practical run to tell it from none"),
+                       ("fr", "pas d'effet net ; l'effet mesuré est trop faible pour qu'une "
+                              "série de taille raisonnable le distingue de zéro")):
         rows = [line for line in party[lang].splitlines()
-                if line.split() and line.split()[0] in {k["key"] for k in zero}]
+                if any(line.startswith(k["name"][lang] + " ") for k in zero)]
         assert rows and all(said in row for row in rows), rows
         assert "1,000,000,000" not in party[lang]
         assert "1\u202f000\u202f000\u202f000" not in party[lang]

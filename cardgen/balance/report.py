@@ -132,7 +132,7 @@ def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en"
              words["effect"], words["round_length"], words["verdict"]]]
     for kind in table["kinds"]:
         played = localised(number(kind["per_round"]["played"], 2), lang)
-        row = [kind["key"], str(kind["copies"]), played,
+        row = [kind["name"][lang], str(kind["copies"]), played,
                interval_text(kind["win_dealt"], percent=True, lang=lang)]
         effect = kind.get("effect")
         if effect is None:
