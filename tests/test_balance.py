@@ -278,3 +278,13 @@ def test_a_zero_effect_gets_no_sample_size_but_says_it_is_too_small(party: dict)
         assert rows and all(said in row for row in rows), rows
         assert "1,000,000,000" not in party[lang]
         assert "1\u202f000\u202f000\u202f000" not in party[lang]
+
+
+def test_a_french_figure_never_leaves_its_percent_sign_or_colon_on_the_next_line(
+        party: dict) -> None:
+    import pdfplumber
+
+    with pdfplumber.open(party["pdf"]) as pdf:
+        lines = [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
+    assert any("part équitable" in line for line in lines)
+    assert not [line for line in lines if line.lstrip().startswith(("%", ":"))]

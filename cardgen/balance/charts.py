@@ -231,7 +231,7 @@ def _shape_lines(table: dict[str, Any], against: str, words: dict[str, str],
                  lang: str) -> list[str]:
     share = pct(table["deck"]["fair_share"], lang=lang)
     first = interval_text(table["deck"]["positions"][0], percent=True, lang=lang)
-    colon = " : " if lang == "fr" else ": "  # French spaces its colon
+    colon = "\xa0: " if lang == "fr" else ": "  # French spaces its colon
     lines = [f"{words['first_seat']}{colon}{first} "
              f"({words['fair_share'].format(share=share)})"]
     for name, percent in (("turns", False), ("points", False), ("reshuffles", False),
@@ -266,7 +266,9 @@ def write_pdf(report: dict[str, Any], path: Path, lang: str = "en") -> None:
                                          rounds=table["deck"]["rounds"],
                                          seed=report["seed"]), _style(9, space=8)),
             Paragraph(words["shape"], _style(11, True)),
-            *[Paragraph(line, _style(8, space=1))
+            # reportlab breaks lines at a narrow no-break space (U+202F, which French
+            # figures use: "25,0 %"), not at a no-break space (U+00A0).
+            *[Paragraph(line.replace("\u202f", "\xa0"), _style(8, space=1))
               for line in _shape_lines(table, names[1], words, lang)],
             Spacer(1, 4 * mm),
             Paragraph(words["pdf_seats"], _style(11, True)),
