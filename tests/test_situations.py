@@ -441,3 +441,19 @@ def test_a_catch_by_a_seat_asked_later_says_who_is_asked_first(tmp_path: Path) -
     assert error(path).endswith("it is P2's move, not P3's (top red-9, colour red, "
                                 "clockwise, P2 to respond); P2 is asked first: write "
                                 "'P2: pass' before")
+
+
+@pytest.mark.parametrize(("deck", "answers"), [
+    ("classic", "(challengeable)"),
+    ("unplugged", "(reflectable, redirectable, challengeable)"),  # Boomerang, Dérivation
+])
+def test_a_pending_draw_lists_only_the_answers_the_deck_has(deck: str, answers: str,
+                                                            tmp_path: Path) -> None:
+    path = tmp_path / "plus4.toml"
+    path.write_text(f'deck = "{deck}"\nplayers = 3\ntop = "red-3"\nturn = "P1"\n'
+                    'actions = ["play wild-draw-four blue"]\n[hands]\n'
+                    'P0 = ["red-1", "blue-2"]\nP1 = ["wild-draw-four", "yellow-1", "green-2"]\n'
+                    'P2 = ["red-5", "yellow-6"]\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"pending: P2 draws 4, P2 misses the turn {answers}\n" in result.output

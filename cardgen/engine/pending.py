@@ -6,6 +6,8 @@ the observation all need, so they live below every one of them.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from cardgen.engine.actions import Play, seat_name
 
 #: Phases: what kind of decision the actor faces.
@@ -45,12 +47,19 @@ class DrawPenalty:
         #: card laid, so a "Non" can no longer cancel it (U-22)
         self.moved = False
 
-    def describe(self) -> str:
+    #: Each answer a pending draw may allow, and the responders that give it.
+    ANSWERED_BY = {"stackable": ("stack",), "reflectable": ("boomerang", "return-draw"),
+                   "redirectable": ("derivation", "redirect-draw"),
+                   "challengeable": ("challenge",)}
+
+    def describe(self, responders: AbstractSet[str] | None = None) -> str:
+        """One line; ``responders`` (the names of those the deck has) leaves out the
+        answers nobody at this table can give (no Boomerang in a classic deck)."""
         text = f"{seat_name(self.target)} draws {self.amount}"
         if self.skipped is not None:
             text += f", {seat_name(self.skipped)} misses the turn"
-        flags = [f for f in ("stackable", "reflectable", "redirectable", "challengeable")
-                 if getattr(self, f)]
+        flags = [f for f, by in self.ANSWERED_BY.items() if getattr(self, f)
+                 and (responders is None or not responders.isdisjoint(by))]
         if flags:
             text += f" ({', '.join(flags)})"
         return text

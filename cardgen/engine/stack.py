@@ -22,7 +22,6 @@ from cardgen.engine.pending import (
     DRAWN,
     OVER,
     PHASE_NAMES,
-    PHASE_TASKS,
     TURN,
     DrawPenalty,
     Pending,
@@ -176,17 +175,3 @@ class PendingStack(Seats):
             if self.at_uno[seat] and len(hand) != 1 and seat not in self.emptied:
                 found.append(f"{seat_name(seat)} is at UNO with {len(hand)} cards")
         return found
-
-    def summary(self) -> str:
-        """One line: top card, colour in force, direction, who decides and what's pending."""
-        variant = self.variant
-        top = variant.kinds[self.discard[-1]].id if self.discard else "none"
-        color = variant.colors[self.color] if self.color >= 0 else "none"
-        text = (f"top {top}, colour {color}, "
-                f"{'clockwise' if self.direction == 1 else 'counter-clockwise'}")
-        if self.phase == OVER:
-            return text + ", round over"
-        text += f", {seat_name(self.actor)} to {PHASE_TASKS[self.phase]}"
-        if self.stack and self.stack[-1].penalty is not None:
-            text += f", pending: {self.stack[-1].penalty.describe()}"
-        return text

@@ -37,6 +37,7 @@ from cardgen.engine.pending import (
     DRAWN,
     OVER,
     PHASE_NAMES,
+    PHASE_TASKS,
     RESPOND,
     TURN,
     DrawPenalty,
@@ -66,6 +67,9 @@ class CardEffect(Protocol):
 
 class Responder(Protocol):
     """A kind of answer out of turn (see :class:`cardgen.engine.responses.Responder`)."""
+
+    @property
+    def name(self) -> str: ...
 
     def active(self, state: RoundState) -> bool: ...
     def options(self, state: RoundState, seat: int) -> list[Action]: ...
@@ -197,6 +201,21 @@ class RoundState(PendingStack):
         if phase == COLOR:
             return list(self.variant.name_color_actions)
         return []
+
+    def summary(self) -> str:
+        """One line: top card, colour in force, direction, who decides and what's pending."""
+        variant = self.variant
+        top = variant.kinds[self.discard[-1]].id if self.discard else "none"
+        color = variant.colors[self.color] if self.color >= 0 else "none"
+        text = (f"top {top}, colour {color}, "
+                f"{'clockwise' if self.direction == 1 else 'counter-clockwise'}")
+        if self.phase == OVER:
+            return text + ", round over"
+        text += f", {seat_name(self.actor)} to {PHASE_TASKS[self.phase]}"
+        if self.stack and self.stack[-1].penalty is not None:
+            answers = {r.name for r in self.variant.pending_responders}
+            text += f", pending: {self.stack[-1].penalty.describe(answers)}"
+        return text
 
     def can_play(self, seat: int, kind: int) -> bool:
         """Whether ``kind`` may go on the pile now (matching, C-12)."""

@@ -62,6 +62,7 @@ def state_dict(state: RoundState, *, piles: bool = False) -> dict[str, Any]:
     the cards of the draw pile too (next to be drawn first)."""
     variant = state.variant
     ids = [c.id for c in variant.kinds]
+    answers = {r.name for r in variant.pending_responders}  # what this deck can answer with
     data: dict[str, Any] = {
         "hands": {seat_name(s): [ids[k] for k in hand] for s, hand in enumerate(state.hands)},
         "top": ids[state.discard[-1]],
@@ -74,7 +75,7 @@ def state_dict(state: RoundState, *, piles: bool = False) -> dict[str, Any]:
         "actor": seat_name(state.actor) if state.actor >= 0 else None,
         "at_uno": [seat_name(s) for s, flag in enumerate(state.at_uno) if flag],
         "pending": [e.label if isinstance(e, RuleEffect)
-                    else e.penalty.describe() if e.penalty is not None else ids[e.kind]
+                    else e.penalty.describe(answers) if e.penalty is not None else ids[e.kind]
                     for e in state.stack],
         "revealed": {seat_name(to): {seat_name(of): [ids[k] for k in hand]
                                      for of, hand in shown.items()}
