@@ -243,19 +243,18 @@ def test_h15_a_chain_cancelled_onto_a_player_who_went_out_on_it_brings_him_back(
     assert state.actor == 1 and "play green-2" in legal(state)
 
 
-def test_h15_without_play_on_the_player_out_on_the_first_draw_card_still_wins() -> None:
-    """The round ends on the first player out (C-29); as for a Boomerang on a last
-    +2 (U-44), the chain he began is settled first and he draws its cards, but he went
-    out and wins the round."""
-    state = do(only(["stack-draws", "chain-cancel"], players=5, uno=["P1"],
-                    draw=["green-2", "green-3", "green-4", "green-5"],
+@pytest.mark.parametrize("rules", [["stack-draws", "chain-cancel"], ["jump-in-identical"]])
+def test_h15_c23_without_play_on_a_last_draw_card_is_only_drawn(rules: list[str]) -> None:
+    """The round ends on the first player out (C-29): his last +2 is drawn by the next
+    player and counted (C-23), but nobody stacks on it (O-13), intercepts it (O-12) or
+    cancels it (H-15): the round is already won."""
+    state = do(only(rules, players=5, uno=["P1"], draw=["green-2", "green-3"],
                     hands={"P0": ["green-1"], "P1": ["red-draw-two"],
-                           "P2": ["red-draw-two", "yellow-1"], "P3": ["red-4", "blue-8"],
-                           "P4": ["green-7"]}),
-               "play red-draw-two", "play red-draw-two", "play red-4")
-    while state.phase != OVER:
-        do(state, "pass")
-    assert state.winner == 1 and len(state.hands[1]) == 4
+                           "P2": ["red-draw-two", "red-2", "yellow-1"],
+                           "P3": ["red-draw-two", "blue-8"], "P4": ["green-7"]}),
+               "play red-draw-two")
+    assert state.phase == OVER and state.winner == 1
+    assert ids(state, 2) == ["red-draw-two", "red-2", "yellow-1", "green-2", "green-3"]
 
 
 def test_h15_the_player_who_began_the_chain_may_cancel_it_and_draws_its_total() -> None:

@@ -77,6 +77,8 @@ class PlayOn(OfficialRules):
     2 players are left (3 from 6 players); the earliest player out who is still out
     wins the round."""
 
+    round_ends_on_first_out = False
+
     def on_hand_empty(self, state: RoundState, seat: int) -> bool:
         if seat in state.out:
             return False

@@ -18,7 +18,7 @@ from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.pending import Pending
 from cardgen.engine.responses import RESPONDERS, Responder, register_responder
 from cardgen.engine.rules import OfficialRules, optional_rule
-from cardgen.engine.stacking import Stacking
+from cardgen.engine.stacking import Stacking, ends_the_round
 from cardgen.engine.state import DrawPenalty, RoundState
 
 #: state.extra keys
@@ -122,7 +122,7 @@ def intercepted_draw(state: RoundState, entry: Pending) -> DrawPenalty | None:
     neither challenged nor moved by a reaction."""
     penalty = entry.penalty
     if (penalty is None or entry.author < 0 or penalty.author is None or penalty.challenged
-            or penalty.moved):
+            or penalty.moved or ends_the_round(state, penalty)):
         return None
     return penalty
 

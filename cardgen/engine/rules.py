@@ -43,6 +43,9 @@ class OfficialRules:
     #: O-14: the Uno card rotates the hands and may be laid on any card waiting to act;
     #: False where an option gives it another meaning (O-35).
     uno_card_rotates: ClassVar[bool] = True
+    #: C-29: the first player out wins and the round ends; False where the others play
+    #: on (H-20). A last draw card is then only drawn (C-23): nobody answers it.
+    round_ends_on_first_out: ClassVar[bool] = True
 
     # --- responses ---------------------------------------------------------------
 

@@ -61,6 +61,14 @@ def chain_first(state: RoundState, penalty: DrawPenalty) -> int | None:
     return penalty.author
 
 
+def ends_the_round(state: RoundState, penalty: DrawPenalty) -> bool:
+    """C-23, C-29: the draw waiting is its player's last card and his going out ends the
+    round: the next player only draws it, and nobody stacks on, intercepts or cancels it
+    (with play-on, H-20, the others play on and may)."""
+    return (penalty.author is not None and penalty.author in state.emptied
+            and state.rules.round_ends_on_first_out)
+
+
 @register_responder
 class StackResponder(Responder):
     name = "stack"
@@ -68,7 +76,7 @@ class StackResponder(Responder):
     def active(self, state: RoundState) -> bool:
         penalty = state.stack[-1].penalty
         return (penalty is not None and penalty.stackable and penalty.author is not None
-                and not penalty.challenged)
+                and not penalty.challenged and not ends_the_round(state, penalty))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         penalty = state.stack[-1].penalty
@@ -165,7 +173,7 @@ class ChainCancelResponder(Responder):
         penalty = top.penalty
         return (penalty is not None and penalty.author is not None and not penalty.challenged
                 and top.kind in kinds_where(state.variant, "draw")
-                and state.extra.get(RESUME) is None)
+                and state.extra.get(RESUME) is None and not ends_the_round(state, penalty))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         hand = state.hands[seat]
