@@ -297,6 +297,25 @@ HINT = "a rule text can use only the variables the README lists"
      "rules.en.md, line 3: @card block is not closed by @end; add a line @end after the "
      "card's text"),
     ("# Hi\n\nText.\n@end\n", "rules.en.md, line 4: @end without an @card above it"),
+    # A misspelt block would be dropped without a word: the built-in text printed instead.
+    ('{% extends "classic" %}\n{% block intro_text %}\nHi.\n{% endblock %}\n',
+     "rules.en.md, line 2: \"classic\" has no block 'intro_text', so its text would never "
+     "print; its blocks are intro, cards_intro, setup, turn, card_rule, extra_chapters, uno, "
+     "scoring, variants, options, quickref; did you mean 'intro'?"),
+    ('{% extends "house" %}\n\n{% block zzz %}\nHi.\n{% endblock %}\n',
+     "rules.en.md, line 3: \"house\" has no block 'zzz', so its text would never print; its "
+     "blocks are intro, cards_intro, setup, turn, card_rule, extra_chapters, uno, scoring, "
+     "variants, options, quickref"),
+    # An unclosed tag used to be reported with the private characters that mark lines.
+    ("# Hi\n\nHello {{ deck.name\n\nMore {{ deck.total }}.\n",
+     "rules.en.md, line 3: '{{' opened on line 3 is never closed with '}}'; close it, or "
+     "write {{ '{{' }} to print the mark itself"),
+    ("# Hi\n\nHello {{ deck.name\n",
+     "rules.en.md, line 3: '{{' opened on line 3 is never closed with '}}'; close it, or "
+     "write {{ '{{' }} to print the mark itself"),
+    ("# Hi\n{% if deck.total %}\nx\n{% endif\n",
+     "rules.en.md, line 4: '{%' opened on line 4 is never closed with '%}'; close it, or "
+     "write {{ '{%' }} to print the mark itself"),
     ('{% extends "classic" %}\n{% block scoring %}\n## Points\n\n@table 1 1\n| a | b |\n'
      "| c |\n{% endblock %}\n",
      "rules.en.md, line 7: this row has 1 cells but @table gave 2 widths"),

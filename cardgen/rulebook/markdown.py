@@ -25,6 +25,13 @@ from cardgen.errors import CardgenError
 
 #: jinja2's tags, kept out of the rewriting (a tag may span lines).
 _TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
+#: A whole tag, or (group 1) an opening mark that no closing mark follows before the
+#: next opening mark of its kind (outside a quoted string).
+_TAG_OR_OPENER = re.compile(
+    r"""\{\{(?:'[^'\n]*'|"[^"\n]*"|(?!\{\{).)*?\}\}"""
+    r"""|\{%(?:'[^'\n]*'|"[^"\n]*"|(?!\{%).)*?%\}"""
+    r"|\{#.*?#\}|(\{[{%#])", re.DOTALL)
+_CLOSERS = {"{{": "}}", "{%": "%}", "{#": "#}"}
 _HELD = re.compile("\ue000(\\d+)\ue001")
 _MARK = re.compile("\ue002(\\d+)\\.(\\d+)\ue003")
 _TAIL_TAG = re.compile("\ue000(\\d+)\ue001\\s*$")  # a held tag at the end of a line
@@ -51,6 +58,7 @@ def to_block_syntax(source: str, label: str, file_index: int | None = None) -> s
     and line (see :func:`origins`), so that an error found in the rendered text can
     name the line of the file it came from.
     """
+    _check_tags_closed(source.replace("\r\n", "\n"), label)
     held: list[str] = []
 
     def hold(match: re.Match[str]) -> str:
@@ -67,6 +75,19 @@ def to_block_syntax(source: str, label: str, file_index: int | None = None) -> s
         lines.append(converted)
         number += 1 + sum(held[int(i)].count("\n") for i in _HELD.findall(line))
     return _HELD.sub(lambda match: held[int(match.group(1))], "\n".join(lines))
+
+
+def _check_tags_closed(source: str, label: str) -> None:
+    """Refuse a ``{{``, ``{%`` or ``{#`` never closed: jinja2 would report it past the
+    file's end, in terms of the marks this module adds."""
+    for match in _TAG_OR_OPENER.finditer(source):
+        opener = match.group(1)
+        if opener is not None:
+            line = source.count("\n", 0, match.start()) + 1
+            raise RuleTextError(
+                f"{label}, line {line}: '{opener}' opened on line {line} is never closed "
+                f"with '{_CLOSERS[opener]}'; close it, or write {{{{ '{opener}' }}}} to "
+                "print the mark itself")
 
 
 def _marked(line: str, mark: str, held: list[str]) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jinja2 import BaseLoader, Environment, TemplateSyntaxError, UndefinedError
+from jinja2 import BaseLoader, Environment, TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError
 
 from cardgen.decks import RuleText
@@ -46,6 +46,7 @@ class OwnTextLoader(BaseLoader):
         self.labels: dict[str, str] = {}  # the file name jinja2 sees -> how messages name it
         self.user_files: set[str] = set()
         self.user_labels: list[str] = []  # by the index their lines are marked with
+        self.sources: dict[str, str] = {}  # a deck file's name -> its source, as jinja2 reads it
 
     def get_source(self, environment: Environment, template: str
                    ) -> tuple[str, str, Callable[[], bool]]:
@@ -66,8 +67,9 @@ class OwnTextLoader(BaseLoader):
         self.labels[str(path)] = label
         self.user_files.add(str(path))
         self.user_labels.append(label)
-        return (to_block_syntax(source, label, len(self.user_labels) - 1), str(path),
-                lambda: True)
+        converted = to_block_syntax(source, label, len(self.user_labels) - 1)
+        self.sources[template] = converted
+        return converted, str(path), lambda: True
 
     def _file(self, template: str) -> Path:
         root = self.text.folder
@@ -105,7 +107,10 @@ def render_own_text(text: RuleText, lang: str, context: dict[str, Any]
     loader = OwnTextLoader(text, lang)
     try:
         # "./" keeps a file named like a built-in text ("classic") the deck's own.
-        rendered = sandbox(loader).get_template(f"./{text.name}").render(context)
+        environment = sandbox(loader)
+        template = environment.get_template(f"./{text.name}")
+        _check_blocks(environment, loader)
+        rendered = template.render(context)
         return origins(rendered, loader.user_labels)
     except RuleTextError:
         raise
@@ -116,6 +121,63 @@ def render_own_text(text: RuleText, lang: str, context: dict[str, Any]
     except Exception as exc:  # anything the template's code did is the file's to fix
         where = _where(exc, loader) or text.label
         raise RuleTextError(f"{where}: {_explain(exc)}") from None
+
+
+def _check_blocks(environment: Environment, loader: OwnTextLoader) -> None:
+    """A file that extends a text may only fill blocks that text has: jinja2 would drop
+    a block of any other name (a misspelt one) without a word."""
+    checked: set[str] = set()
+    while todo := [name for name in loader.sources if name not in checked]:
+        name = todo[0]
+        checked.add(name)
+        tree = environment.parse(loader.sources[name], name)
+        parent = _parent(tree)
+        if parent is None:
+            continue
+        try:
+            known = _blocks(environment, loader, parent)
+        except Exception:  # noqa: BLE001 - the render reports it, with its line
+            continue
+        label = loader.labels.get(environment.get_template(name).filename or "", name)
+        for block in _outer_blocks(tree):
+            if block.name not in known:
+                close = difflib.get_close_matches(block.name, known, n=1, cutoff=0.5)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                shown = parent.removeprefix("./")
+                raise RuleTextError(
+                    f"{label}, line {block.lineno}: \"{shown}\" has no block "
+                    f"'{block.name}', so its text would never print; its blocks are "
+                    f"{', '.join(known)}{hint}")
+
+
+def _parent(tree: nodes.Template) -> str | None:
+    """The text a template extends (None: it stands alone, or names it by a variable)."""
+    return next((node.template.value for node in tree.find_all(nodes.Extends)
+                 if isinstance(node.template, nodes.Const)), None)
+
+
+def _blocks(environment: Environment, loader: OwnTextLoader, name: str) -> list[str]:
+    """Every block a text has, its own and those of the texts it extends, in order."""
+    source = loader.sources.get(name)
+    if source is None:  # a built-in text
+        source = loader.get_source(environment, name)[0]
+    tree = environment.parse(source, name)
+    parent = _parent(tree)
+    names = _blocks(environment, loader, parent) if parent is not None else []
+    return names + [block.name for block in tree.find_all(nodes.Block)
+                    if block.name not in names]
+
+
+def _outer_blocks(node: nodes.Node) -> list[nodes.Block]:
+    """The blocks of a template that are not inside another block: in a template that
+    extends another, only these replace anything."""
+    found: list[nodes.Block] = []
+    for child in node.iter_child_nodes():
+        if isinstance(child, nodes.Block):
+            found.append(child)
+        else:
+            found.extend(_outer_blocks(child))
+    return found
 
 
 def _where(exc: BaseException, loader: OwnTextLoader) -> str | None:
