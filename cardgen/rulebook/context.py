@@ -127,7 +127,7 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         "removals": _removals(deck, lang),
         "rules": rule_rows[True],
         "other_rules": rule_rows[False],
-        "plays": lambda name: name in played_rules(deck),
+        "plays": lambda name: name in played_with_parts(deck),
         **_kind_lookups(kinds),
         "colors": [c.name[lang] for c in catalogue().colors.values()],
         "devices": list(deck.devices),  # X-09 … X-12: described, never played
@@ -235,17 +235,24 @@ def played_rules(deck: Deck) -> tuple[str, ...]:
                  if name in OPTIONAL_RULES)
 
 
-def _rule_rows(deck: Deck, lang: str) -> dict[bool, list[dict[str, str]]]:
-    """The optional rules, split into those the deck plays (True) and the others a table
-    may still add (False). A rule that is part of one the deck plays is played already,
-    and one that conflicts with them cannot be added: neither is offered as another."""
+def played_with_parts(deck: Deck) -> set[str]:
+    """The optional rules the deck plays and those they are made of, and what that is
+    made of (``rapido`` plays ``stack-same-kind``): what ``plays()`` answers in a text."""
     taken = set(played_rules(deck))
     todo = list(taken)
-    while todo:  # what the played rules are made of, and what that is made of
+    while todo:
         for part in OPTIONAL_RULES[todo.pop()].includes:
             if part not in taken:
                 taken.add(part)
                 todo.append(part)
+    return taken
+
+
+def _rule_rows(deck: Deck, lang: str) -> dict[bool, list[dict[str, str]]]:
+    """The optional rules, split into those the deck plays (True) and the others a table
+    may still add (False). A rule that is part of one the deck plays is played already,
+    and one that conflicts with them cannot be added: neither is offered as another."""
+    taken = played_with_parts(deck)
     conflicting = {other for name in taken for other in OPTIONAL_RULES[name].conflicts}
 
     def row(name: str) -> dict[str, str]:
