@@ -473,6 +473,22 @@ def test_v05_teams_score_the_other_teams_hands() -> None:
     assert game.over and game.winners == [1, 3]
 
 
+@pytest.mark.parametrize("rule", ["teams", "rotating-partners"])
+def test_v05_v06_only_an_opponent_catches_a_missed_uno_not_the_partner(rule: str) -> None:
+    """C-24 says an opponent catches the call; P3 sits opposite P1, his partner."""
+    state = build_state({"players": 4, "rules": [rule], "top": "red-3", "turn": "P1",
+                         "draw": ["blue-5", "green-7"],
+                         "hands": {"P0": ["red-1", "blue-2"], "P1": ["red-9", "yellow-1"],
+                                   "P2": ["red-5", "yellow-6"], "P3": ["red-7", "blue-8"]}},
+                        "test")
+    do(state, "play red-9")  # no call
+    asked = []
+    while state.phase != TURN:
+        asked.append(state.actor)
+        do(state, "pass")
+    assert asked == [2, 0]  # the opponents, from the next player on; never P3
+
+
 def test_v05_teams_need_an_even_number_of_players() -> None:
     assert "even number" in (classic(5, "teams").playability_problem() or "")
     assert classic(6, "teams").playability_problem() is None

@@ -67,6 +67,9 @@ class Teams(OfficialRules):
             return f"team play needs an even number of players, 4 or more (not {players})"
         return None
 
+    def opponents(self, state: RoundState, seat: int, other: int) -> bool:
+        return team_of(seat, state.n) != team_of(other, state.n)
+
     def score_round(self, game: Scoreboard, result: RoundResult) -> None:
         if result.winner is None:
             return

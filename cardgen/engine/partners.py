@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.state import RoundState
 
 #: V-06: the game seats of each round in table order; partners sit opposite (round seats
 #: 0 and 2, 1 and 3), so over the three rounds everyone partners everyone once.
@@ -29,6 +30,9 @@ class RotatingPartners(OfficialRules):
         if players != 4:
             return f"rotating partners is a game for exactly 4 players (not {players})"
         return super().players_problem(players)
+
+    def opponents(self, state: RoundState, seat: int, other: int) -> bool:
+        return (seat - other) % 4 not in (0, 2)  # partners sit opposite, in round seats
 
     def round_seats(self, game: Scoreboard) -> list[int]:
         return list(SEATINGS[len(game.rounds) % len(SEATINGS)])

@@ -81,6 +81,6 @@ class CatchUno(Responder):
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         offender = state.uno_missed
-        if seat == offender or len(state.hands[offender]) != 1:
+        if not state.rules.opponents(state, seat, offender) or len(state.hands[offender]) != 1:
             return []
         return [state.variant.catch_actions[offender]]

@@ -161,6 +161,11 @@ class OfficialRules:
         # A challenge settles the attack at once (RULES.md U-42).
         penalty.stackable = penalty.reflectable = penalty.redirectable = False
 
+    def opponents(self, state: RoundState, seat: int, other: int) -> bool:
+        """Whether ``seat`` plays against ``other`` (C-24: only an opponent catches a
+        missed UNO call). Every other player is one, but for partners (V-05, V-06)."""
+        return seat != other
+
     def catch_uno(self, state: RoundState, seat: int) -> None:
         """C-24: ``seat``, caught before the next player acts without having called UNO,
         draws the penalty."""
