@@ -286,6 +286,17 @@ def test_o18_may_play_a_drawn_card_or_draw_on() -> None:
     assert state.actor == 2 and "red-1" in ids(state, 1)
 
 
+def test_o18_a_player_who_could_play_and_draws_draws_one_card_as_officially() -> None:
+    """O-18 is for a player who cannot play; one who can and draws anyway (C-15) draws
+    one card, plays it if it fits, or keeps it and his turn ends."""
+    state = do(table(["draw-until-playable"], draw=["blue-1", "green-2", "red-9"],
+                     hands=hands(P1=["red-7", "yellow-1"])), "draw")
+    assert state.phase == TURN and state.actor == 2 and ids(state, 1)[-1] == "blue-1"
+    state = do(table(["draw-until-playable"], draw=["red-9", "green-2", "blue-1"],
+                     hands=hands(P1=["red-7", "yellow-1", "blue-8"]), top="red-1"), "draw")
+    assert legal(state) == ["play red-9", "keep"]  # no drawing on
+
+
 def test_o19_strict_wild_draw_four_bluff_takes_the_card_back() -> None:
     # No red, but a blue 3 matches the number: with the strict rule that is a bluff.
     state = do(table(["strict-wild-draw-four"],

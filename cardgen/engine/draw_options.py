@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardgen.engine.actions import DRAW, KEEP, Action, seat_name
+from cardgen.engine.actions import DRAW, KEEP, Action, Play, seat_name
 from cardgen.engine.cardsets import plays_of
 from cardgen.engine.effects import Effect, register_effect
 from cardgen.engine.jump_ins import forget_laid
@@ -27,7 +27,7 @@ PRESS_MAX = 7
 def drawn_plays(state: RoundState, seat: int) -> list[Action]:
     """The plays of the playable cards drawn this turn and still in hand."""
     hand = state.hands[seat]
-    kinds = {k for k in state.extra.get(DRAWN_NOW, ()) if k in hand and state.can_play(seat, k)}
+    kinds = {k for k in state.extra.get(DRAWN_NOW) or () if k in hand and state.can_play(seat, k)}
     return plays_of(state, seat, kinds)
 
 
@@ -49,14 +49,19 @@ class MultiDraw(OfficialRules):
 
 @optional_rule("draw-until-playable")
 class DrawUntilPlayable(MultiDraw):
-    """O-18: one card at a time, up to 3; he may stop once one fits or draw on to 3, and
-    may then lay one playable card drawn this turn."""
+    """O-18: a player who cannot play draws one card at a time, up to 3; he may stop
+    once one fits or draw on to 3, and may then lay one playable card drawn this turn.
+    A player who could play and draws anyway draws one card, as officially (C-15)."""
 
     limit: ClassVar[int] = 3
 
     def draw_turn(self, state: RoundState, seat: int) -> None:
         forget_laid(state)
         if state.phase == TURN:
+            if any(isinstance(a, Play) for a in self.turn_actions(state, seat)):
+                state.extra[DRAWN_NOW] = None  # this turn's draw is the official one
+                super(MultiDraw, self).draw_turn(state, seat)
+                return
             state.extra[DRAWN_NOW] = []
         if not state.draw_cards(seat, 1):
             if state.extra[DRAWN_NOW]:
@@ -72,6 +77,8 @@ class DrawUntilPlayable(MultiDraw):
             state.end_turn()
 
     def drawn_actions(self, state: RoundState, seat: int, kind: int) -> list[Action]:
+        if state.extra.get(DRAWN_NOW, ()) is None:  # a voluntary draw: play it or keep it
+            return super(MultiDraw, self).drawn_actions(state, seat, kind)
         plays = drawn_plays(state, seat)
         more: list[Action] = [DRAW] if len(state.extra.get(DRAWN_NOW, ())) < self.limit else []
         return [*plays, *more, KEEP] if plays else more
