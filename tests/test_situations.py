@@ -457,3 +457,15 @@ def test_a_pending_draw_lists_only_the_answers_the_deck_has(deck: str, answers: 
     result = CliRunner().invoke(main, ["explain", str(path)])
     assert result.exit_code == 0, result.output
     assert f"pending: P2 draws 4, P2 misses the turn {answers}\n" in result.output
+
+
+def test_a_situation_on_a_deck_check_refuses_is_refused_with_the_same_reason(
+        tmp_path: Path) -> None:
+    (tmp_path / "odd.toml").write_text('name = "Odd"\nbase = "classic"\ntotal = 119\n'
+                                       "[cards]\nwild = 5\n", encoding="utf-8")
+    path = tmp_path / "s.toml"
+    path.write_text('deck = "odd.toml"\nplayers = 3\ntop = "red-3"\nturn = "P1"\n'
+                    '[hands]\nP0 = ["red-1"]\nP1 = ["red-2"]\nP2 = ["red-4"]\n',
+                    encoding="utf-8")
+    message = error(path)
+    assert message.startswith(f"Error: {path}: ") and "119" in message and "109" in message

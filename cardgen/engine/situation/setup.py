@@ -184,8 +184,14 @@ def _reader(data: Mapping[str, Any], label: str, folder: Path | None) -> Reader:
     path = deck_ref
     if deck_ref not in builtin_names() and folder is not None and (folder / deck_ref).is_file():
         path = str(folder / deck_ref)  # a deck file beside the situation
+    from cardgen.check import check_deck  # (it plays games with the engine: import late)
+
     try:
-        variant = Variant.from_deck(load_deck(path), players, rules)
+        deck = load_deck(path)
+        report = check_deck(deck, players)  # a deck `check` refuses has no situations either
+        if not report.valid:
+            raise CardgenError(report.errors[0].message)
+        variant = Variant.from_deck(deck, players, rules)
     except CardgenError as exc:
         raise SituationError(f"{label}: {exc}") from None
     return Reader(label, variant, players, deck_ref)
