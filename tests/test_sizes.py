@@ -284,3 +284,10 @@ def test_a_card_with_an_svg_picture_carries_only_embedded_fonts() -> None:
             only="specials"))):
         fonts = _fonts(data)
         assert fonts and all(embedded for _, embedded in fonts), fonts
+
+
+def test_a_wider_bleed_takes_room_as_the_readme_says() -> None:
+    from cardgen.render.sheets import grid_for
+
+    assert [grid_for("a4", b).per_page for b in (0, 2, 2.5, 5)] == [9, 9, 8, 6]
+    assert [grid_for("letter", b).per_page for b in (3, 3.2)] == [9, 8]
