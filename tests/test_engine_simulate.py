@@ -138,3 +138,17 @@ def test_explain_bad_situation_files(tmp_path: Path) -> None:
         code, out = run("explain", str(path))
         assert code == 1, text
         assert out.startswith(f"Error: {path}: ") and message in out, out
+
+
+def test_the_card_table_says_what_its_columns_count() -> None:
+    """A number card 'acts' more often than it is played: the first card turned up acts
+    too. The table says so rather than leave a player puzzled."""
+    from cardgen.engine.simulate import format_report
+
+    report = simulate(Variant.from_deck(load_deck("classic"), 4), games=3, seed=1)
+    lines = format_report(report).splitlines()
+    header = lines.index(next(line for line in lines if line.startswith("card ")))
+    assert lines[header - 1] == ("cards: 'played' counts the copies players laid, 'acted' "
+                                 "the times one took effect (the first card turned up "
+                                 "included)")
+    assert lines[header].split() == ["card", "copies", "played", "acted"]

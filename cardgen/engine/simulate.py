@@ -243,7 +243,9 @@ def format_report(report: SimulationReport) -> str:
         lines.append(f"  not terminating: game {r['game']} round {r['round']} "
                      f"(seed {r['seed']})")
     width = max((len(c["id"]) for c in report.cards), default=4)
-    lines.append(f"{'card':<{width}}  copies  played  fired")
+    lines.append("cards: 'played' counts the copies players laid, 'acted' the times one "
+                 "took effect (the first card turned up included)")
+    lines.append(f"{'card':<{width}}  copies  played  acted")
     for c in report.cards:
         lines.append(f"{c['id']:<{width}}  {c['copies']:>6}  {c['played']:>6}  {c['fired']:>5}")
     return "\n".join(lines)
