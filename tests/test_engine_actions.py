@@ -32,6 +32,8 @@ def test_parsed_values() -> None:
 @pytest.mark.parametrize("text, message", [
     ("", "empty line"),
     ("jump red-7", "unknown verb 'jump'"),
+    ("plays red-7", "unknown verb 'plays'; did you mean 'play'\\?"),
+    ("P1 play red-7", "unknown verb 'P1'; to name the seat, write it with a colon: 'P1: …'"),
     ("play", "say which card"),
     ("play wild red blue", "unexpected 'blue'"),
     ("catch", "write 'catch' and the seat"),

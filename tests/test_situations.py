@@ -469,3 +469,8 @@ def test_a_situation_on_a_deck_check_refuses_is_refused_with_the_same_reason(
                     encoding="utf-8")
     message = error(path)
     assert message.startswith(f"Error: {path}: ") and "119" in message and "109" in message
+
+
+def test_a_misspelt_card_in_a_hand_gets_a_suggestion(tmp_path: Path) -> None:
+    path = changed(tmp_path, "c12_matching", ('"red-1"', '"rde-1"'))
+    assert "'rde-1' is not a card of the deck classic; did you mean 'red-1'?" in error(path)

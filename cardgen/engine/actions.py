@@ -21,6 +21,7 @@ never looks a name up. Another module adds a verb with :func:`action_verb`.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -188,7 +189,12 @@ def parse_action(text: str) -> Action:
         raise ActionSyntaxError("an empty line is not an action")
     parser = _PARSERS.get(words[0].lower())
     if parser is None:
-        raise ActionSyntaxError(f"'{text}': unknown verb '{words[0]}'; the verbs are "
+        if words[0].upper().startswith("P") and words[0][1:].isdigit():
+            hint = f"; to name the seat, write it with a colon: '{words[0]}: …'"
+        else:
+            close = difflib.get_close_matches(words[0].lower(), list(_PARSERS), n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise ActionSyntaxError(f"'{text}': unknown verb '{words[0]}'{hint}; the verbs are "
                                 f"{', '.join(sorted(_PARSERS))}")
     return parser(words[1:], text)
 
