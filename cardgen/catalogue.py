@@ -21,47 +21,25 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.deckreport import toml_value
+from cardgen.effectdata import FACT_DEFAULTS, Effect, effect_from_data, read_params
 from cardgen.errors import CatalogueError
 from cardgen.picturefile import check_picture
+from cardgen.texts import LANGS, Text
 
-LANGS = ("fr", "en")
+__all__ = ["CARD_FIELDS", "FACT_DEFAULTS", "LANGS", "Card", "Catalogue", "Color", "Effect",
+           "Text", "build_cards", "catalogue", "normalize", "pictogram_names"]
 
-#: Facts every card has, with the value used when neither the card nor its effect says.
-FACT_DEFAULTS: dict[str, bool] = {
-    "any_card": False,
-    "names_color": False,
-    "can_start": True,
-    "counts_as_color": True,
-    "reaction": False,
-    "can_finish": True,
-}
 
 FAMILIES = ("classic", "unplugged", "extra", "house", "custom")
 
 #: The fields a [[card]] table may hold; anything else is refused by name.
 CARD_FIELDS = frozenset(
     {"id", "colors", "values", "effect", "family", "symbol", "points", "pictogram",
-     "picture", "params", "name", "caption", "color", "value"}
+     "picture", "params", "name", "plural", "caption", "color", "value"}
     | set(FACT_DEFAULTS)
 )
 
 
-@dataclass(frozen=True)
-class Text:
-    """A short text in French and in English."""
-
-    fr: str
-    en: str
-
-    def __getitem__(self, lang: str) -> str:
-        if lang == "fr":
-            return self.fr
-        if lang == "en":
-            return self.en
-        raise KeyError(lang)
-
-    def as_dict(self) -> dict[str, str]:
-        return {"fr": self.fr, "en": self.en}
 
 
 @dataclass(frozen=True)
@@ -70,40 +48,10 @@ class Color:
     name: Text
     name_f: str  # the French feminine form ("verte"), for names like "Inversion verte"
     rgb: str
-
-
-@dataclass(frozen=True)
-class Effect:
-    id: str
-    description: Text
-    facts: Mapping[str, bool]
-    params: Mapping[str, Any]
-    #: The caption of a card that gives none, with {param} and {s} in it (else description).
-    caption: Text | None = None
-    #: Whole-number parameter -> {"min", "max", "what"}: the values a card may give.
-    limits: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    #: True/false or text parameter -> value ("true", "left") -> its words in a caption.
-    words: Mapping[str, Mapping[str, Text]] = field(default_factory=dict)
-
-    def auto_caption(self, params: Mapping[str, Any]) -> Text:
-        """The caption of a card with this effect and these parameters that has none."""
-        template = self.caption or self.description
-
-        def filled(lang: str) -> str:
-            text = template[lang]
-            for name, value in params.items():
-                if name in self.words:
-                    value = self.words[name][_word_key(value)][lang]
-                text = text.replace("{" + name + "}", str(value))
-            text = text.replace("{s}", "" if params.get("amount") == 1 else "s")
-            return text[:1].upper() + text[1:]
-
-        return Text(filled("fr"), filled("en"))
-
-
-def _word_key(value: Any) -> str:
-    """The key of [effect.words.param] a parameter's value is listed under."""
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+    #: The French plural forms, masculine and feminine ("verts", "vertes"), for the plural
+    #: names of cards ("Inversions vertes"); English colour words do not change.
+    plural_fr: str = ""
+    plural_fr_f: str = ""
 
 
 @dataclass(frozen=True)
@@ -120,6 +68,9 @@ class Card:
     name: Text
     caption: Text
     pictogram: str | None = None
+    #: The name after a count other than one ("8 Reverses", "8 Inversions"), in each
+    #: language; where the card data gives none, the name itself ("8 Passe ton tour").
+    plural: Text = Text("", "")
     #: A picture file for a custom card (an SVG or PNG next to its deck file).
     picture: Path | None = None
     any_card: bool = False
@@ -129,6 +80,11 @@ class Card:
     reaction: bool = False
     can_finish: bool = True
     params: tuple[tuple[str, Any], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not (self.plural.fr and self.plural.en):
+            object.__setattr__(self, "plural", Text(self.plural.fr or self.name.fr,
+                                                    self.plural.en or self.name.en))
 
     def param(self, name: str, default: Any = None) -> Any:
         for key, value in self.params:
@@ -176,19 +132,56 @@ def _text(value: Any, what: str, problems: list[str], fallback: str = "") -> Tex
     return Text(fr if fr is not None else str(en), en if en is not None else str(fr))
 
 
-def _fill(template: str, color: Color | None, value: int | None) -> str:
+def _fill(template: str, color: Color | None, value: int | None,
+          plural: bool = False) -> str:
     if color is not None:
-        template = (template.replace("{color_f}", color.name_f)
+        name_f = color.plural_fr_f or color.name_f if plural else color.name_f
+        template = (template.replace("{color_f}", name_f)
                     .replace("{Color}", color.name.en.capitalize()))
     if value is not None:
         template = template.replace("{value}", str(value))
     return template
 
 
-def _fill_text(text: Text, color: Color | None, value: int | None) -> Text:
-    fr = text.fr.replace("{color}", color.name.fr) if color else text.fr
-    en = text.en.replace("{color}", color.name.en) if color else text.en
-    return Text(_fill(fr, color, value), _fill(en, color, value))
+def _fill_text(text: Text, color: Color | None, value: int | None,
+               plural: bool = False) -> Text:
+    """``text`` for the card of this colour and value; with ``plural``, a plural name
+    (French colour words then agree: "Inversions {color_f}" -> "Inversions vertes")."""
+    fr, en = text.fr, text.en
+    if color is not None:
+        fr = fr.replace("{color}", color.plural_fr or color.name.fr if plural
+                        else color.name.fr)
+        en = en.replace("{color}", color.name.en)
+    return Text(_fill(fr, color, value, plural), _fill(en, color, value, plural))
+
+
+def _plural(value: Any, label: str, problems: list[str]) -> Text:
+    """The optional 'plural' of a card: the name after a count other than one.
+
+    A language it does not give is "" here, and the card then uses its name as it is
+    (never the other language's plural): ``plural = { fr = "Averses" }`` leaves the
+    English "Rain Check". No plural is ever guessed from the name.
+    """
+    if value is None:
+        return Text("", "")
+    if isinstance(value, str):
+        value = {"fr": value, "en": value}
+    if not isinstance(value, Mapping):
+        problems.append(f"{label}: 'plural' must be a table with 'fr' and/or 'en' texts, "
+                        'e.g. plural = { fr = "Averses", en = "Rain Checks" }')
+        return Text("", "")
+    unknown = sorted(set(value) - set(LANGS))
+    if unknown:
+        problems.append(f"{label} plural has unknown language(s) {', '.join(unknown)}; "
+                        "use fr and en")
+    texts = {}
+    for lang in LANGS:
+        text = value.get(lang)
+        if text is not None and (not isinstance(text, str) or not text.strip()):
+            problems.append(f"{label} plural.{lang} must be a text that is not empty")
+            text = None
+        texts[lang] = " ".join(text.split()) if text is not None else ""
+    return Text(texts["fr"], texts["en"])
 
 
 @cache
@@ -233,7 +226,7 @@ def build_cards(
         return [], problems
     points = _points(entry.get("points"), effect, label, problems)
     facts = _facts(entry, effect, label, problems)
-    params = _params(entry.get("params", {}), effect, label, problems)
+    params = read_params(entry.get("params", {}), effect, label, problems)
     if "name" not in entry:
         problems.append(f"{label} has no name; give it one in both languages, e.g. "
                         'name = { fr = "…", en = "…" }')
@@ -242,6 +235,7 @@ def build_cards(
         problems.append(f"{label} has an empty name; write it in both languages, e.g. "
                         'name = { fr = "Averse", en = "Rain Check" }')
         name = Text(name.fr.strip() or raw_id, name.en.strip() or raw_id)
+    plural = _plural(entry.get("plural"), label, problems)
     if "caption" in entry:
         caption = _text(entry["caption"], f"{label} caption", problems)
     else:
@@ -251,7 +245,7 @@ def build_cards(
     recipe = _Recipe(
         id=raw_id, effect=effect.id, family=family, color_ids=color_ids, values=values,
         symbol=str(entry["symbol"]) if "symbol" in entry else None, points=points,
-        name=name, caption=caption, pictogram=pictogram, picture=picture,
+        name=name, plural=plural, caption=caption, pictogram=pictogram, picture=picture,
         params=tuple(sorted(params.items())), facts=facts,
     )
     return _cards_of(recipe, colors), problems
@@ -270,6 +264,7 @@ class _Recipe:
     symbol: str | None  # None: a number card's value, or else each card's id
     points: int | None  # None: a number card scores its value
     name: Text
+    plural: Text  # "" in a language the data gives no plural for: the name is used
     caption: Text
     pictogram: str | None
     picture: Path | None
@@ -297,6 +292,7 @@ def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
                 symbol=_fill(symbol, None, value),
                 points=recipe.points if recipe.points is not None else int(value or 0),
                 name=_fill_text(recipe.name, color, value),
+                plural=_fill_text(recipe.plural, color, value, plural=True),
                 caption=_fill_text(recipe.caption, color, value),
                 pictogram=recipe.pictogram,
                 picture=recipe.picture,
@@ -415,50 +411,6 @@ def _facts(entry: Mapping[str, Any], effect: Effect, label: str,
     return facts
 
 
-#: How a message names the kind of value a parameter takes, by its default's type.
-_PARAM_KINDS = {bool: "true or false", int: "a whole number", str: "text"}
-
-
-def _params(given: Any, effect: Effect, label: str, problems: list[str]) -> dict[str, Any]:
-    """The effect's parameters, with those the table gives (of the right type, within
-    the effect's limits or among its words) in place."""
-    params = dict(effect.params)
-    if not isinstance(given, Mapping):
-        problems.append(f"{label}: 'params' must be a table")
-        given = {}
-    for key, value in given.items():
-        if key not in effect.params:
-            allowed = ", ".join(effect.params) or "none"
-            problems.append(
-                f"{label}: effect '{effect.id}' has no parameter '{key}' (it takes: {allowed})"
-            )
-            continue
-        problem = _param_problem(effect, key, value)
-        if problem:
-            problems.append(f"{label}: parameter '{key}' is {toml_value(value)}; {problem}")
-        else:
-            params[key] = value
-    return params
-
-
-def _param_problem(effect: Effect, key: str, value: Any) -> str | None:
-    """What is wrong with ``value`` for the parameter ``key`` of ``effect``, if anything:
-    the part of the message after the value, saying what to give instead."""
-    default = effect.params[key]
-    example = f"(like {key} = {toml_value(default)})"
-    if type(value) is not type(default):
-        return f"it must be {_PARAM_KINDS.get(type(default), 'like its default')} {example}"
-    limits = effect.limits.get(key)
-    if limits is not None and not limits["min"] <= value <= limits["max"]:
-        return (f"effect '{effect.id}' takes a whole number from {limits['min']} to "
-                f"{limits['max']} ({limits['what']})")
-    choices = effect.words.get(key)
-    if isinstance(value, str) and choices is not None and value not in choices:
-        listed = " or ".join(toml_value(c) for c in choices)
-        return f"effect '{effect.id}' takes {listed}"
-    return None
-
-
 def _pictogram(pictogram: Any, label: str, problems: list[str]) -> str | None:
     """The pictogram named, if cardgen draws one of that name."""
     if pictogram is not None and (not isinstance(pictogram, str)
@@ -519,50 +471,16 @@ def _read_data(name: str) -> dict[str, Any]:
         return tomllib.load(handle)
 
 
-def _effect_of(eid: str, data: Mapping[str, Any]) -> Effect:
-    """An effect as effects.toml describes it, checked: every whole-number parameter has
-    limits its default keeps to, every true/false or text parameter has its words, and
-    the caption names only parameters of the effect."""
-    params = data.get("params", {})
-    words = {name: {value: Text(**text) for value, text in table.items()}
-             for name, table in data.get("words", {}).items()}
-    caption = Text(**data["caption"]) if "caption" in data else None
-    effect = Effect(eid, Text(**data["description"]),
-                    {k: v for k, v in data.items() if k in FACT_DEFAULTS}, params,
-                    caption, data.get("limits", {}), words)
-    where = f"cardgen/data/effects.toml: effect '{eid}'"
-    for name, default in params.items():
-        if isinstance(default, int) and not isinstance(default, bool) and (
-                name not in effect.limits
-                or not {"min", "max", "what"} <= set(effect.limits[name])):
-            raise CatalogueError(f"{where}: parameter '{name}' needs limits "
-                                 "{ min, max, what }")
-        if not isinstance(default, int) or isinstance(default, bool):
-            keys = {"true", "false"} if isinstance(default, bool) else {str(default)}
-            if not keys <= set(words.get(name, {})):
-                raise CatalogueError(f"{where}: parameter '{name}' needs its words for "
-                                     f"{', '.join(sorted(keys))}")
-        problem = _param_problem(effect, name, default)
-        if problem:
-            raise CatalogueError(f"{where}: the default {name} = {toml_value(default)}: "
-                                 f"{problem}")
-    for template in (caption, effect.description):
-        left = set(re.findall(r"{(\w+)}", template.fr + template.en) if template else ())
-        if left - set(params) - ({"s"} if "amount" in params else set()):
-            raise CatalogueError(f"{where}: a caption names {', '.join(sorted(left))}, "
-                                 f"but the parameters are {', '.join(params) or 'none'}")
-    return effect
-
-
 @cache
 def catalogue() -> Catalogue:
     """The shipped catalogue, read once."""
     raw_colors = _read_data("cards.toml")
     colors = {
-        cid: Color(cid, Text(c["name"]["fr"], c["name"]["en"]), c["name"]["fr_f"], c["rgb"])
+        cid: Color(cid, Text(c["name"]["fr"], c["name"]["en"]), c["name"]["fr_f"], c["rgb"],
+                   c["plural"]["fr"], c["plural"]["fr_f"])
         for cid, c in raw_colors["colors"].items()
     }
-    effects = {eid: _effect_of(eid, e) for eid, e in _read_data("effects.toml").items()}
+    effects = {eid: effect_from_data(eid, e) for eid, e in _read_data("effects.toml").items()}
     cards: dict[str, Card] = {}
     for entry in raw_colors["card"]:
         built, problems = build_cards(entry, colors, effects, default_family="classic")

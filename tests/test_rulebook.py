@@ -114,9 +114,9 @@ def test_three_player_removals_are_listed_from_the_deck() -> None:
 
 def test_counts_in_the_text_come_from_the_deck() -> None:
     # Unplugged has five Wilds where classic has four; the text says so by itself.
-    assert "15 black cards: 5 Wild, 4 Wild Draw Four, 5 +4? and 1 +8" in text_of("unplugged",
+    assert "15 black cards: 5 Wilds, 4 Wild Draw Fours, 5 +4? and 1 +8" in text_of("unplugged",
                                                                                   "en")
-    assert "8 black cards: 4 Wild and 4 Wild Draw Four" in text_of("classic", "en")
+    assert "8 black cards: 4 Wilds and 4 Wild Draw Fours" in text_of("classic", "en")
     assert "Le paquet compte 109 cartes." in text_of("house", "fr")
 
 

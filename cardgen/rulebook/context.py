@@ -51,13 +51,15 @@ def kinds_of(card_list: list[tuple[Card, int]]) -> list[Kind]:
     return [Kind(symbol, tuple(cards)) for symbol, cards in groups.items()]
 
 
-def generic_name(card: Card, lang: str) -> str:
-    """A card's name without its colour: "Coup de bol rouge" -> "Coup de bol"."""
-    name = card.name[lang]
+def generic_name(card: Card, lang: str, plural: bool = False) -> str:
+    """A card's name without its colour: "Coup de bol rouge" -> "Coup de bol"; with
+    ``plural``, its plural ("Coups de bol rouges" -> "Coups de bol")."""
+    name = card.plural[lang] if plural else card.name[lang]
     if card.color is None:
         return name
     color = catalogue().colors[card.color]
-    words = {color.name.fr, color.name_f, color.name.en}
+    words = {color.name.fr, color.name_f, color.name.en} | (
+        {color.plural_fr, color.plural_fr_f} - {""} if plural else set())
     pattern = r"\b(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     stripped = re.sub(pattern + r")\b", "", name, flags=re.IGNORECASE)
     stripped = " ".join(stripped.split())
@@ -87,6 +89,8 @@ def kind_summary(kind: Kind, lang: str) -> dict[str, Any]:
         "id": first.id,
         "ids": [card.id for card, _ in kind.cards],
         "name": _one_line(generic_name(first, lang)),
+        # The name after a count other than one ("8 Inversions"): use counted() for it.
+        "plural": _one_line(generic_name(first, lang, plural=True)),
         "names": [_one_line(card.name[lang]) for card, _ in kind.cards],
         "effect": first.effect,
         "family": first.family,
@@ -128,7 +132,7 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         "rules": rule_rows[True],
         "other_rules": rule_rows[False],
         "plays": lambda name: name in played_with_parts(deck),
-        **_kind_lookups(kinds),
+        **_kind_lookups(kinds, lang),
         "colors": [c.name[lang] for c in catalogue().colors.values()],
         "devices": list(deck.devices),  # X-09 … X-12: described, never played
     }
@@ -191,7 +195,19 @@ def _description_origin(deck: Deck) -> Deck | None:
     return origin
 
 
-def _kind_lookups(kinds: list[dict[str, Any]]) -> dict[str, Callable[..., Any]]:
+def takes_plural(n: int, lang: str) -> bool:
+    """Whether a name after the count ``n`` is plural: in French 0 and 1 take the
+    singular ("0 carte", "1 Joker"), in English only 1 does ("0 cards", "1 Wild")."""
+    return n > 1 if lang == "fr" else n != 1
+
+
+def counted(n: int, name: str, plural: str | None, lang: str) -> str:
+    """"N name" with the name made plural when the count asks for it: "8 Inversions",
+    "1 Inversion", "4 Wilds". ``plural`` None means the name does not change."""
+    return f"{n} {plural if plural is not None and takes_plural(n, lang) else name}"
+
+
+def _kind_lookups(kinds: list[dict[str, Any]], lang: str) -> dict[str, Callable[..., Any]]:
     """The templates' questions about a kind of card, asked by its symbol ("+2")."""
     by_symbol = {kind["symbol"]: kind for kind in kinds}
 
@@ -208,7 +224,18 @@ def _kind_lookups(kinds: list[dict[str, Any]]) -> dict[str, Callable[..., Any]]:
         kind = by_symbol.get(symbol)
         return str(kind["name"]) if kind else symbol
 
-    return {"count": count, "points": points, "name": name,
+    def plural(symbol: str) -> str:
+        """The plural of a kind's name without its colour ("Inversions", "Reverses")."""
+        kind = by_symbol.get(symbol)
+        return str(kind["plural"]) if kind else symbol
+
+    def count_of(symbol: str) -> str:
+        """The copies of a kind and its name, plural unless the count is singular:
+        count_of("reverse") -> "8 Inversions" (French), "8 Reverses" (English)."""
+        return counted(count(symbol), name(symbol), plural(symbol), lang)
+
+    return {"count": count, "points": points, "name": name, "plural": plural,
+            "count_of": count_of, "takes_plural": lambda n: takes_plural(n, lang),
             "has": lambda symbol: symbol in by_symbol, "kind": by_symbol.get}
 
 
@@ -221,7 +248,8 @@ def _removals(deck: Deck, lang: str) -> list[dict[str, Any]]:
         removals.append({
             "players": players,
             "total": deck.total(players),
-            "cards": [{"name": _one_line(deck.cards[cid].name[lang]), "count": n}
+            "cards": [{"name": _one_line(deck.cards[cid].name[lang]),
+                       "plural": _one_line(deck.cards[cid].plural[lang]), "count": n}
                       for cid, n in taken.items() if n > 0],
         })
     return removals

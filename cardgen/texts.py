@@ -1,0 +1,25 @@
+"""A short text in both of cardgen's languages, the unit of every name and caption."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LANGS = ("fr", "en")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A short text in French and in English."""
+
+    fr: str
+    en: str
+
+    def __getitem__(self, lang: str) -> str:
+        if lang == "fr":
+            return self.fr
+        if lang == "en":
+            return self.en
+        raise KeyError(lang)
+
+    def as_dict(self) -> dict[str, str]:
+        return {"fr": self.fr, "en": self.en}
