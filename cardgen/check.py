@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardgen.decks import Deck, Problem
+from cardgen.texts import LATIN_MAX
 
 if TYPE_CHECKING:
     from cardgen.engine.game import GameResult
@@ -125,11 +126,14 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
 def _unprintable_texts(deck: Deck, players: int | None,
                        warning: Callable[[str, str | None], None]) -> None:
     """Characters the cards' fonts have no glyph for print as empty boxes: say which."""
-    from cardgen.typography import unprintable
-
     for card, _ in deck.card_list(players):
         for part, text in (("name", card.name), ("caption", card.caption)):
-            missing = unprintable(f"{text.fr} {text.en}")
+            both = f"{text.fr} {text.en}"
+            if all(ord(c) <= LATIN_MAX for c in both):
+                continue  # (the fonts, and reportlab, are read only for other scripts)
+            from cardgen.typography import unprintable
+
+            missing = unprintable(both)
             if missing:
                 warning(f"card '{card.id}': its {part} has characters the fonts cannot "
                         f"print ({' '.join(missing)}), which would come out as empty "

@@ -18,6 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from cardgen.datafolders import data_folder
 from cardgen.errors import CardgenError
+from cardgen.texts import LATIN_MAX
 
 #: reportlab font name -> file in fonts/
 FONT_FILES = {
@@ -61,9 +62,7 @@ def register_fonts() -> None:
 
 #: The fonts a card face sets its names and captions in (see cardgen/render/faces.py).
 TEXT_FONTS = ("Sans", "Sans-Bold", "Sans-Oblique", "Condensed")
-#: The end of Latin Extended-B: each of the text fonts has a glyph for every character
-#: up to here (checked by tests/test_deck_audit.py).
-LATIN_MAX = 0x24F
+#: (LATIN_MAX, in cardgen.texts: each text font covers every character up to it)
 
 
 def unprintable(text: str) -> str:

@@ -170,3 +170,16 @@ def test_a_built_in_deck_for_too_few_players_gets_a_fix_it_can_apply() -> None:
     assert result.exit_code == 1
     assert result.stderr == ("error: built-in deck 'unplugged': the deck is for 3 to 10 "
                              "players, not 2; choose another --players\n")
+
+
+def test_check_and_simulate_start_without_reading_reportlab_or_a_font() -> None:
+    """Only the commands that draw import reportlab (it is most of a start-up): checking
+    a Latin deck's texts for unprintable characters needs no font."""
+    code = ("import sys\nfrom click.testing import CliRunner\nfrom cardgen.cli import main\n"
+            "for args in (['check', 'unplugged', '--games', '0'],\n"
+            "             ['simulate', 'classic', '--games', '1']):\n"
+            "    assert CliRunner().invoke(main, args).exit_code == 0, args\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'PIL'}))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout == "[]\n"

@@ -272,7 +272,8 @@ def test_characters_the_fonts_cannot_print_are_named_by_check_and_by_sheets(
 def test_every_text_font_covers_latin_so_checking_it_needs_no_font() -> None:
     from reportlab.pdfbase import pdfmetrics
 
-    from cardgen.typography import LATIN_MAX, TEXT_FONTS, registered
+    from cardgen.texts import LATIN_MAX
+    from cardgen.typography import TEXT_FONTS, registered
 
     printable = [c for c in map(chr, range(0x20, LATIN_MAX + 1)) if c.isprintable()
                  and not 0x7F <= ord(c) < 0xA0]
