@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import refused
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -25,23 +26,6 @@ from cardgen.picturefile import MAX_PICTURE_PIXELS
 BAD = Path(__file__).parent / "bad"
 EXAMPLES = Path(__file__).parent.parent / "examples"
 DECK_TEXT = 'name = "Small"\nbase = "classic"\n\n[cards]\nwild = 5\n'
-
-
-def refused(args: list[str], cwd: Path) -> str:
-    """Run cardgen in ``cwd``; it must refuse with one line and write nothing there."""
-    before = sorted(cwd.rglob("*"))
-    old = Path.cwd()
-    os.chdir(cwd)
-    try:
-        result = CliRunner().invoke(main, args)
-    finally:
-        os.chdir(old)
-    assert result.exit_code == 1, result.output
-    assert "Traceback" not in result.output
-    lines = result.output.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
-    assert sorted(cwd.rglob("*")) == before  # no file written, not even half of one
-    return lines[0].removeprefix("Error: ")
 
 
 def write_png(path: Path, width: int, height: int) -> None:

@@ -7,11 +7,11 @@ checks the one line cardgen answers, exit 1 and no file written.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
+from cli_helpers import refused, run_in
 from click.testing import CliRunner
 
 from cardgen.catalogue import catalogue
@@ -23,31 +23,9 @@ from cardgen.picturefile import PNG_SIGNATURE
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
-def run(args: list[str], cwd: Path) -> tuple[int, str]:
-    old = Path.cwd()
-    os.chdir(cwd)
-    try:
-        result = CliRunner().invoke(main, args)
-    finally:
-        os.chdir(old)
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
-
-
-def refused(args: list[str], cwd: Path) -> str:
-    """Run cardgen in ``cwd``: it must refuse with one line and write nothing there."""
-    before = sorted(cwd.rglob("*"))
-    code, output = run(args, cwd)
-    assert code == 1, output
-    lines = output.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), output
-    assert sorted(cwd.rglob("*")) == before
-    return lines[0].removeprefix("Error: ")
-
-
 def check_errors(deck: Path) -> list[str]:
     """The error lines of `cardgen check DECK --games 0`, which must fail."""
-    code, output = run(["check", deck.name, "--games", "0"], deck.parent)
+    code, output = run_in(["check", deck.name, "--games", "0"], deck.parent)
     assert code == 1, output
     return [line.removeprefix("error: ") for line in output.splitlines()
             if line.startswith("error: ")]
@@ -110,7 +88,7 @@ def test_a_sound_svg_still_passes_and_a_broken_one_fails_to_draw_with_its_reason
         tmp_path: Path) -> None:
     (tmp_path / "rain.svg").write_bytes((EXAMPLES / "rain-check.svg").read_bytes())
     deck = rain_deck(tmp_path, 'picture = "rain.svg"\n')
-    code, output = run(["check", "deck.toml", "--games", "0"], tmp_path)
+    code, output = run_in(["check", "deck.toml", "--games", "0"], tmp_path)
     assert code == 0, output
     assert output.splitlines() == ["deck.toml: 109 cards, valid (0 error(s), 0 warning(s))"]
     # The file breaks after the deck was read: drawing it gives the same reason.
