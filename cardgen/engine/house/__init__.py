@@ -1,0 +1,1 @@
+"""The house-rules sheet (seed 003): the blank card and the sheet's own options."""

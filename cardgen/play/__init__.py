@@ -1,0 +1,3 @@
+"""Many games at once, no rule decided here: the bots (:mod:`.players`), ``cardgen
+simulate`` (:mod:`.simulate`), a game's recipe (:mod:`.recipes`), the records ``cardgen
+balance`` keeps (:mod:`.records`) and Ray batches (:mod:`.cluster`)."""
