@@ -70,7 +70,7 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     """Check a deck for ``players`` players (None: for every count it claims to serve).
 
     With ``games``, a deck whose composition is sound also plays that many sanity games
-    per player count (see :func:`cardgen.engine.simulate.sanity_problems`), spread over
+    per player count (see :func:`cardgen.play.simulate.sanity_problems`), spread over
     ``workers`` processes (same results); ``progress`` is told of every game played,
     ``on_game`` is given each of them, its rounds recorded (for the balance summary).
     Ctrl-C stops the games at once: the report is then marked ``interrupted``.
@@ -107,7 +107,7 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     _unprintable_texts(deck, players, warning)
     if games and report.valid:
         from cardgen.engine import Variant
-        from cardgen.engine.simulate import sanity_run
+        from cardgen.play.simulate import sanity_run
 
         report.games_requested = games * len(dict.fromkeys(counted))
         for n in dict.fromkeys(counted):

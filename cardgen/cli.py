@@ -398,9 +398,9 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
     run: the report of the games finished is printed, marked PARTIAL, with exit code 130.
     """
     from cardgen.engine import Variant
-    from cardgen.engine.players import player_names
-    from cardgen.engine.simulate import format_report
-    from cardgen.engine.simulate import simulate as run
+    from cardgen.play.players import player_names
+    from cardgen.play.simulate import format_report
+    from cardgen.play.simulate import simulate as run
 
     for name in extra_rules:
         if name not in OPTIONAL_RULES:
@@ -437,8 +437,8 @@ def explain(situation: Path, as_json: bool) -> None:
     The file sets the table (hands, top card, colour, turn …) and may list actions to
     take and what should follow (see the README). Exit 1 if that is not what happens.
     """
-    from cardgen.engine.situation import explain as run
-    from cardgen.engine.situation import format_explanation
+    from cardgen.situation import explain as run
+    from cardgen.situation import format_explanation
 
     result = run(situation)
     if as_json:

@@ -1,4 +1,4 @@
-"""The optional rules a table can play with, as listed in ``data/rules.toml``.
+"""The optional rules a table can play with, as listed in ``data/options.toml``.
 
 This module names and describes them, and says which combinations make sense: what
 each option needs, what it cannot be combined with, what it is made of. The engine
@@ -40,7 +40,7 @@ RELATION_LABELS = {
 
 
 def _load() -> dict[str, OptionalRule]:
-    with resources.files("cardgen.data").joinpath("rules.toml").open("rb") as handle:
+    with resources.files("cardgen.data").joinpath("options.toml").open("rb") as handle:
         raw = tomllib.load(handle)
     rules = {
         name: OptionalRule(name, tuple(entry["ids"]), Text(**entry["description"]),

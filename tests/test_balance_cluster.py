@@ -34,7 +34,7 @@ def test_balance_on_a_local_ray_runtime_matches_one_process(local_ray: None) -> 
 
 def test_simulate_on_a_local_ray_runtime_matches_one_process(local_ray: None) -> None:
     from cardgen.engine import Variant
-    from cardgen.engine.simulate import simulate
+    from cardgen.play.simulate import simulate
 
     variant = Variant.from_deck(load_deck("classic"), 4)
     alone = simulate(variant, games=30, seed="ray")

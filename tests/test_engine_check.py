@@ -11,7 +11,7 @@ from cardgen.check import check_deck
 from cardgen.cli import main
 from cardgen.decks import load_deck
 from cardgen.engine import Variant
-from cardgen.engine.simulate import sanity_problems
+from cardgen.play.simulate import sanity_problems
 
 
 def write(tmp_path: Path, text: str) -> str:

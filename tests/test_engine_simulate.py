@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from cardgen.cli import main
 from cardgen.decks import load_deck
 from cardgen.engine import NotImplementedYet, Variant
-from cardgen.engine.simulate import simulate
+from cardgen.play.simulate import simulate
 
 SITUATIONS = Path(__file__).parent / "situations"
 
@@ -143,7 +143,7 @@ def test_explain_bad_situation_files(tmp_path: Path) -> None:
 def test_the_card_table_says_what_its_columns_count() -> None:
     """A number card 'acts' more often than it is played: the first card turned up acts
     too. The table says so rather than leave a player puzzled."""
-    from cardgen.engine.simulate import format_report
+    from cardgen.play.simulate import format_report
 
     report = simulate(Variant.from_deck(load_deck("classic"), 4), games=3, seed=1)
     lines = format_report(report).splitlines()

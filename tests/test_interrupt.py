@@ -22,7 +22,7 @@ import pytest
 from cardgen.check import check_deck
 from cardgen.decks import load_deck
 from cardgen.engine import Variant
-from cardgen.engine.simulate import simulate
+from cardgen.play.simulate import simulate
 
 CARDGEN = [sys.executable, "-c", "from cardgen.cli import main; main()"]
 

@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 from cardgen.catalogue import CARD_FIELDS
 from cardgen.cli import main
 from cardgen.decks import DECK_FIELDS
-from cardgen.engine.situation.expect import EXPECT_FIELDS
-from cardgen.engine.situation.setup import SITUATION_FIELDS
 from cardgen.options import OPTIONAL_RULES
+from cardgen.situation.expect import EXPECT_FIELDS
+from cardgen.situation.setup import SITUATION_FIELDS
 
 SETTINGS = settings(max_examples=25, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])

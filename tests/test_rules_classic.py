@@ -19,8 +19,8 @@ from cardgen.decks import load_deck
 from cardgen.engine import IllegalAction, Variant, parse_action
 from cardgen.engine.game import Game
 from cardgen.engine.observation import SeatView
-from cardgen.engine.situation import Explanation, build_state, explain
 from cardgen.engine.state import OVER, TURN, RoundState, shuffle
+from cardgen.situation import Explanation, build_state, explain
 
 SITUATIONS = Path(__file__).parent / "situations"
 

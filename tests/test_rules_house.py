@@ -18,9 +18,9 @@ from rule_helpers import HANDS, do, hands, ids, legal
 from cardgen.decks import load_deck
 from cardgen.engine import Variant, make_players, play_game
 from cardgen.engine.game import Game
-from cardgen.engine.situation import build_state, explain
-from cardgen.engine.stacking import digit_sum
+from cardgen.engine.options.stacking import digit_sum
 from cardgen.engine.state import CHOOSE, OVER, TURN, RoundState
+from cardgen.situation import build_state, explain
 
 SITUATIONS = Path(__file__).parent / "situations" / "house"
 

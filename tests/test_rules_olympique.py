@@ -15,8 +15,8 @@ from cardgen.decks import load_deck
 from cardgen.engine import EngineError, Variant
 from cardgen.engine.game import Game
 from cardgen.engine.scoreboard import RoundResult
-from cardgen.engine.situation import build_state
 from cardgen.engine.state import CHOOSE, COLOR, TURN, RoundState
+from cardgen.situation import build_state
 
 
 def table(rules: list[str], players: int = 4, deck: str = "classic", **data: Any) -> RoundState:
@@ -107,7 +107,7 @@ def test_o29_a_large_table_is_capped_so_a_card_is_left_to_turn() -> None:
 
 
 def test_o29_the_cap_leaves_a_card_that_may_start() -> None:
-    from cardgen.engine.olympique import deal_cap
+    from cardgen.engine.options.olympique import deal_cap
 
     party = Variant.from_deck(load_deck("examples/party.toml"), 8, ["dealer-deals-7-to-15"])
     # 113 cards, some of which may not start (the +4s, the Uno card, the Downpours …)
@@ -263,9 +263,9 @@ def test_o40_a_round_hundred_takes_99_off() -> None:
 
 def test_o27_olympique_turns_on_the_whole_set() -> None:
     from cardgen.engine import olympique as o
-    from cardgen.engine.house import DealerPicksDirection
-    from cardgen.engine.jump_ins import JumpInIdentical
-    from cardgen.engine.stacking import StackDraws
+    from cardgen.engine.house.rules import DealerPicksDirection
+    from cardgen.engine.options.jump_ins import JumpInIdentical
+    from cardgen.engine.options.stacking import StackDraws
 
     rules = Variant.from_deck(load_deck("classic"), 4, ["olympique"]).rules
     for part in (o.OneCardPenalty, o.TurnsFollowHands, o.DealerDeals7To15,
@@ -332,7 +332,7 @@ def wizz_table(sector: str, monkeypatch: pytest.MonkeyPatch, **data: Any) -> Rou
 
 
 def test_o42_the_wheel_is_uniform_and_seeded() -> None:
-    from cardgen.engine.wizz import SECTORS, spin
+    from cardgen.engine.extra.wizz import SECTORS, spin
 
     state = table([], deck=WIZZ, hands=HANDS)
     spins = [spin(state) for _ in range(9000)]
@@ -410,7 +410,7 @@ def test_c28_a_position_back_three_times_with_nothing_to_draw_blocks_the_round()
     # +4 out of turn for ever; the round loop counts each decision's position and ends
     # the round blocked when one comes back a third time with nothing to draw.
     from cardgen.engine.game import REPEATS, _repeated
-    from cardgen.engine.situation import build_state
+    from cardgen.situation import build_state
 
     state = build_state({"hands": {"P0": ["red-5", "blue-2"], "P1": ["green-7"]},
                          "top": "red-3", "draw": []}, "c28")

@@ -15,11 +15,11 @@ from rule_helpers import HANDS, do, hands, ids, legal
 
 from cardgen.decks import load_deck
 from cardgen.engine import EngineError, Variant, make_players, play_game
-from cardgen.engine.cursed import curse_of
-from cardgen.engine.draw_options import PRESS_MAX
 from cardgen.engine.game import Game
-from cardgen.engine.situation import build_state, explain
+from cardgen.engine.options.cursed import curse_of
+from cardgen.engine.options.draws import PRESS_MAX
 from cardgen.engine.state import CHOOSE, DRAWN, OVER, TURN, RoundState
+from cardgen.situation import build_state, explain
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SITUATIONS = Path(__file__).parent / "situations" / "options"

@@ -19,8 +19,8 @@ from cardgen.decks import load_deck
 from cardgen.engine import IllegalAction, Variant, make_players, parse_action, play_game
 from cardgen.engine.game import Game
 from cardgen.engine.observation import SeatView
-from cardgen.engine.situation import Explanation, build_state, explain
 from cardgen.engine.state import CHOOSE, COLOR, OVER, RESPOND, TURN, RoundState
+from cardgen.situation import Explanation, build_state, explain
 
 SITUATIONS = Path(__file__).parent / "situations" / "unplugged"
 

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from cardgen.cli import main
 from cardgen.engine.errors import SituationError
-from cardgen.engine.situation import Explanation, build_state, explain
+from cardgen.situation import Explanation, build_state, explain
 
 SITUATIONS = Path(__file__).parent / "situations"
 FILES = sorted(p for p in SITUATIONS.rglob("*.toml") if "decks" not in p.parts)

@@ -83,7 +83,7 @@ def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int,
                 raise CardgenError(report.errors[0].message)
     plan = Plan(loaded, baseline, rules, players, games, seed, workers, cluster)
     if cluster is not None:  # a cluster out of reach is said before anything is played
-        from cardgen.engine.cluster import connect
+        from cardgen.play.cluster import connect
 
         connect(cluster, workers)
     total = total_games(plan)

@@ -1,7 +1,7 @@
 """The short balance summary ``cardgen check`` ends with, from its own sanity games.
 
 No extra game is played: the sanity games are recorded (see
-:mod:`cardgen.engine.records`) and each kind's holders are set against the other
+:mod:`cardgen.play.records`) and each kind's holders are set against the other
 players. That is an association, not the ablation ``cardgen balance`` measures, and
 the summary names a kind only when the interval of the difference leaves out zero.
 """

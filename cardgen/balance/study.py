@@ -4,7 +4,7 @@ For each player count the study plays, on the same seeds (game *i* seeded ``SEED
 the deck; the baseline deck it is set against; the deck with each of its kinds of card
 ablated (replaced by plain numbers, see :mod:`cardgen.balance.kinds`); and the deck
 with each optional rule asked for. Every run goes through the engine's one game loop
-and worker pool (:func:`cardgen.engine.simulate.play_runs`), on local processes or a
+and worker pool (:func:`cardgen.play.simulate.play_runs`), on local processes or a
 Ray cluster, and comes back in order, so a seed gives the same figures however the
 games were spread. The result is plain data (:func:`run_study`), which the table, the
 JSON and the PDF all print from.
@@ -21,9 +21,9 @@ from cardgen.balance.stats import Interval, games_needed
 from cardgen.balance.tally import PairedTally, Tally
 from cardgen.decks import Deck
 from cardgen.engine.errors import EngineError
-from cardgen.engine.recipes import Recipe
-from cardgen.engine.simulate import SANITY_TURN_CAP, play_runs
 from cardgen.engine.variant import Variant
+from cardgen.play.recipes import Recipe
+from cardgen.play.simulate import SANITY_TURN_CAP, play_runs
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Summing recorded games up into the figures of the balance report.
 
 A :class:`Tally` reads one run's games (their rounds recorded, see
-:mod:`cardgen.engine.records`) in order and keeps, game by game, the sums the
+:mod:`cardgen.play.records`) in order and keeps, game by game, the sums the
 intervals need (:class:`~cardgen.balance.stats.Clustered`). A run of a changed deck
 (a kind ablated, a rule added) played on the same seeds as the deck is also compared
 with it round by round: the round *r* of game *g* is dealt by the same seed in both,
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from cardgen.balance.stats import Clustered, Interval
 from cardgen.engine.game import GameResult
-from cardgen.engine.records import RoundRecord
+from cardgen.play.records import RoundRecord
 
 
 def position(record: RoundRecord, seat: int) -> int:

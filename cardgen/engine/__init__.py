@@ -1,40 +1,40 @@
 """The rules engine: plays a deck by its rules, checked at every step.
 
+The round's machinery sits at the top of the package; the rules come in one package per
+card family, named as the data files group them; ``docs/where.md`` (written by
+``tests/test_where.py``) gives the file of every card, option and rule id.
+
 - :mod:`~cardgen.engine.cards`: a deck's cards as kinds and their lookup tables;
   :mod:`~cardgen.engine.variant` adds the rules in force (the static side of a game);
 - :mod:`~cardgen.engine.state`: one round in progress, its legal actions, ``play``; it
   stands on three layers, each in its own module: :mod:`~cardgen.engine.table` (hands,
-  piles, the log), :mod:`~cardgen.engine.seats` (the turn order) and
+  piles, the log), :mod:`~cardgen.engine.turns` (the turn order) and
   :mod:`~cardgen.engine.stack` (the pending effects and the decision waited for), with
   the small shared types in :mod:`~cardgen.engine.pending`;
 - :mod:`~cardgen.engine.actions`: actions as small values that print and parse;
-- :mod:`~cardgen.engine.effects`: one handler per card effect;
-- :mod:`~cardgen.engine.responses`: what may be done out of turn;
-- :mod:`~cardgen.engine.rules`: the official rules as hooks, optional rules over them,
-  one module per family: :mod:`~cardgen.engine.classic_options` (the official variants),
-  Uno Unplugged (:mod:`~cardgen.engine.unplugged`, :mod:`~cardgen.engine.reactions`),
-  the house sheet (:mod:`~cardgen.engine.house`, :mod:`~cardgen.engine.stacking`,
-  :mod:`~cardgen.engine.jump_ins`, :mod:`~cardgen.engine.hand_moves`) and the
-  encyclopedia's families (:mod:`~cardgen.engine.draw_options`, :mod:`~cardgen.engine.strict_four`,
-  :mod:`~cardgen.engine.runs`, :mod:`~cardgen.engine.cursed`,
-  :mod:`~cardgen.engine.rapido`, :mod:`~cardgen.engine.extra_cards`,
-  :mod:`~cardgen.engine.olympique`, :mod:`~cardgen.engine.wizz`,
-  :mod:`~cardgen.engine.partners`);
 - :mod:`~cardgen.engine.game`: rounds, scores (:mod:`~cardgen.engine.scoreboard`), whole
-  games and their transcripts;
-- :mod:`~cardgen.engine.players`: the random and heuristic bots, which see a round
-  through :mod:`~cardgen.engine.observation`;
-- :mod:`~cardgen.engine.simulate` and :mod:`~cardgen.engine.situation`: what
-  ``cardgen simulate`` and ``cardgen explain`` run.
+  games and their transcripts; :mod:`~cardgen.engine.observation`: what a seat sees;
+- :mod:`cardgen.engine.classic`: the official rules as hooks, every option's base, the
+  standard cards, the +4 and its challenge, the UNO call, the official options;
+- :mod:`cardgen.engine.unplugged`, :mod:`cardgen.engine.extra` (the encyclopedia's
+  extra cards and Uno Wizz), :mod:`cardgen.engine.house`: the other families' cards and
+  rules; :mod:`cardgen.engine.options`: the options several sources share, one module
+  per mechanic.
+
+What plays many games (the bots, ``simulate``, Ray batches) is :mod:`cardgen.play`; the
+situation files of ``cardgen explain`` are :mod:`cardgen.situation`: both stand beside
+the engine and use it.
 
 Imports run one way, type annotations included: each module imports only modules below
-it, and none imports inside a function (``tests/test_shape.py`` checks both). The round
-calls the rules' hooks and the hooks are given the round, as any hook design does; the
-round knows them only by the protocols it declares (``CardEffect``, ``Responder``,
-``RoundRules`` in :mod:`~cardgen.engine.state`), and the modules that implement them
-import the round. Likewise the rules see a game only as its
-:class:`~cardgen.engine.scoreboard.Scoreboard`, and a variant's card tables as
-:class:`~cardgen.engine.cards.CardTables`.
+it (``tests/test_shape.py`` checks it). Two imports wait for a function call, each
+saying why: this package offers the bots of :mod:`cardgen.play.players`, which imports
+the engine, on first use; a situation naming a deck file checks that deck with
+:mod:`cardgen.check`, which plays games. The round calls the rules' hooks and the hooks
+are given the round, as any hook design does; the round knows them only by the
+protocols it declares (``CardEffect``, ``Responder``, ``RoundRules`` in
+:mod:`~cardgen.engine.state`), and the modules that implement them import the round.
+Likewise the rules see a game only as its :class:`~cardgen.engine.scoreboard.Scoreboard`,
+and a variant's card tables as :class:`~cardgen.engine.cards.CardTables`.
 
 >>> from cardgen.decks import load_deck
 >>> variant = Variant.from_deck(load_deck("classic"), 4)
@@ -43,25 +43,12 @@ import the round. Likewise the rules see a game only as its
 (True, [])
 """
 
-from cardgen.engine import (  # noqa: F401  (they register their rules and card effects)
-    classic_options,
-    cursed,
-    draw_options,
-    extra_cards,
-    hand_moves,
-    house,
-    jump_ins,
-    olympique,
-    partners,
-    rapido,
-    reactions,
-    runs,
-    stacking,
-    strict_four,
-    unplugged,
-    wizz,
-)
+from typing import TYPE_CHECKING, Any
+
 from cardgen.engine.actions import Action, Play, parse_action
+
+# Importing the families registers their options, card effects and answers out of turn.
+from cardgen.engine.classic import options as classic_options  # noqa: F401
 from cardgen.engine.errors import (
     ActionSyntaxError,
     EngineError,
@@ -69,11 +56,42 @@ from cardgen.engine.errors import (
     NotImplementedYet,
     SituationError,
 )
+from cardgen.engine.extra import cards as extra_cards  # noqa: F401
+from cardgen.engine.extra import wizz  # noqa: F401
 from cardgen.engine.game import Game, GameResult, play_game, play_round, replay
-from cardgen.engine.players import HeuristicPlayer, RandomPlayer, make_players
+from cardgen.engine.house import rules as house_rules  # noqa: F401
+from cardgen.engine.options import (  # noqa: F401
+    cursed,
+    draws,
+    hands,
+    jump_ins,
+    olympique,
+    partners,
+    rapido,
+    runs,
+    stacking,
+    strict_four,
+)
 from cardgen.engine.scoreboard import RoundResult
 from cardgen.engine.state import DrawPenalty, RoundState
+from cardgen.engine.unplugged import cards as unplugged_cards  # noqa: F401
+from cardgen.engine.unplugged import reactions  # noqa: F401
 from cardgen.engine.variant import Variant
+
+if TYPE_CHECKING:
+    from cardgen.play.players import HeuristicPlayer, RandomPlayer, make_players
+
+#: The bots live in :mod:`cardgen.play.players`, which imports the engine; they are still
+#: offered here, as before the move, looked up on first use so that either package may be
+#: imported first.
+_BOTS = ("HeuristicPlayer", "RandomPlayer", "make_players")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _BOTS:
+        from cardgen.play import players  # see _BOTS: a top-level import would be a circle
+        return getattr(players, name)
+    raise AttributeError(f"module 'cardgen.engine' has no attribute {name!r}")
 
 __all__ = [
     "Action", "ActionSyntaxError", "DrawPenalty", "EngineError", "Game", "GameResult",

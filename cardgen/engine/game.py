@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cardgen.engine.actions import Action, parse_action, seat_name
-from cardgen.engine.classic_options import LowestScore
+from cardgen.engine.classic.options import LowestScore
 from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
@@ -65,7 +65,7 @@ class Game(Scoreboard):
     """The scores and the rounds of one game, and how the next round is dealt."""
 
     #: The class of the rounds it deals: a subclass may record more of them
-    #: (see :mod:`cardgen.engine.records`).
+    #: (see :mod:`cardgen.play.records`).
     round_state: type[RoundState] = RoundState
 
     def __init__(self, variant: Variant, seed: int | str) -> None:
@@ -195,7 +195,7 @@ def play_game(variant: Variant, bots: Sequence[Player], seed: int | str, *,
               turn_cap: int | None = None,
               new_game: Callable[[Variant, int | str], Game] = Game) -> GameResult:
     """Play a whole game; ``bots`` has one player per game seat. ``new_game`` may make a
-    :class:`Game` that records more of each round (see :mod:`cardgen.engine.records`)."""
+    :class:`Game` that records more of each round (see :mod:`cardgen.play.records`)."""
     game = new_game(variant, seed)
     played = [0] * len(variant.kinds)
     fired = [0] * len(variant.kinds)

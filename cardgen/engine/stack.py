@@ -26,7 +26,7 @@ from cardgen.engine.pending import (
     DrawPenalty,
     Pending,
 )
-from cardgen.engine.seats import Seats
+from cardgen.engine.turns import Seats
 
 
 class PendingStack(Seats):

@@ -2,7 +2,7 @@
 
 A round is built in layers, each in its own module, from the cards up:
 :class:`~cardgen.engine.table.Table` (hands and piles, the log, the chance steps),
-:class:`~cardgen.engine.seats.Seats` (the turn order),
+:class:`~cardgen.engine.turns.Seats` (the turn order),
 :class:`~cardgen.engine.stack.PendingStack` (the stack of pending effects and the
 decision waited for) and :class:`RoundState` here, which drives the round: it deals,
 lists the legal actions, plays cards and runs the loop between decisions that resolves
@@ -12,8 +12,8 @@ Only this top layer calls the rules' hooks (the card effects, the responders, th
 rules in force). It knows them by what it asks of them, the protocols
 :class:`CardEffect`, :class:`Responder` and :class:`RoundRules` below, and finds them in
 its variant's tables (:class:`RoundVariant`). The modules that implement them
-(:mod:`cardgen.engine.effects`, :mod:`cardgen.engine.responses`,
-:mod:`cardgen.engine.rules` and the optional rules) import this one, never the other way.
+(:mod:`cardgen.engine.classic.cards`, :mod:`cardgen.engine.classic.uno_call`,
+:mod:`cardgen.engine.classic.rules` and the optional rules) import this one, never the other way.
 
 Two ways in: :meth:`RoundState.play` checks that the action is legal and refuses it
 with a message quoting the action and the state; :meth:`RoundState.apply` trusts the
@@ -56,7 +56,7 @@ __all__ = ["CHOOSE", "COLOR", "DRAWN", "OVER", "PHASE_NAMES", "RESPOND", "TURN",
 
 
 class CardEffect(Protocol):
-    """A card's effect, as the round asks it (see :class:`cardgen.engine.effects.Effect`)."""
+    """A card's effect, as the round asks it (see :class:`cardgen.engine.classic.cards.Effect`)."""
 
     @property
     def decides_playability(self) -> bool: ...
@@ -66,7 +66,7 @@ class CardEffect(Protocol):
 
 
 class Responder(Protocol):
-    """A kind of answer out of turn (see :class:`cardgen.engine.responses.Responder`)."""
+    """A kind of answer out of turn (see :class:`cardgen.engine.classic.uno_call.Responder`)."""
 
     @property
     def name(self) -> str: ...
@@ -77,7 +77,8 @@ class Responder(Protocol):
 
 class RoundRules(Protocol):
     """The hooks of the rules in force that a round and the card effects call, each
-    explained where the official rules define it (:class:`cardgen.engine.rules.OfficialRules`)."""
+    explained where the official rules define it
+    (:class:`cardgen.engine.classic.rules.OfficialRules`)."""
 
     @property
     def uno_penalty(self) -> int: ...

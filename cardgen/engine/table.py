@@ -133,7 +133,7 @@ class Table:
         return True
 
     # The round's chance steps besides the deal, each a method so that a situation file
-    # can fix its outcome (cardgen.engine.situation subclasses the round).
+    # can fix its outcome (cardgen.situation subclasses the round).
 
     def first_card_back(self, places: int) -> int:
         """C-11: where a first card that may not start goes back into the draw pile, as

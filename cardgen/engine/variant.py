@@ -3,8 +3,8 @@
 A :class:`Variant` is built once and never changes; every round of every game played
 with it shares its tables. It is the deck's card tables (:mod:`cardgen.engine.cards`)
 with the rules in force: the official rules and the optional ones composed
-(:mod:`cardgen.engine.rules`), each card's effect (:mod:`cardgen.engine.effects`), the
-answers out of turn (:mod:`cardgen.engine.responses`), and the tables of hooks per kind
+(:mod:`cardgen.engine.classic.rules`), each card's effect (:mod:`cardgen.engine.classic.cards`), the
+answers out of turn (:mod:`cardgen.engine.classic.uno_call`), and the tables of hooks per kind
 that the round (:class:`~cardgen.engine.state.RoundState`) looks up.
 """
 
@@ -16,10 +16,10 @@ from functools import cached_property
 from cardgen.catalogue import Card
 from cardgen.decks import HAND_SIZE, Deck
 from cardgen.engine.actions import Play
-from cardgen.engine.effects import Effect, effect_for
+from cardgen.engine.classic.cards import Effect, effect_for
+from cardgen.engine.classic.rules import RULES, OfficialRules, compose_rules, missing_rules
+from cardgen.engine.classic.uno_call import RESPONDERS, Responder
 from cardgen.engine.errors import NotImplementedYet
-from cardgen.engine.responses import RESPONDERS, Responder
-from cardgen.engine.rules import RULES, OfficialRules, compose_rules, missing_rules
 from cardgen.engine.state import PlayTable, RoundVariant
 
 

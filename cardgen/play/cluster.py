@@ -1,7 +1,7 @@
 """Seeded games on a Ray cluster: the same batches as the local worker pool, as Ray tasks.
 
 Game *i* of a run is seeded by the run's seed and *i* alone (see
-:mod:`cardgen.engine.simulate`), so a batch of games is a pure function of its recipe
+:mod:`cardgen.play.simulate`), so a batch of games is a pure function of its recipe
 and its range of indices: Ray may run it on any node, and the results, gathered back
 in order, are those one process would have found. Ray is optional
 (``pip install 'cardgen[cluster]'``); nothing here is imported without ``--cluster``.
@@ -20,7 +20,7 @@ from typing import Any
 
 from cardgen.engine.errors import EngineError
 from cardgen.engine.game import GameResult
-from cardgen.engine.recipes import play_one
+from cardgen.play.recipes import play_one
 
 #: Games per Ray task: big enough that a task outweighs its scheduling, small enough
 #: to spread a run over many CPUs and to move a progress bar.
@@ -76,7 +76,7 @@ def connect(address: str, workers: int = 1) -> Any:
 
 def play_on_cluster(recipes: Sequence[Any], games: int, address: str,
                     workers: int = 1) -> Iterator[tuple[int, GameResult]]:
-    """Like :func:`cardgen.engine.simulate.play_runs`, the games played as Ray tasks."""
+    """Like :func:`cardgen.play.simulate.play_runs`, the games played as Ray tasks."""
     ray = connect(address, workers)
     remote: Callable[..., Any] = ray.remote(_play_batch).remote
     batches = [(run, start, min(start + BATCH, games))

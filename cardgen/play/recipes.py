@@ -2,8 +2,8 @@
 from, and the seed of game *i*.
 
 Game *i* of a run with seed *S* is seeded with ``"S:i"``, whatever process plays it, so
-the local worker pool (:mod:`cardgen.engine.simulate`) and a Ray cluster
-(:mod:`cardgen.engine.cluster`) play the same games.
+the local worker pool (:mod:`cardgen.play.simulate`) and a Ray cluster
+(:mod:`cardgen.play.cluster`) play the same games.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from cardgen.catalogue import Card
 from cardgen.decks import HAND_SIZE
 from cardgen.engine.game import Game, GameResult, play_game
-from cardgen.engine.players import make_players
-from cardgen.engine.records import RecordingGame
 from cardgen.engine.variant import Variant
+from cardgen.play.players import make_players
+from cardgen.play.records import RecordingGame
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.engine.actions import seat_name
-from cardgen.engine.cluster import play_on_cluster
 from cardgen.engine.game import MAX_ROUNDS, GameResult
-from cardgen.engine.players import player_names
-from cardgen.engine.recipes import Recipe, play_one
 from cardgen.engine.variant import Variant
+from cardgen.play.cluster import play_on_cluster
+from cardgen.play.players import player_names
+from cardgen.play.recipes import Recipe, play_one
 
 _worker: list[tuple[Variant, Recipe]] = []
 
@@ -40,7 +40,7 @@ def _worker_game(job: tuple[int, int]) -> GameResult:
 def play_games(variant: Variant, recipe: Recipe, games: int, workers: int = 1,
                cluster: str | None = None) -> Iterator[GameResult]:
     """The results of games 0 … games-1, in order, played by ``workers`` processes (or
-    by the Ray cluster at ``cluster``, see :mod:`cardgen.engine.cluster`)."""
+    by the Ray cluster at ``cluster``, see :mod:`cardgen.play.cluster`)."""
     if cluster is None and (workers <= 1 or games < 2):
         for index in range(games):
             yield play_one(variant, recipe, index)
@@ -142,7 +142,7 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
              cluster: str | None = None) -> SimulationReport:
     """Play ``games`` games and sum them up. ``progress`` is called after each game; a run
     may stop early once enough rounds failed to terminate (a deck that cannot finish).
-    ``on_game`` is given every game, its rounds recorded (see :mod:`cardgen.engine.records`)."""
+    ``on_game`` is given every game, its rounds recorded (see :mod:`cardgen.play.records`)."""
     variant.require_playable()
     player_names(player)  # refuse an unknown player before playing anything
     recipe = Recipe.of(variant, player, seed, check, turn_cap, record=on_game is not None)

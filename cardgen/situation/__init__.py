@@ -14,9 +14,9 @@ documented in the README ("Situation files").
 - :mod:`.report` turns states into data and text.
 """
 
-from cardgen.engine.situation.report import Explanation, Step, format_explanation, state_dict
-from cardgen.engine.situation.run import explain, load_situation
-from cardgen.engine.situation.setup import build_situation, build_state
+from cardgen.situation.report import Explanation, Step, format_explanation, state_dict
+from cardgen.situation.run import explain, load_situation
+from cardgen.situation.setup import build_situation, build_state
 
 __all__ = ["Explanation", "Step", "build_situation", "build_state", "explain",
            "format_explanation", "load_situation", "state_dict"]

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.engine.actions import parse_action, seat_name
-from cardgen.engine.situation.reader import Reader
-from cardgen.engine.situation.setup import DIRECTIONS
 from cardgen.engine.state import PHASE_NAMES
 from cardgen.errors import CardgenError
+from cardgen.situation.reader import Reader
+from cardgen.situation.setup import DIRECTIONS
 
 #: The lists ``ordered`` may name.
 ORDERABLE = ("legal", "hands", "draw", "revealed")

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardgen.engine.actions import seat_name
 from cardgen.engine.game import Game
-from cardgen.engine.house import FINISHED
+from cardgen.engine.house.rules import FINISHED
 from cardgen.engine.state import OVER, PHASE_NAMES, RoundState, RuleEffect
 
 

@@ -10,12 +10,12 @@ from typing import Any
 from cardgen.engine.actions import parse_action, seat_name
 from cardgen.engine.errors import EngineError, IllegalAction, SituationError
 from cardgen.engine.game import Game
-from cardgen.engine.situation.expect import compare, read_expect
-from cardgen.engine.situation.reader import Reader
-from cardgen.engine.situation.report import Explanation, Step, game_dict, state_dict
-from cardgen.engine.situation.setup import build_situation
 from cardgen.engine.state import OVER, RESPOND, RoundState
 from cardgen.errors import CardgenError
+from cardgen.situation.expect import compare, read_expect
+from cardgen.situation.reader import Reader
+from cardgen.situation.report import Explanation, Step, game_dict, state_dict
+from cardgen.situation.setup import build_situation
 from cardgen.tomlfile import read_toml_file
 
 #: ``P2: play red-5``: an action that names the seat meant to take it.

@@ -13,15 +13,15 @@ from typing import Any, TypeVar
 
 from cardgen.decks import builtin_names, load_deck
 from cardgen.engine.actions import seat_name
-from cardgen.engine.cursed import CURSED, CURSES
 from cardgen.engine.errors import SituationError
 from cardgen.engine.game import MAX_ROUNDS, Game
-from cardgen.engine.house import FINISHED
+from cardgen.engine.house.rules import FINISHED
+from cardgen.engine.options.cursed import CURSED, CURSES
 from cardgen.engine.scoreboard import RoundResult
-from cardgen.engine.situation.reader import SEAT, Reader
 from cardgen.engine.state import TURN, RoundState
 from cardgen.engine.variant import Variant
 from cardgen.errors import CardgenError
+from cardgen.situation.reader import SEAT, Reader
 
 SITUATION_FIELDS = frozenset({
     "description", "deck", "players", "rules", "seed", "dealer", "first", "top", "discard",

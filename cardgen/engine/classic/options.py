@@ -3,8 +3,8 @@ rotating dealer (C-33), team play (V-05), the UNO Challenge (V-07), the counter-
 on a last card (C-26), and the other sources' readings of the first cards (C-08, C-10)
 and of a caught bluff (C-21, K-05).
 
-Each is an optional rule of ``cardgen/data/rules.toml`` overriding only the hooks of
-:class:`~cardgen.engine.rules.OfficialRules` that differ.
+Each is an optional rule of ``cardgen/data/options.toml`` overriding only the hooks of
+:class:`~cardgen.engine.classic.rules.OfficialRules` that differ.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
+from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.uno_call import RESPONDERS, Responder, register_responder
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.pending import DrawPenalty
-from cardgen.engine.responses import RESPONDERS, Responder, register_responder
-from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import RoundState, RuleEffect
 

@@ -3,7 +3,7 @@
 :class:`OfficialRules` holds every decision the engine leaves to "the rules" — what a
 seat may do on its turn, what drawing does, when a +4 is a bluff, who deals, how a
 round is scored — each in one method (a *hook*). An optional rule of
-``cardgen/data/rules.toml`` is a small subclass that overrides only the hooks that
+``cardgen/data/options.toml`` is a small subclass that overrides only the hooks that
 differ and calls ``super()`` for the rest; the rules of a variant are combined by
 Python's method resolution order, so several can be on at once::
 
@@ -22,9 +22,9 @@ from typing import ClassVar
 
 from cardgen.engine.actions import DRAW, KEEP, Action
 from cardgen.engine.cards import CardTables
+from cardgen.engine.classic.uno_call import RESPONDERS, Responder
 from cardgen.engine.errors import EngineError
 from cardgen.engine.pending import DrawPenalty, Pending
-from cardgen.engine.responses import RESPONDERS, Responder
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import RoundState
 from cardgen.options import OPTIONAL_RULES, combination_problems
@@ -219,9 +219,9 @@ RULES: dict[str, type[OfficialRules]] = {}
 
 
 def optional_rule(name: str) -> Callable[[type[OfficialRules]], type[OfficialRules]]:
-    """Class decorator: the hooks of the optional rule ``name`` (one of rules.toml)."""
+    """Class decorator: the hooks of the optional rule ``name`` (one of options.toml)."""
     if name not in OPTIONAL_RULES:
-        raise EngineError(f"'{name}' is not an optional rule of cardgen/data/rules.toml")
+        raise EngineError(f"'{name}' is not an optional rule of cardgen/data/options.toml")
 
     def register(cls: type[OfficialRules]) -> type[OfficialRules]:
         cls.name = name
@@ -232,12 +232,12 @@ def optional_rule(name: str) -> Callable[[type[OfficialRules]], type[OfficialRul
 
 
 def missing_rules(names: Iterable[str]) -> list[str]:
-    """The named rules that rules.toml lists but the engine does not play yet."""
+    """The named rules that options.toml lists but the engine does not play yet."""
     return [n for n in names if n in OPTIONAL_RULES and n not in RULES]
 
 
 def with_included(names: Iterable[str]) -> list[str]:
-    """``names`` with the options each one is made of (rules.toml's ``includes``) listed
+    """``names`` with the options each one is made of (options.toml's ``includes``) listed
     before it."""
     found: list[str] = []
     for name in names:
@@ -252,7 +252,7 @@ def compose_rules(names: Iterable[str]) -> OfficialRules:
     unknown = [n for n in names if n not in OPTIONAL_RULES]
     if unknown:
         raise EngineError(f"unknown rule(s) {', '.join(unknown)}; `cardgen rules` lists them")
-    problems = combination_problems(names)  # what rules.toml says of needs and conflicts
+    problems = combination_problems(names)  # what options.toml says of needs and conflicts
     if problems:
         raise EngineError(problems[0])
     names = list(dict.fromkeys(with_included(names)))

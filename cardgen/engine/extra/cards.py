@@ -6,14 +6,14 @@ place, with the responder that answers it.
 from __future__ import annotations
 
 from cardgen.engine.actions import Action, seat_name
-from cardgen.engine.cardsets import plays_of
-from cardgen.engine.effects import Effect, register_effect
-from cardgen.engine.hand_moves import SwapWith
-from cardgen.engine.hands import pass_hands
+from cardgen.engine.classic.cards import Effect, register_effect
+from cardgen.engine.classic.uno_call import Responder, register_responder
+from cardgen.engine.options.cardsets import plays_of
+from cardgen.engine.options.hand_rules import pass_hands
+from cardgen.engine.options.hands import SwapWith
+from cardgen.engine.options.rapido import Rapido
+from cardgen.engine.options.stacking import skip_victim
 from cardgen.engine.pending import Pending
-from cardgen.engine.rapido import Rapido
-from cardgen.engine.responses import Responder, register_responder
-from cardgen.engine.stacking import skip_victim
 from cardgen.engine.state import RoundState, RuleEffect
 
 # --- the extra cards (O-01 … O-05, O-14) -----------------------------------------------------

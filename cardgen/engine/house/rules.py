@@ -2,9 +2,9 @@
 direction (H-02), draw and pass (H-05), no black card to finish (H-22), play goes on
 after the first player is out (H-20, H-21), and the blank card (H-18).
 
-The sheet's larger families have modules of their own: :mod:`~cardgen.engine.stacking`,
-:mod:`~cardgen.engine.jump_ins` and :mod:`~cardgen.engine.hand_moves`. Each option is a
-small subclass of :class:`~cardgen.engine.rules.OfficialRules` that overrides only its
+The sheet's larger families have modules of their own: :mod:`~cardgen.engine.options.stacking`,
+:mod:`~cardgen.engine.options.jump_ins` and :mod:`~cardgen.engine.options.hands`. Each option is a
+small subclass of :class:`~cardgen.engine.classic.rules.OfficialRules` that overrides only its
 hooks and calls ``super()`` for the rest, so any of them combines with any deck (the
 ``house`` deck turns eleven of them on).
 """
@@ -12,12 +12,12 @@ hooks and calls ``super()`` for the rest, so any of them combines with any deck 
 from __future__ import annotations
 
 from cardgen.engine.actions import seat_name
-from cardgen.engine.cardsets import kinds_where
-from cardgen.engine.effects import Effect, register_effect
-from cardgen.engine.hands import pair_choices
-from cardgen.engine.jump_ins import forget_laid
+from cardgen.engine.classic.cards import Effect, register_effect
+from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.options.cardsets import kinds_where
+from cardgen.engine.options.hand_rules import pair_choices
+from cardgen.engine.options.jump_ins import forget_laid
 from cardgen.engine.pending import Pending
-from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import RoundState
 
 #: state.extra keys

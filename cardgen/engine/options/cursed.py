@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardgen.engine.classic_options import LowestScore
+from cardgen.engine.classic.options import LowestScore
+from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.options.rapido import Rapido
 from cardgen.engine.pending import Pending
-from cardgen.engine.rapido import Rapido
-from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import RoundState
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardgen.engine.actions import DRAW, KEEP, Action, Play, seat_name
-from cardgen.engine.cardsets import plays_of
-from cardgen.engine.effects import Effect, register_effect
-from cardgen.engine.jump_ins import forget_laid
+from cardgen.engine.classic.cards import Effect, register_effect
+from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.options.cardsets import plays_of
+from cardgen.engine.options.jump_ins import forget_laid
 from cardgen.engine.pending import Pending
-from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import TURN, DrawPenalty, RoundState
 
 #: state.extra keys

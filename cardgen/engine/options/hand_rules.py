@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
+from cardgen.engine.classic.rules import OfficialRules
 from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.rules import OfficialRules
 from cardgen.engine.state import RoundState
 
 

@@ -15,18 +15,18 @@ from typing import ClassVar
 
 from cardgen.engine.actions import DRAW, PASS, Action, Play, Round, action_verb, seat_name
 from cardgen.engine.cards import CardTables
-from cardgen.engine.cardsets import is_number, plays_of
-from cardgen.engine.classic_options import LowestScore, RotateDealer
+from cardgen.engine.classic.options import LowestScore, RotateDealer
+from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.uno_call import RESPONDERS, Responder, register_responder
 from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.hand_moves import SevenSwaps, SwapWith, ZeroRotates, went_out_with
-from cardgen.engine.hands import HandRules, pass_hands
-from cardgen.engine.house import DealerPicksDirection
-from cardgen.engine.jump_ins import JumpInIdentical, PlayGroup, _parse_together, forget_laid
+from cardgen.engine.house.rules import DealerPicksDirection
+from cardgen.engine.options.cardsets import is_number, plays_of
+from cardgen.engine.options.hand_rules import HandRules, pass_hands
+from cardgen.engine.options.hands import SevenSwaps, SwapWith, ZeroRotates, went_out_with
+from cardgen.engine.options.jump_ins import JumpInIdentical, PlayGroup, _parse_together, forget_laid
+from cardgen.engine.options.stacking import StackDraws
 from cardgen.engine.pending import Pending
-from cardgen.engine.responses import RESPONDERS, Responder, register_responder
-from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
-from cardgen.engine.stacking import StackDraws
 from cardgen.engine.state import OVER, RoundState
 
 #: state.extra keys

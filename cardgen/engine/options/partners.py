@@ -1,9 +1,9 @@
 """Team play with partners who change every round (V-06), beside the fixed teams of V-05
-(:mod:`cardgen.engine.classic_options`)."""
+(:mod:`cardgen.engine.classic.options`)."""
 
 from __future__ import annotations
 
-from cardgen.engine.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import RoundState
 

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardgen.engine.actions import Action, Play, action_verb
-from cardgen.engine.cardsets import kinds_where
-from cardgen.engine.classic_options import LowestScore
+from cardgen.engine.classic.options import LowestScore
+from cardgen.engine.classic.rules import optional_rule
 from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.house import DrawAndPass
-from cardgen.engine.jump_ins import JumpInIdentical, PlayGroup, _parse_together
-from cardgen.engine.rules import optional_rule
-from cardgen.engine.stacking import StackSameKind
+from cardgen.engine.house.rules import DrawAndPass
+from cardgen.engine.options.cardsets import kinds_where
+from cardgen.engine.options.jump_ins import JumpInIdentical, PlayGroup, _parse_together
+from cardgen.engine.options.stacking import StackSameKind
 from cardgen.engine.state import DrawPenalty, RoundState
 
 # --- rapido (O-21 … O-26) -------------------------------------------------------------------

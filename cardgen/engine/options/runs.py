@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardgen.engine.actions import PASS, Action, Round, action_verb
-from cardgen.engine.cardsets import plays_of
+from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.hand_moves import SevenSwaps, ZeroRotates
-from cardgen.engine.jump_ins import COLOR_WORDS, UNINTERRUPTED, JumpRules, PlayGroup
+from cardgen.engine.options.cardsets import plays_of
+from cardgen.engine.options.hands import SevenSwaps, ZeroRotates
+from cardgen.engine.options.jump_ins import COLOR_WORDS, UNINTERRUPTED, JumpRules, PlayGroup
 from cardgen.engine.pending import Pending
-from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import OVER, RoundState
 
 # --- runs (O-15), royal-run (O-16), same-number-finish (O-17) ------------------------------

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 from cardgen.engine.actions import Action, seat_name
 from cardgen.engine.cards import CardTables
-from cardgen.engine.cardsets import kinds_where, plays_of
-from cardgen.engine.classic_options import take_back
+from cardgen.engine.classic.options import take_back
+from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.uno_call import RESPONDERS, Responder, register_responder
+from cardgen.engine.options.cardsets import kinds_where, plays_of
 from cardgen.engine.pending import Pending
-from cardgen.engine.responses import RESPONDERS, Responder, register_responder
-from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import DrawPenalty, RoundState
 
 #: state.extra keys

@@ -2,7 +2,7 @@
 
 Each card is one effect handler; the rules a deck with ``rulebook = "unplugged"`` plays
 on top of the official ones are :class:`UnpluggedRules`. The cards laid out of turn
-("Non", Boomerang, Dérivation) are in :mod:`cardgen.engine.reactions`. Ids are those of
+("Non", Boomerang, Dérivation) are in :mod:`cardgen.engine.unplugged.reactions`. Ids are those of
 docs/rules.md (U-…), which also states every choice made where the fan document is
 silent. Follow-up decisions (Inversion's two players, Coup de bol's cards, Générosité's
 gifts) are asked once the card stands, with :meth:`RoundState.ask`.
@@ -15,13 +15,19 @@ from typing import ClassVar
 
 from cardgen.engine.actions import PASS, Action, action_verb, parse_seat, seat_name
 from cardgen.engine.cards import CardTables
-from cardgen.engine.effects import Effect, register_effect
+from cardgen.engine.classic.cards import Effect, register_effect
+from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.hands import hands_moved, pair_choices, pass_hands, sizes, swap_hands
+from cardgen.engine.options.hand_rules import (
+    hands_moved,
+    pair_choices,
+    pass_hands,
+    sizes,
+    swap_hands,
+)
 from cardgen.engine.pending import Pending
-from cardgen.engine.reactions import kinds_with, plays_of
-from cardgen.engine.rules import OfficialRules, optional_rule
 from cardgen.engine.state import DrawPenalty, RoundState
+from cardgen.engine.unplugged.reactions import kinds_with, plays_of
 
 # --- cards laid on one's turn, on any card (U-13) -----------------------------------------
 

@@ -14,9 +14,9 @@ from functools import lru_cache
 
 from cardgen.engine.actions import Action, seat_name
 from cardgen.engine.cards import CardTables
-from cardgen.engine.effects import Effect, register_effect
+from cardgen.engine.classic.cards import Effect, register_effect
+from cardgen.engine.classic.uno_call import Responder, register_responder
 from cardgen.engine.pending import Pending
-from cardgen.engine.responses import Responder, register_responder
 from cardgen.engine.state import DrawPenalty, RoundState
 
 
