@@ -16,10 +16,9 @@ from functools import cached_property
 from cardgen.catalogue import Card
 from cardgen.decks import HAND_SIZE, Deck
 from cardgen.engine.actions import Play
-from cardgen.engine.classic.cards import Effect, effect_for
 from cardgen.engine.classic.rules import RULES, OfficialRules, compose_rules, missing_rules
-from cardgen.engine.classic.uno_call import RESPONDERS, Responder
 from cardgen.engine.errors import NotImplementedYet
+from cardgen.engine.hooks import RESPONDERS, Effect, Responder, effect_for
 from cardgen.engine.state import PlayTable, RoundVariant
 
 

@@ -22,24 +22,22 @@ from typing import ClassVar
 
 from cardgen.engine.actions import DRAW, KEEP, Action
 from cardgen.engine.cards import CardTables
-from cardgen.engine.classic.uno_call import RESPONDERS, Responder
+from cardgen.engine.classic.uno_call import UnoCallHooks
+from cardgen.engine.classic.wild_draw_four import WildDrawFourHooks
 from cardgen.engine.errors import EngineError
+from cardgen.engine.hooks import RESPONDERS, Responder
 from cardgen.engine.pending import DrawPenalty, Pending
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import RoundState
 from cardgen.options import OPTIONAL_RULES, combination_problems
 
 
-class OfficialRules:
+class OfficialRules(WildDrawFourHooks, UnoCallHooks):
     """The official rules, with the default readings of RULES.md."""
 
     name: ClassVar[str] = "official"
     #: U-10: the seat that names a first wild's colour does it before seeing his hand.
     start_color_blind: ClassVar[bool] = False
-    #: C-24: the cards a player caught without calling UNO draws.
-    uno_penalty: ClassVar[int] = 2
-    #: C-21: the extra cards a wrong challenger draws on top of the +4's amount.
-    challenge_extra: ClassVar[int] = 2
     #: O-14: the Uno card rotates the hands and may be laid on any card waiting to act;
     #: False where an option gives it another meaning (O-35).
     uno_card_rotates: ClassVar[bool] = True
@@ -116,11 +114,6 @@ class OfficialRules:
         hand = state.hands[seat]
         return [*state.plays[seat][len(hand) == 2][kind], KEEP]
 
-    def is_bluff(self, state: RoundState, seat: int, color: int) -> bool:
-        """C-20 (default, seed 004): a +4 is a bluff only if its player held a card of
-        the colour in force; the same number or symbol in another colour is fine."""
-        return color >= 0 and not state.variant.counts_as[color].isdisjoint(state.hands[seat])
-
     def new_penalty(self, state: RoundState, entry: Pending, *, amount: int, target: int,
                     skipped: int | None, challengeable: bool) -> DrawPenalty:
         """The pending draw a +2/+4 creates. Officially nothing stacks on it (C-16)."""
@@ -129,49 +122,6 @@ class OfficialRules:
         return DrawPenalty(amount, target, author=entry.author, skipped=skipped,
                            card=entry.kind, challengeable=challengeable,
                            reflectable=entry.author >= 0, redirectable=entry.author >= 0)
-
-    def challenge(self, state: RoundState, challenger: int) -> None:
-        """C-21, C-22: ``challenger`` challenges the +4 that hit him: he sees the hand of
-        its author (only he), and :meth:`challenge_outcome` says who draws what."""
-        penalty = state.stack[-1].penalty
-        assert penalty is not None and penalty.author is not None
-        state.reveal(challenger, penalty.author)
-        penalty.challengeable = False
-        penalty.challenged = True
-        was_bluff = penalty.bluff
-        self.challenge_outcome(state, penalty, challenger)
-        if state.events is not None:
-            state.log(f"{'a bluff' if was_bluff else 'no bluff'}: {penalty.describe()}")
-        if not state.stack:  # the outcome ended the round (a bluff replayed on dry piles)
-            return
-        state.response_done()
-
-    def challenge_outcome(self, state: RoundState, penalty: DrawPenalty,
-                          challenger: int) -> None:
-        """C-21 (default, seeds 004/002): a caught bluffer draws the amount instead, and
-        the challenger is not skipped (only the draw moves); a wrong challenger draws the
-        amount plus 2 and misses the turn. The +4 stays on the pile either way."""
-        if penalty.bluff and penalty.author is not None:
-            penalty.target = penalty.author
-            penalty.skipped = None
-        else:
-            penalty.amount += self.challenge_extra
-            penalty.target = challenger
-            penalty.skipped = challenger
-        # A challenge settles the attack at once (RULES.md U-42).
-        penalty.stackable = penalty.reflectable = penalty.redirectable = False
-
-    def opponents(self, state: RoundState, seat: int, other: int) -> bool:
-        """Whether ``seat`` plays against ``other`` (C-24: only an opponent catches a
-        missed UNO call). Every other player is one, but for partners (V-05, V-06)."""
-        return seat != other
-
-    def catch_uno(self, state: RoundState, seat: int) -> None:
-        """C-24: ``seat``, caught before the next player acts without having called UNO,
-        draws the penalty."""
-        state.uno_missed = -1
-        state.draw_cards(seat, self.uno_penalty)
-        state.response_done()
 
     def after_play(self, state: RoundState, entry: Pending) -> None:
         """A card has landed (its effect is still pending). Officially nothing happens."""

@@ -1,70 +1,14 @@
-"""Responses out of turn: what a seat may do while it is not its turn.
-
-After a card lands and before it resolves (and again once the stack of pending effects
-is empty, before the next player acts), the engine asks the seats in a fixed order
-whether they respond. Each kind of response is a :class:`Responder`: ``active`` says
-cheaply whether it can apply at all (most of the time it cannot, and nobody is asked),
-``options`` lists what one seat may do. A response that changes the state calls
-``state.response_done()``, and every seat is asked again, so a response can be
-answered. The official rules have two: challenging a +4 (C-21) and catching a missed
-UNO (C-24); the variants register more ("Non", Boomerang, jump-in …) with
-:func:`register_responder` and list them in their rules' ``responders`` hook.
+"""The UNO call (C-24): catching a player who did not call it, and the hooks of the
+official rules that say who may catch and what it costs.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from cardgen.engine.actions import CHALLENGE, Action
+from cardgen.engine.actions import Action
+from cardgen.engine.hooks import Responder, register_responder
 from cardgen.engine.state import RoundState
-
-
-class Responder:
-    name: ClassVar[str] = ""
-    #: When it applies: "pending" while a card waits on the stack of pending effects,
-    #: "between" once the stack is empty and before the next turn begins.
-    window: ClassVar[str] = "pending"
-    #: True when it answers only a pending draw (the top of the stack carries a
-    #: penalty): the round then skips it for every other card, without asking ``active``.
-    needs_penalty: ClassVar[bool] = False
-    #: True when it answers only a missed UNO call (``state.uno_missed``): the round
-    #: then skips it between turns when nobody missed one.
-    needs_missed_uno: ClassVar[bool] = False
-
-    def active(self, state: RoundState) -> bool:
-        """Whether anyone could respond this way now."""
-        raise NotImplementedError
-
-    def options(self, state: RoundState, seat: int) -> list[Action]:
-        """What ``seat`` may do this way now (empty: nothing)."""
-        raise NotImplementedError
-
-
-RESPONDERS: dict[str, Responder] = {}
-
-
-def register_responder(cls: type[Responder]) -> type[Responder]:
-    RESPONDERS[cls.name] = cls()
-    return cls
-
-
-@register_responder
-class ChallengeDraw(Responder):
-    """C-21: the player a +4 hits may challenge it, before drawing."""
-
-    name = "challenge"
-    needs_penalty = True
-
-    def active(self, state: RoundState) -> bool:
-        penalty = state.stack[-1].penalty
-        # C-23: a +4 played as the last card cannot be challenged (an empty hand held
-        # no card of the colour, so it was no bluff).
-        return (penalty is not None and penalty.challengeable and penalty.author is not None
-                and bool(state.hands[penalty.author]))
-
-    def options(self, state: RoundState, seat: int) -> list[Action]:
-        penalty = state.stack[-1].penalty
-        return [CHALLENGE] if penalty is not None and seat == penalty.target else []
 
 
 @register_responder
@@ -84,3 +28,24 @@ class CatchUno(Responder):
         if not state.rules.opponents(state, seat, offender) or len(state.hands[offender]) != 1:
             return []
         return [state.variant.catch_actions[offender]]
+
+
+class UnoCallHooks:
+    """The official hooks of the UNO call, which
+    :class:`~cardgen.engine.classic.rules.OfficialRules` inherits (an option overrides
+    them there, as any other hook)."""
+
+    #: C-24: the cards a player caught without calling UNO draws.
+    uno_penalty: ClassVar[int] = 2
+
+    def opponents(self, state: RoundState, seat: int, other: int) -> bool:
+        """Whether ``seat`` plays against ``other`` (C-24: only an opponent catches a
+        missed UNO call). Every other player is one, but for partners (V-05, V-06)."""
+        return seat != other
+
+    def catch_uno(self, state: RoundState, seat: int) -> None:
+        """C-24: ``seat``, caught before the next player acts without having called UNO,
+        draws the penalty."""
+        state.uno_missed = -1
+        state.draw_cards(seat, self.uno_penalty)
+        state.response_done()

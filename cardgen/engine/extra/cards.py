@@ -6,8 +6,7 @@ place, with the responder that answers it.
 from __future__ import annotations
 
 from cardgen.engine.actions import Action, seat_name
-from cardgen.engine.classic.cards import Effect, register_effect
-from cardgen.engine.classic.uno_call import Responder, register_responder
+from cardgen.engine.hooks import Effect, Responder, register_effect, register_responder
 from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.hand_rules import pass_hands
 from cardgen.engine.options.hands import SwapWith

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardgen.engine.actions import PASS, Action, action_verb, seat_name
-from cardgen.engine.classic.cards import Effect, register_effect
 from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.hooks import Effect, register_effect
 from cardgen.engine.options.hand_rules import pass_hands
 from cardgen.engine.pending import Pending
 from cardgen.engine.state import RoundState

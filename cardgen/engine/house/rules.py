@@ -12,8 +12,8 @@ hooks and calls ``super()`` for the rest, so any of them combines with any deck 
 from __future__ import annotations
 
 from cardgen.engine.actions import seat_name
-from cardgen.engine.classic.cards import Effect, register_effect
 from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.hooks import Effect, register_effect
 from cardgen.engine.options.cardsets import kinds_where
 from cardgen.engine.options.hand_rules import pair_choices
 from cardgen.engine.options.jump_ins import forget_laid

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardgen.engine.actions import DRAW, KEEP, Action, Play, seat_name
-from cardgen.engine.classic.cards import Effect, register_effect
 from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.hooks import Effect, register_effect
 from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.jump_ins import forget_laid
 from cardgen.engine.pending import Pending

@@ -14,8 +14,8 @@ from typing import ClassVar
 from cardgen.engine.actions import Action, Play, Round, action_verb, parse_seat, seat_name
 from cardgen.engine.cards import CardTables
 from cardgen.engine.classic.rules import OfficialRules, optional_rule
-from cardgen.engine.classic.uno_call import RESPONDERS, Responder, register_responder
 from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.stacking import Stacking, ends_the_round
 from cardgen.engine.pending import Pending

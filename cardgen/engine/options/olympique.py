@@ -17,8 +17,8 @@ from cardgen.engine.actions import DRAW, PASS, Action, Play, Round, action_verb,
 from cardgen.engine.cards import CardTables
 from cardgen.engine.classic.options import LowestScore, RotateDealer
 from cardgen.engine.classic.rules import OfficialRules, optional_rule
-from cardgen.engine.classic.uno_call import RESPONDERS, Responder, register_responder
 from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.house.rules import DealerPicksDirection
 from cardgen.engine.options.cardsets import is_number, plays_of
 from cardgen.engine.options.hand_rules import HandRules, pass_hands

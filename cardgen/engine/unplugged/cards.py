@@ -15,9 +15,9 @@ from typing import ClassVar
 
 from cardgen.engine.actions import PASS, Action, action_verb, parse_seat, seat_name
 from cardgen.engine.cards import CardTables
-from cardgen.engine.classic.cards import Effect, register_effect
 from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.hooks import Effect, register_effect
 from cardgen.engine.options.hand_rules import (
     hands_moved,
     pair_choices,
