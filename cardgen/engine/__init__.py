@@ -9,9 +9,12 @@ card family, named as the data files group them; ``docs/where.md`` (written by
 - :mod:`~cardgen.engine.state`: one round in progress, its legal actions, ``play``; it
   stands on three layers, each in its own module: :mod:`~cardgen.engine.table` (hands,
   piles, the log), :mod:`~cardgen.engine.turns` (the turn order) and
-  :mod:`~cardgen.engine.stack` (the pending effects and the decision waited for), with
-  the small shared types in :mod:`~cardgen.engine.pending`;
+  :mod:`~cardgen.engine.stack` (the pending effects, the decision waited for and the
+  small types every layer shares);
 - :mod:`~cardgen.engine.actions`: actions as small values that print and parse;
+- :mod:`~cardgen.engine.hooks`: what a card does and what a seat may do out of turn, as
+  registries the card families fill (the rules' own hooks are
+  :class:`~cardgen.engine.classic.rules.OfficialRules`);
 - :mod:`~cardgen.engine.game`: rounds, scores (:mod:`~cardgen.engine.scoreboard`), whole
   games and their transcripts; :mod:`~cardgen.engine.observation`: what a seat sees;
 - :mod:`cardgen.engine.classic`: the official rules as hooks, every option's base, the

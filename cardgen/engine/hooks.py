@@ -42,7 +42,7 @@ from typing import ClassVar
 from cardgen.engine.actions import Action
 from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import NotImplementedYet
-from cardgen.engine.pending import Pending
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
 
 # --- what a card does ----------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardgen.catalogue import Card
 from cardgen.engine.actions import seat_name
-from cardgen.engine.pending import COLOR
+from cardgen.engine.stack import COLOR
 from cardgen.engine.state import RoundState, RoundVariant
 
 

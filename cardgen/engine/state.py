@@ -31,7 +31,7 @@ from typing import Protocol
 from cardgen.engine.actions import PASS, Action, Play, seat_name
 from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import IllegalAction, NotImplementedYet
-from cardgen.engine.pending import (
+from cardgen.engine.stack import (
     CHOOSE,
     COLOR,
     DRAWN,
@@ -42,8 +42,8 @@ from cardgen.engine.pending import (
     TURN,
     DrawPenalty,
     Pending,
+    PendingStack,
 )
-from cardgen.engine.stack import PendingStack
 from cardgen.engine.table import shuffle
 
 # The round's vocabulary, also importable from here (it lives in the layers below).

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from cardgen.engine.cards import CardTables
 from cardgen.engine.hooks import Effect, register_effect
-from cardgen.engine.pending import Pending
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
 
 

@@ -16,8 +16,8 @@ from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
 from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
-from cardgen.engine.pending import DrawPenalty
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.stack import DrawPenalty
 from cardgen.engine.state import RoundState, RuleEffect
 
 

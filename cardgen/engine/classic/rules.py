@@ -26,8 +26,8 @@ from cardgen.engine.classic.uno_call import UnoCallHooks
 from cardgen.engine.classic.wild_draw_four import WildDrawFourHooks
 from cardgen.engine.errors import EngineError
 from cardgen.engine.hooks import RESPONDERS, Responder
-from cardgen.engine.pending import DrawPenalty, Pending
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import RoundState
 from cardgen.options import OPTIONAL_RULES, combination_problems
 

@@ -15,7 +15,7 @@ from typing import ClassVar
 from cardgen.engine.actions import CHALLENGE, Action
 from cardgen.engine.classic.cards import DrawCards
 from cardgen.engine.hooks import Responder, register_effect, register_responder
-from cardgen.engine.pending import DrawPenalty, Pending
+from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import RoundState
 
 

@@ -12,7 +12,7 @@ from cardgen.engine.options.hand_rules import pass_hands
 from cardgen.engine.options.hands import SwapWith
 from cardgen.engine.options.rapido import Rapido
 from cardgen.engine.options.stacking import skip_victim
-from cardgen.engine.pending import Pending
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState, RuleEffect
 
 # --- the extra cards (O-01 … O-05, O-14) -----------------------------------------------------

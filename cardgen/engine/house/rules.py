@@ -17,7 +17,7 @@ from cardgen.engine.hooks import Effect, register_effect
 from cardgen.engine.options.cardsets import kinds_where
 from cardgen.engine.options.hand_rules import pair_choices
 from cardgen.engine.options.jump_ins import forget_laid
-from cardgen.engine.pending import Pending
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
 
 #: state.extra keys

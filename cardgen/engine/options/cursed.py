@@ -11,8 +11,8 @@ from typing import ClassVar
 from cardgen.engine.classic.options import LowestScore
 from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.options.rapido import Rapido
-from cardgen.engine.pending import Pending
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
 
 #: state.extra keys

@@ -14,7 +14,7 @@ from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.hooks import Effect, register_effect
 from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.jump_ins import forget_laid
-from cardgen.engine.pending import Pending
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import TURN, DrawPenalty, RoundState
 
 #: state.extra keys

@@ -12,7 +12,7 @@ from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.options.cardsets import is_number
 from cardgen.engine.options.hand_rules import HandRules, pass_hands, swap_hands
-from cardgen.engine.pending import Pending
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
 
 # --- hands that move: zero-rotates, seven-swaps (H-13, H-24, O-09) --------------------------

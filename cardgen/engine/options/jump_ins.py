@@ -18,7 +18,7 @@ from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.stacking import Stacking, ends_the_round
-from cardgen.engine.pending import Pending
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import DrawPenalty, RoundState
 
 #: state.extra keys

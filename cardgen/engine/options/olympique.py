@@ -25,8 +25,8 @@ from cardgen.engine.options.hand_rules import HandRules, pass_hands
 from cardgen.engine.options.hands import SevenSwaps, SwapWith, ZeroRotates, went_out_with
 from cardgen.engine.options.jump_ins import JumpInIdentical, PlayGroup, _parse_together, forget_laid
 from cardgen.engine.options.stacking import StackDraws
-from cardgen.engine.pending import Pending
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import OVER, RoundState
 
 #: state.extra keys

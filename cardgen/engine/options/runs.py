@@ -13,7 +13,7 @@ from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.hands import SevenSwaps, ZeroRotates
 from cardgen.engine.options.jump_ins import COLOR_WORDS, UNINTERRUPTED, JumpRules, PlayGroup
-from cardgen.engine.pending import Pending
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import OVER, RoundState
 
 # --- runs (O-15), royal-run (O-16), same-number-finish (O-17) ------------------------------

@@ -11,7 +11,7 @@ from cardgen.engine.actions import Action, seat_name
 from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.options.cardsets import is_number, kinds_where, plays_of
-from cardgen.engine.pending import Pending
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import DrawPenalty, RoundState
 
 #: state.extra keys

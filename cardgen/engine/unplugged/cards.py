@@ -25,7 +25,7 @@ from cardgen.engine.options.hand_rules import (
     sizes,
     swap_hands,
 )
-from cardgen.engine.pending import Pending
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import DrawPenalty, RoundState
 from cardgen.engine.unplugged.reactions import kinds_with, plays_of
 

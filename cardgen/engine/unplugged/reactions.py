@@ -15,7 +15,7 @@ from functools import lru_cache
 from cardgen.engine.actions import Action, seat_name
 from cardgen.engine.cards import CardTables
 from cardgen.engine.hooks import Effect, Responder, register_effect, register_responder
-from cardgen.engine.pending import Pending
+from cardgen.engine.stack import Pending
 from cardgen.engine.state import DrawPenalty, RoundState
 
 
