@@ -8,8 +8,7 @@ from __future__ import annotations
 from cardgen.engine.actions import Action, seat_name
 from cardgen.engine.hooks import Effect, Responder, register_effect, register_responder
 from cardgen.engine.options.cardsets import plays_of
-from cardgen.engine.options.hand_rules import pass_hands
-from cardgen.engine.options.hands import SwapWith
+from cardgen.engine.options.hands import SwapWith, pass_hands
 from cardgen.engine.options.rapido import Rapido
 from cardgen.engine.options.stacking import skip_victim
 from cardgen.engine.stack import Pending

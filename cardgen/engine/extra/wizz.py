@@ -16,7 +16,7 @@ from typing import ClassVar
 from cardgen.engine.actions import PASS, Action, action_verb, seat_name
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import Effect, register_effect
-from cardgen.engine.options.hand_rules import pass_hands
+from cardgen.engine.options.hands import pass_hands
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
 

@@ -15,7 +15,7 @@ from cardgen.engine.actions import seat_name
 from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.hooks import Effect, register_effect
 from cardgen.engine.options.cardsets import kinds_where
-from cardgen.engine.options.hand_rules import pair_choices
+from cardgen.engine.options.hands import pair_choices
 from cardgen.engine.options.jump_ins import forget_laid
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState

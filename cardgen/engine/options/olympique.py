@@ -21,8 +21,14 @@ from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.house.rules import DealerPicksDirection
 from cardgen.engine.options.cardsets import is_number, plays_of
-from cardgen.engine.options.hand_rules import HandRules, pass_hands
-from cardgen.engine.options.hands import SevenSwaps, SwapWith, ZeroRotates, went_out_with
+from cardgen.engine.options.hands import (
+    HandRules,
+    SevenSwaps,
+    SwapWith,
+    ZeroRotates,
+    pass_hands,
+    went_out_with,
+)
 from cardgen.engine.options.jump_ins import JumpInIdentical, PlayGroup, _parse_together, forget_laid
 from cardgen.engine.options.stacking import StackDraws
 from cardgen.engine.scoreboard import RoundResult, Scoreboard

@@ -18,7 +18,7 @@ from cardgen.engine.cards import CardTables
 from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import Effect, register_effect
-from cardgen.engine.options.hand_rules import (
+from cardgen.engine.options.hands import (
     hands_moved,
     pair_choices,
     pass_hands,
