@@ -79,6 +79,7 @@ from cardgen.engine.scoreboard import RoundResult
 from cardgen.engine.state import DrawPenalty, RoundState
 from cardgen.engine.unplugged import cards as unplugged_cards  # noqa: F401
 from cardgen.engine.unplugged import reactions  # noqa: F401
+from cardgen.engine.unplugged import rules as unplugged_rules  # noqa: F401
 from cardgen.engine.variant import Variant
 
 if TYPE_CHECKING:

@@ -15,17 +15,15 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cardgen.engine.actions import Action, parse_action, seat_name
-from cardgen.engine.classic.options import LowestScore
 from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import OVER, TURN, RoundState
+from cardgen.engine.unplugged.rules import table_talk_vote
 from cardgen.engine.variant import Variant
 
 #: A game that has not found its winner after this many rounds stops, unfinished.
 MAX_ROUNDS = 200
-#: U-49: the points a table-talk vote adds to the offender's total.
-VOTE_POINTS = 50
 #: C-28 (engine reading): with the draw pile empty, a decision that comes up this many
 #: times in the same position ends the round blocked: the players are going in a circle.
 REPEATS = 3
@@ -79,22 +77,9 @@ class Game(Scoreboard):
         self.winners: list[int] = []
 
     def table_talk_vote(self, offender: int, votes_for: int) -> bool:
-        """U-49: the other players vote by show of hands on an unwanted comment; when
-        more than half of them vote for it, ``VOTE_POINTS`` go at once on the offender's
-        total (seen when the round ends). Only where the lowest total wins, since
-        elsewhere points are a reward. Returns whether the penalty was given."""
-        others = self.players - len(self.eliminated) - 1
-        if not 0 <= offender < self.players or offender in self.eliminated:
-            raise EngineError(f"there is no {seat_name(offender)} in this game to vote on")
-        if not 0 <= votes_for <= others:
-            raise EngineError(f"{votes_for} votes: the {others} other players vote, once each")
-        if not isinstance(self.rules, LowestScore):
-            raise EngineError("the 50-point vote (U-49) is a penalty only where the lowest "
-                              "total wins; add the rule lowest-score")
-        if 2 * votes_for <= others:
-            return False
-        self.scores[offender] += VOTE_POINTS
-        return True
+        """U-49, Uno Unplugged's vote on unwanted advice: see
+        :func:`cardgen.engine.unplugged.rules.table_talk_vote`."""
+        return table_talk_vote(self, self.rules, offender, votes_for)
 
     def new_round(self, *, log: bool = False) -> tuple[RoundState, tuple[int, ...]]:
         """Deal the next round; returns it with the game seats in round order."""

@@ -1,8 +1,9 @@
-"""Uno Unplugged (seed 000): its cards laid on one's turn and its own table rules.
+"""Uno Unplugged (seed 000): its cards laid on one's turn.
 
 Each card is one effect handler; the rules a deck with ``rulebook = "unplugged"`` plays
-on top of the official ones are :class:`UnpluggedRules`. The cards laid out of turn
-("Non", Boomerang, Dérivation) are in :mod:`cardgen.engine.unplugged.reactions`. Ids are those of
+on top of the official ones are in :mod:`cardgen.engine.unplugged.rules`. The cards laid
+out of turn ("Non", Boomerang, Dérivation) are in
+:mod:`cardgen.engine.unplugged.reactions`. Ids are those of
 docs/rules.md (U-…), which also states every choice made where the fan document is
 silent. Follow-up decisions (Inversion's two players, Coup de bol's cards, Générosité's
 gifts) are asked once the card stands, with :meth:`RoundState.ask`.
@@ -15,7 +16,6 @@ from typing import ClassVar
 
 from cardgen.engine.actions import PASS, Action, action_verb, parse_seat, seat_name
 from cardgen.engine.cards import CardTables
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import Effect, register_effect
 from cardgen.engine.options.hands import (
@@ -311,35 +311,3 @@ class NumberToDraw(Effect):
     def resolve(self, state: RoundState, entry: Pending) -> None:
         assert entry.penalty is not None
         state.apply_penalty(entry.penalty)
-
-
-# --- the table rules ----------------------------------------------------------------------
-
-
-@optional_rule("unplugged")
-class UnpluggedRules(OfficialRules):
-    """The rules of the fan document where they differ from the official ones. Its first
-    cards are two options of their own: a first Reverse starts on the dealer's right
-    (U-08), the dealer names a first Joker's colour (U-10), before seeing his hand."""
-
-    includes = ("first-reverse-right", "dealer-names-first-color")
-    start_color_blind = True
-
-    def players_problem(self, players: int) -> str | None:
-        if players < 3:  # U-03: the Inversion needs two opponents
-            return f"Uno Unplugged is played by 3 to 10 players, not {players}"
-        return super().players_problem(players)
-
-    def challenge_outcome(self, state: RoundState, penalty: DrawPenalty,
-                          challenger: int) -> None:
-        """U-41: whoever loses the challenge draws the amount plus 2. A caught bluffer
-        draws and nobody is skipped (the player after him plays); after a fair card the
-        challenger draws and the skip stays where it was."""
-        penalty.amount += self.challenge_extra
-        if penalty.bluff and penalty.author is not None:
-            penalty.target = penalty.author
-            penalty.skipped = None
-        else:
-            penalty.target = challenger
-        # U-42: the challenge settles the attack; no Boomerang, Dérivation or Non after.
-        penalty.stackable = penalty.reflectable = penalty.redirectable = False
