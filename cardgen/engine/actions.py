@@ -178,6 +178,11 @@ def action_verb(verb: str) -> Callable[[Parser], Parser]:
     return register
 
 
+def registered_verbs() -> dict[str, Parser]:
+    """Every verb an action may start with, and the function that reads its text."""
+    return dict(_PARSERS)
+
+
 def parse_action(text: str) -> Action:
     """Read an action from its text, e.g. ``"play wild blue"`` or ``"catch P2"``.
 
