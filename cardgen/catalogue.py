@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.deckreport import toml_value
-from cardgen.effectdata import FACT_DEFAULTS, Effect, effect_from_data, read_params
+from cardgen.effectdata import FACT_DEFAULTS, EffectFacts, effect_from_data, read_params
 from cardgen.errors import CatalogueError
 from cardgen.picturefile import check_picture
 from cardgen.texts import LANGS, Text
 
-__all__ = ["CARD_FIELDS", "FACT_DEFAULTS", "LANGS", "Card", "Catalogue", "Color", "Effect",
+__all__ = ["CARD_FIELDS", "FACT_DEFAULTS", "LANGS", "Card", "Catalogue", "Color", "EffectFacts",
            "Text", "build_cards", "catalogue", "normalize", "pictogram_names"]
 
 
@@ -194,7 +194,7 @@ def pictogram_names() -> tuple[str, ...]:
 def build_cards(
     entry: Mapping[str, Any],
     colors: Mapping[str, Color],
-    effects: Mapping[str, Effect],
+    effects: Mapping[str, EffectFacts],
     *,
     default_family: str,
     base_dir: Path | None = None,
@@ -312,8 +312,8 @@ def _check_field_names(entry: Mapping[str, Any], label: str, problems: list[str]
         )
 
 
-def _effect(effect_id: Any, effects: Mapping[str, Effect], label: str,
-            problems: list[str]) -> Effect | None:
+def _effect(effect_id: Any, effects: Mapping[str, EffectFacts], label: str,
+            problems: list[str]) -> EffectFacts | None:
     """The effect ``effect_id`` names, or None (reported) when it names none."""
     effect = effects.get(effect_id) if isinstance(effect_id, str) else None
     if effect_id is None:
@@ -363,7 +363,7 @@ def _color_ids(entry: Mapping[str, Any], colors: Mapping[str, Color], label: str
     return color_ids
 
 
-def _values(entry: Mapping[str, Any], effect: Effect, label: str,
+def _values(entry: Mapping[str, Any], effect: EffectFacts, label: str,
             problems: list[str]) -> list[int | None] | None:
     """The values of 'values' (or the one 'value'); [None] for a card of no value.
 
@@ -384,7 +384,7 @@ def _values(entry: Mapping[str, Any], effect: Effect, label: str,
     return values
 
 
-def _points(points: Any, effect: Effect, label: str, problems: list[str]) -> int | None:
+def _points(points: Any, effect: EffectFacts, label: str, problems: list[str]) -> int | None:
     """The card's points; None for a number card that gives none (it scores its value)."""
     if points is None:
         if effect.id == "number":
@@ -397,7 +397,7 @@ def _points(points: Any, effect: Effect, label: str, problems: list[str]) -> int
     return points
 
 
-def _facts(entry: Mapping[str, Any], effect: Effect, label: str,
+def _facts(entry: Mapping[str, Any], effect: EffectFacts, label: str,
            problems: list[str]) -> dict[str, bool]:
     """Each fact of FACT_DEFAULTS: as the table says, else as its effect says, else the
     default."""
@@ -438,7 +438,7 @@ def _picture(picture: Any, base_dir: Path | None, label: str,
 @dataclass(frozen=True)
 class Catalogue:
     colors: Mapping[str, Color]
-    effects: Mapping[str, Effect]
+    effects: Mapping[str, EffectFacts]
     cards: Mapping[str, Card]
 
     def __contains__(self, card_id: object) -> bool:

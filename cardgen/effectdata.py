@@ -26,7 +26,10 @@ FACT_DEFAULTS: dict[str, bool] = {
 
 
 @dataclass(frozen=True)
-class Effect:
+class EffectFacts:
+    """What an effect of effects.toml declares: its facts, parameters and words (what it
+    does in play is the engine's :class:`~cardgen.engine.hooks.Effect` of the same name)."""
+
     id: str
     description: Text
     facts: Mapping[str, bool]
@@ -63,7 +66,7 @@ def _word_key(value: Any) -> str:
 _PARAM_KINDS = {bool: "true or false", int: "a whole number", str: "text"}
 
 
-def read_params(given: Any, effect: Effect, label: str, problems: list[str]) -> dict[str, Any]:
+def read_params(given: Any, effect: EffectFacts, label: str, problems: list[str]) -> dict[str, Any]:
     """The effect's parameters, with those the table gives (of the right type, within
     the effect's limits or among its words) in place."""
     params = dict(effect.params)
@@ -85,7 +88,7 @@ def read_params(given: Any, effect: Effect, label: str, problems: list[str]) -> 
     return params
 
 
-def param_problem(effect: Effect, key: str, value: Any) -> str | None:
+def param_problem(effect: EffectFacts, key: str, value: Any) -> str | None:
     """What is wrong with ``value`` for the parameter ``key`` of ``effect``, if anything:
     the part of the message after the value, saying what to give instead."""
     default = effect.params[key]
@@ -103,7 +106,7 @@ def param_problem(effect: Effect, key: str, value: Any) -> str | None:
     return None
 
 
-def effect_from_data(eid: str, data: Mapping[str, Any]) -> Effect:
+def effect_from_data(eid: str, data: Mapping[str, Any]) -> EffectFacts:
     """An effect as effects.toml describes it, checked: every whole-number parameter has
     limits its default keeps to, every true/false or text parameter has its words, and
     the caption names only parameters of the effect."""
@@ -111,7 +114,7 @@ def effect_from_data(eid: str, data: Mapping[str, Any]) -> Effect:
     words = {name: {value: Text(**text) for value, text in table.items()}
              for name, table in data.get("words", {}).items()}
     caption = Text(**data["caption"]) if "caption" in data else None
-    effect = Effect(eid, Text(**data["description"]),
+    effect = EffectFacts(eid, Text(**data["description"]),
                     {k: v for k, v in data.items() if k in FACT_DEFAULTS}, params,
                     caption, data.get("limits", {}), words)
     where = f"cardgen/data/effects.toml: effect '{eid}'"
