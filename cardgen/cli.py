@@ -21,7 +21,7 @@ from cardgen.balance.command import balance
 from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import INTERRUPTED, CardgenError
-from cardgen.options import OPTIONAL_RULES, RELATION_LABELS
+from cardgen.options import OPTION_FACTS, RELATION_LABELS
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
 
 # Drawing, rulebook and engine modules are imported inside their commands: they pull in
@@ -32,7 +32,15 @@ PAPER = click.Choice(tuple(layout().papers))
 
 
 class CardgenGroup(click.Group):
-    """Reports :class:`CardgenError` as a one-line error instead of a traceback."""
+    """Reports :class:`CardgenError` as a one-line error instead of a traceback, and
+    accepts the old names of commands."""
+
+    #: `cardgen rules` was the name of `cardgen options` before the word "options" was
+    #: used everywhere (issue 23); command lines written with it keep working.
+    OLD_NAMES = {"rules": "options"}
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return super().get_command(ctx, self.OLD_NAMES.get(cmd_name, cmd_name))
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -181,20 +189,20 @@ def check(deck: str, players: int | None, games: int, workers: int, as_json: boo
         sys.exit(1)
 
 
-@main.command()
+@main.command("options")
 @click.option("--lang", type=LANG, default="en", show_default=True,
               help="Language of the descriptions.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a list.")
-def rules(lang: str, as_json: bool) -> None:
-    """List the optional rules a deck or `--rule NAME` can turn on."""
+def list_options(lang: str, as_json: bool) -> None:
+    """List the options a deck or `--option NAME` can turn on (also `cardgen rules`)."""
     if as_json:
         _emit_json([{"name": r.name, "ids": list(r.ids), "description": r.description.as_dict(),
                      "needs": {need: list(met) for need, met in r.met_by().items()},
                      "includes": list(r.includes), "conflicts": list(r.conflicts)}
-                    for r in OPTIONAL_RULES.values()])
+                    for r in OPTION_FACTS.values()])
         return
-    width = max(len(name) for name in OPTIONAL_RULES)
-    for rule in OPTIONAL_RULES.values():
+    width = max(len(name) for name in OPTION_FACTS)
+    for rule in OPTION_FACTS.values():
         click.echo(f"{rule.name:<{width}}  {rule.description[lang]}")
         # What a combination needs and refuses, under the line (names are the same in
         # both languages: they are what --rule and a deck's rules take).
@@ -382,8 +390,8 @@ def build(out: Path, paper: str) -> None:
               help="Seed of the run; game i is seeded with SEED:i.")
 @click.option("--player", default="heuristic", show_default=True,
               help="The bots: random, heuristic, or a comma list cycled over the seats.")
-@click.option("--rule", "extra_rules", multiple=True, metavar="NAME",
-              help="Turn on an optional rule (repeat for several; see `cardgen rules`).")
+@click.option("--option", "--rule", "extra_rules", multiple=True, metavar="NAME",
+              help="Turn on an option (repeat for several; see `cardgen options`).")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to share the games (the results do not change).")
 @click.option("--cluster", metavar="ADDRESS", help="Play the games on a Ray cluster "
@@ -403,8 +411,8 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
     from cardgen.play.simulate import simulate as run
 
     for name in extra_rules:
-        if name not in OPTIONAL_RULES:
-            close = difflib.get_close_matches(name, list(OPTIONAL_RULES), n=1)
+        if name not in OPTION_FACTS:
+            close = difflib.get_close_matches(name, list(OPTION_FACTS), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             raise CardgenError(f"--rule: unknown rule(s) {name}{hint}; `cardgen rules` "
                                "lists them")

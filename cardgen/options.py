@@ -1,4 +1,4 @@
-"""The optional rules a table can play with, as listed in ``data/options.toml``.
+"""The options a table can play with, as listed in ``data/options.toml``.
 
 This module names and describes them, and says which combinations make sense: what
 each option needs, what it cannot be combined with, what it is made of. The engine
@@ -16,7 +16,10 @@ from cardgen.catalogue import Text
 
 
 @dataclass(frozen=True)
-class OptionalRule:
+class OptionFacts:
+    """What an option of options.toml declares (what it does in play is the engine's
+    class registered under the same name, :data:`cardgen.engine.classic.rules.OPTIONS`)."""
+
     name: str
     ids: tuple[str, ...]  # the rule ids of docs/rules.md it implements
     description: Text
@@ -26,7 +29,7 @@ class OptionalRule:
 
     def met_by(self) -> dict[str, tuple[str, ...]]:
         """Each need -> the options that meet it: itself and those that include it."""
-        return {need: (need, *(r.name for r in OPTIONAL_RULES.values() if need in r.includes))
+        return {need: (need, *(r.name for r in OPTION_FACTS.values() if need in r.includes))
                 for need in self.needs}
 
 
@@ -39,11 +42,11 @@ RELATION_LABELS = {
 }
 
 
-def _load() -> dict[str, OptionalRule]:
+def _load() -> dict[str, OptionFacts]:
     with resources.files("cardgen.data").joinpath("options.toml").open("rb") as handle:
         raw = tomllib.load(handle)
     rules = {
-        name: OptionalRule(name, tuple(entry["ids"]), Text(**entry["description"]),
+        name: OptionFacts(name, tuple(entry["ids"]), Text(**entry["description"]),
                            tuple(entry.get("needs", ())), tuple(entry.get("conflicts", ())),
                            tuple(entry.get("includes", ())))
         for name, entry in raw.items()
@@ -53,21 +56,24 @@ def _load() -> dict[str, OptionalRule]:
     pairs = {(name, other) for name, rule in rules.items() for other in rule.conflicts}
     pairs |= {(b, a) for a, b in pairs}
     return {
-        name: OptionalRule(rule.name, rule.ids, rule.description, rule.needs,
+        name: OptionFacts(rule.name, rule.ids, rule.description, rule.needs,
                            tuple(o for o in rules if (name, o) in pairs), rule.includes)
         for name, rule in rules.items()
     }
 
 
-OPTIONAL_RULES: dict[str, OptionalRule] = _load()
+OPTION_FACTS: dict[str, OptionFacts] = _load()
+#: The old name, still read by decks.py and rulebook/context.py, which other branches are
+#: editing; they move to OPTION_FACTS when those branches are merged (issue 23).
+OPTIONAL_RULES = OPTION_FACTS
 
 
 def combination_problems(names: Iterable[str]) -> list[str]:
     """What is wrong with playing these known options together, each with its fix."""
-    chosen = [n for n in dict.fromkeys(names) if n in OPTIONAL_RULES]
+    chosen = [n for n in dict.fromkeys(names) if n in OPTION_FACTS]
     problems: list[str] = []
     for i, name in enumerate(chosen):
-        rule = OPTIONAL_RULES[name]
+        rule = OPTION_FACTS[name]
         for other in chosen[i + 1:]:
             if other in rule.conflicts:
                 problems.append(f"the rules {name} and {other} cannot be played together; "

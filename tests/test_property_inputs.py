@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from cardgen.catalogue import CARD_FIELDS
 from cardgen.cli import main
 from cardgen.decks import DECK_FIELDS
-from cardgen.options import OPTIONAL_RULES
+from cardgen.options import OPTION_FACTS
 from cardgen.situation.expect import EXPECT_FIELDS
 from cardgen.situation.setup import SITUATION_FIELDS
 
@@ -68,7 +68,7 @@ def toml_document(table: dict[str, Any]) -> str:
 
 CARD_IDS = ["red-1", "wild", "wild-draw-four", "blue-skip", "vache", "Mad Cow", "rain-check"]
 WORDS = sorted({*DECK_FIELDS, *CARD_FIELDS, *SITUATION_FIELDS, *EXPECT_FIELDS, *CARD_IDS,
-                *list(OPTIONAL_RULES)[:6], "classic", "house", "unplugged", "min", "max",
+                *list(OPTION_FACTS)[:6], "classic", "house", "unplugged", "min", "max",
                 "fr", "en", "P0", "P1", "P2", "3", "4", "10", "number", "red", "clockwise",
                 "draw", "play red-1", "rain-check.svg", "../x.png", "amount"})
 

@@ -21,9 +21,9 @@ from pathlib import Path
 import cardgen.engine  # noqa: F401  (every family registers itself on import)
 from cardgen.catalogue import catalogue
 from cardgen.engine.actions import registered_verbs
-from cardgen.engine.classic.rules import RULES
+from cardgen.engine.classic.rules import OPTIONS
 from cardgen.engine.hooks import EFFECTS, RESPONDERS
-from cardgen.options import OPTIONAL_RULES
+from cardgen.options import OPTION_FACTS
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "cardgen"
@@ -81,7 +81,7 @@ def effect_places() -> dict[str, tuple[str, int]]:
 
 
 def option_places() -> dict[str, tuple[str, int]]:
-    return {name: where(rules) for name, rules in RULES.items()}
+    return {name: where(rules) for name, rules in OPTIONS.items()}
 
 
 def answer_places() -> dict[str, tuple[str, int]]:
@@ -169,8 +169,8 @@ def _cards() -> list[str]:
 def _options() -> list[str]:
     places = option_places()
     lines = ["| option | rule ids | file |", "|---|---|---|"]
-    for name in OPTIONAL_RULES:
-        ids = ", ".join(OPTIONAL_RULES[name].ids)
+    for name in OPTION_FACTS:
+        ids = ", ".join(OPTION_FACTS[name].ids)
         lines.append(f"| `{name}` | {ids} | {_link(places[name])} |")
     return lines
 

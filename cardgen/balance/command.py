@@ -35,8 +35,8 @@ def _player_counts(ctx: click.Context, param: click.Parameter,
 @click.argument("deck")
 @click.option("--against", default="classic", show_default=True, metavar="classic|DECK",
               help="The deck to set it against (a built-in deck or a deck file).")
-@click.option("--rule", "rules", multiple=True, metavar="NAME",
-              help="Also measure this optional rule's effect (repeat for several).")
+@click.option("--option", "--rule", "rules", multiple=True, metavar="NAME",
+              help="Also measure this option's effect (repeat for several).")
 @click.option("--players", callback=_player_counts, metavar="N[,N…]",
               help="Player counts to study (default: 4, or the deck's nearest count).")
 @click.option("--games", type=click.IntRange(10, 10_000_000), default=DEFAULT_GAMES,

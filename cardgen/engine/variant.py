@@ -16,7 +16,7 @@ from functools import cached_property
 from cardgen.catalogue import Card
 from cardgen.decks import HAND_SIZE, Deck
 from cardgen.engine.actions import Play
-from cardgen.engine.classic.rules import RULES, OfficialRules, compose_rules, missing_rules
+from cardgen.engine.classic.rules import OPTIONS, OfficialRules, compose_rules, missing_options
 from cardgen.engine.errors import NotImplementedYet
 from cardgen.engine.hooks import RESPONDERS, Effect, Responder, effect_for
 from cardgen.engine.state import PlayTable, RoundVariant
@@ -84,7 +84,7 @@ class Variant(RoundVariant):
         """The variant a deck file describes for this many players, plus extra rules."""
         # A deck whose rulebook is a variant with rules of its own (Uno Unplugged) plays
         # them first, under the deck's options.
-        base = (deck.rulebook,) if deck.rulebook in RULES else ()
+        base = (deck.rulebook,) if deck.rulebook in OPTIONS else ()
         return cls(deck.card_list(players), players, (*base, *deck.rules, *rules),
                    name=deck.id, hand_size=deck.hand_size)
 
@@ -99,7 +99,7 @@ class Variant(RoundVariant):
 
     @cached_property
     def rules_missing(self) -> list[str]:
-        return missing_rules(self.rule_names)
+        return missing_options(self.rule_names)
 
     def playability_problem(self) -> str | None:
         """Why the engine cannot play this variant yet, in a sentence (None: it can)."""

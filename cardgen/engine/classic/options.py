@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
@@ -21,7 +21,7 @@ from cardgen.engine.stack import DrawPenalty
 from cardgen.engine.state import RoundState, RuleEffect
 
 
-@optional_rule("lowest-score")
+@option("lowest-score")
 class LowestScore(OfficialRules):
     """C-32, school B: everyone adds their own hand (the winner adds 0); when a total
     reaches the target, the lowest total wins. A tie for lowest is a shared win
@@ -37,7 +37,7 @@ class LowestScore(OfficialRules):
         return [s for s, score in enumerate(game.scores) if score == best]
 
 
-@optional_rule("rotate-dealer")
+@option("rotate-dealer")
 class RotateDealer(OfficialRules):
     """C-33 option: the first dealer is drawn for, then the deal passes one seat to
     the left every round."""
@@ -54,7 +54,7 @@ def team_of(seat: int, players: int) -> int:
     return seat % (players // 2)
 
 
-@optional_rule("teams")
+@option("teams")
 class Teams(OfficialRules):
     """V-05: teams of two seated alternately; when a player goes out, the team scores
     the hands of the other team(s) — the partner's hand does not count — school A per
@@ -81,7 +81,7 @@ class Teams(OfficialRules):
                 game.scores[seat] += gained
 
 
-@optional_rule("uno-challenge")
+@option("uno-challenge")
 class UnoChallenge(OfficialRules):
     """V-07: the round winner scores nothing, every other player adds their own hand; a
     total reaching the target knocks its player out, and the rest play on (two left
@@ -155,7 +155,7 @@ class CounterUnoCatch(Responder):
         return [] if seat == author else [CounterUno(author)]
 
 
-@optional_rule("contre-uno")
+@option("contre-uno")
 class ContreUno(OfficialRules):
     """C-26 (option): a player who lays his last card while he still owes the UNO call
     (he did not call it when he went down to one card) may be stopped by any opponent
@@ -177,7 +177,7 @@ class ContreUno(OfficialRules):
 # --- the other sources' readings (C-08, C-10, C-21) ------------------------------------
 
 
-@optional_rule("first-reverse-right")
+@option("first-reverse-right")
 class FirstReverseRight(OfficialRules):
     """C-08 as seeds 001, 002 and 000 read it (K-02): after a first-card Reverse the
     dealer's right-hand neighbour plays first, then play goes on to the right."""
@@ -187,7 +187,7 @@ class FirstReverseRight(OfficialRules):
         state.turn = state.next_seat(state.dealer)
 
 
-@optional_rule("dealer-names-first-color")
+@option("dealer-names-first-color")
 class DealerNamesFirstColor(OfficialRules):
     """C-10 as seed 001 reads it (K-03): the dealer names a first wild's colour; the
     player on his left then plays on it."""
@@ -213,7 +213,7 @@ def take_back(state: RoundState, penalty: DrawPenalty) -> bool:
     return True
 
 
-@optional_rule("challenge-takes-back")
+@option("challenge-takes-back")
 class ChallengeTakesBack(OfficialRules):
     """C-21 as seed 001 reads it (K-05): a caught bluffer takes his +4 back, draws 4 and
     his turn is over; the challenger plays on the card beneath. A fair +4 costs the

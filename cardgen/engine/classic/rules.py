@@ -7,7 +7,7 @@ round is scored — each in one method (a *hook*). An optional rule of
 differ and calls ``super()`` for the rest; the rules of a variant are combined by
 Python's method resolution order, so several can be on at once::
 
-    @optional_rule("lowest-score")
+    @option("lowest-score")
     class LowestScore(OfficialRules):
         def score_round(self, game, result): ...
 
@@ -29,7 +29,7 @@ from cardgen.engine.hooks import RESPONDERS, Responder
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import RoundState
-from cardgen.options import OPTIONAL_RULES, combination_problems
+from cardgen.options import OPTION_FACTS, combination_problems
 
 
 class OfficialRules(WildDrawFourHooks, UnoCallHooks):
@@ -165,25 +165,25 @@ class OfficialRules(WildDrawFourHooks, UnoCallHooks):
         return [s for s, score in enumerate(game.scores) if score == best]
 
 
-RULES: dict[str, type[OfficialRules]] = {}
+OPTIONS: dict[str, type[OfficialRules]] = {}
 
 
-def optional_rule(name: str) -> Callable[[type[OfficialRules]], type[OfficialRules]]:
+def option(name: str) -> Callable[[type[OfficialRules]], type[OfficialRules]]:
     """Class decorator: the hooks of the optional rule ``name`` (one of options.toml)."""
-    if name not in OPTIONAL_RULES:
+    if name not in OPTION_FACTS:
         raise EngineError(f"'{name}' is not an optional rule of cardgen/data/options.toml")
 
     def register(cls: type[OfficialRules]) -> type[OfficialRules]:
         cls.name = name
-        RULES[name] = cls
+        OPTIONS[name] = cls
         return cls
 
     return register
 
 
-def missing_rules(names: Iterable[str]) -> list[str]:
+def missing_options(names: Iterable[str]) -> list[str]:
     """The named rules that options.toml lists but the engine does not play yet."""
-    return [n for n in names if n in OPTIONAL_RULES and n not in RULES]
+    return [n for n in names if n in OPTION_FACTS and n not in OPTIONS]
 
 
 def with_included(names: Iterable[str]) -> list[str]:
@@ -191,7 +191,7 @@ def with_included(names: Iterable[str]) -> list[str]:
     before it."""
     found: list[str] = []
     for name in names:
-        found += with_included(OPTIONAL_RULES[name].includes)
+        found += with_included(OPTION_FACTS[name].includes)
         found.append(name)
     return found
 
@@ -199,14 +199,14 @@ def with_included(names: Iterable[str]) -> list[str]:
 def compose_rules(names: Iterable[str]) -> OfficialRules:
     """The official rules with the optional rules ``names`` on top, in that order."""
     names = list(dict.fromkeys(names))
-    unknown = [n for n in names if n not in OPTIONAL_RULES]
+    unknown = [n for n in names if n not in OPTION_FACTS]
     if unknown:
         raise EngineError(f"unknown rule(s) {', '.join(unknown)}; `cardgen rules` lists them")
     problems = combination_problems(names)  # what options.toml says of needs and conflicts
     if problems:
         raise EngineError(problems[0])
     names = list(dict.fromkeys(with_included(names)))
-    classes = [RULES[n] for n in names if n in RULES]
+    classes = [OPTIONS[n] for n in names if n in OPTIONS]
     # An option made of others whose class derives from theirs (rapido, olympique) holds
     # them already; one that does not (unplugged) is combined with them.
     classes = [c for c in classes if not any(o is not c and issubclass(o, c) for o in classes)]

@@ -12,7 +12,7 @@ hooks and calls ``super()`` for the rest, so any of them combines with any deck 
 from __future__ import annotations
 
 from cardgen.engine.actions import seat_name
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.hooks import Effect, register_effect
 from cardgen.engine.options.cardsets import kinds_where
 from cardgen.engine.options.hands import pair_choices
@@ -27,7 +27,7 @@ FINISHED = "house:finished"  # the seats out of the round, in order (play-on)
 # --- H-02 dealer-picks-direction, H-05 draw-and-pass ----------------------------------------
 
 
-@optional_rule("dealer-picks-direction")
+@option("dealer-picks-direction")
 class DealerPicksDirection(OfficialRules):
     """H-02, O-30: the dealer picks the direction before he has seen a card, so any
     choice is as good as another: a seeded chance step. Play starts that way, and the
@@ -40,7 +40,7 @@ class DealerPicksDirection(OfficialRules):
         super().after_deal(state)
 
 
-@optional_rule("draw-and-pass")
+@option("draw-and-pass")
 class DrawAndPass(OfficialRules):
     """H-05, O-21: a player who draws on his turn keeps the card; his turn is over."""
 
@@ -55,7 +55,7 @@ class DrawAndPass(OfficialRules):
 # --- no-black-finish (H-22), play-on (H-20, H-21) -------------------------------------------
 
 
-@optional_rule("no-black-finish")
+@option("no-black-finish")
 class NoBlackFinish(OfficialRules):
     """H-22: a player whose last card is black lays it (its effect applies), then draws
     one card and is at UNO, the call made for him."""
@@ -71,7 +71,7 @@ class NoBlackFinish(OfficialRules):
             state.log(f"{seat_name(seat)} may not go out on a black card: he draws")
 
 
-@optional_rule("play-on")
+@option("play-on")
 class PlayOn(OfficialRules):
     """H-20, H-21: a player who empties his hand is out and the others play on, until
     2 players are left (3 from 6 players); the earliest player out who is still out

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardgen.engine.classic.options import LowestScore
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.options.rapido import Rapido
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.stack import Pending
@@ -28,7 +28,7 @@ def curse_of(state: RoundState, kind: int) -> int:
     return 75 if card.color is None else 50
 
 
-@optional_rule("cursed-cards")
+@option("cursed-cards")
 class CursedCards(OfficialRules):
     """O-20: after the deal a random card of the draw pile is shown and put back at a
     random place; every card with its id is cursed. Laying one without going out adds
@@ -70,7 +70,7 @@ class CursedCards(OfficialRules):
         return points + held + curses[seat]
 
 
-@optional_rule("count-rounds")
+@option("count-rounds")
 class CountRounds(OfficialRules):
     """O-08: a round won is worth 1, card points are ignored; the first to 5 wins. A
     round with no winner counts for nobody."""

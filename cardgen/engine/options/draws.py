@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardgen.engine.actions import DRAW, KEEP, Action, Play, seat_name
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.hooks import Effect, register_effect
 from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.jump_ins import forget_laid
@@ -47,7 +47,7 @@ class MultiDraw(OfficialRules):
             state.end_turn()
 
 
-@optional_rule("draw-until-playable")
+@option("draw-until-playable")
 class DrawUntilPlayable(MultiDraw):
     """O-18: a player who cannot play draws one card at a time, up to 3; he may stop
     once one fits or draw on to 3, and may then lay one playable card drawn this turn.
@@ -89,7 +89,7 @@ def press(state: RoundState) -> int:
     return state.dispenser_press(PRESS_MAX)
 
 
-@optional_rule("extreme-draw")
+@option("extreme-draw")
 class ExtremeDraw(MultiDraw):
     """O-43: a turn's draw is a press of the dispenser: 0 to 7 cards, each count as
     likely; any playable card it gave may then be laid."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.options.cardsets import is_number
 from cardgen.engine.stack import Pending
@@ -122,7 +122,7 @@ def went_out_with(state: RoundState, entry: Pending) -> bool:
     return entry.author in state.emptied
 
 
-@optional_rule("zero-rotates")
+@option("zero-rotates")
 class ZeroRotates(HouseRules):
     """H-13, O-09: every 0 moves all the hands of the players still in one seat in the
     direction of play, once it has taken effect. A 0 that empties its player's hand
@@ -135,7 +135,7 @@ class ZeroRotates(HouseRules):
             pass_hands(state, state.direction)
 
 
-@optional_rule("zero-finish-passes-win")
+@option("zero-finish-passes-win")
 class ZeroFinishPassesWin(HouseRules):
     """H-24: going out on a 0, its player still takes the previous hand; the next
     player gets the empty one and goes out instead."""
@@ -143,7 +143,7 @@ class ZeroFinishPassesWin(HouseRules):
     zero_finish_passes = True
 
 
-@optional_rule("seven-swaps")
+@option("seven-swaps")
 class SevenSwaps(OfficialRules):
     """O-09: once a 7 has taken effect its player swaps hands with a player he picks."""
 
@@ -179,7 +179,7 @@ def _parse_swap_with(args: list[str], line: str) -> Action:
     return SwapWith(parse_seat(args[0], line))
 
 
-@optional_rule("uno-after-hand-change")
+@option("uno-after-hand-change")
 class UnoAfterHandChange(HandRules):
     """H-14, H-26: after hands move, a player who now holds one card (and did not) is
     at UNO, the call made for him; one who held one card and gets one card back keeps

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from cardgen.engine.actions import Action, Play, Round, action_verb, parse_seat, seat_name
 from cardgen.engine.cards import CardTables
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.options.cardsets import plays_of
@@ -78,7 +78,7 @@ class JumpInResponder(Responder):
         return plays_of(state, seat, kinds)
 
 
-@optional_rule("jump-in")
+@option("jump-in")
 class JumpIn(JumpRules):
     """O-10: a number card 1-9 of the same number, any colour."""
 
@@ -91,7 +91,7 @@ class JumpIn(JumpRules):
         return found
 
 
-@optional_rule("jump-in-identical")
+@option("jump-in-identical")
 class JumpInIdentical(JumpRules):
     """H-11, O-12, O-33: the very same card (same id), action and black cards included.
     A draw card may be intercepted while its draw still waits, before its victim draws:
@@ -263,7 +263,7 @@ def groups(state: RoundState, seat: int, playable: set[int]) -> list[tuple[int, 
     return found
 
 
-@optional_rule("play-identical-together")
+@option("play-identical-together")
 class PlayIdenticalTogether(OfficialRules):
     """H-12: copies of one card laid together act as one play: draws add up, Skips skip
     one player, an even number of Reverses leaves the direction, wilds name one colour.

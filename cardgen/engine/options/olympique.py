@@ -16,7 +16,7 @@ from typing import ClassVar
 from cardgen.engine.actions import DRAW, PASS, Action, Play, Round, action_verb, seat_name
 from cardgen.engine.cards import CardTables
 from cardgen.engine.classic.options import LowestScore, RotateDealer
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.house.rules import DealerPicksDirection
@@ -48,7 +48,7 @@ DEAL_RANGE = (7, 15)
 # --- O-27 one-card-penalty, O-28 turns-follow-hands ------------------------------------------
 
 
-@optional_rule("one-card-penalty")
+@option("one-card-penalty")
 class OneCardPenalty(OfficialRules):
     """O-27: every sanction costs one card and never a turn: a missed UNO caught (C-24,
     C-26) and the penalty part of a wrong +4 challenge (C-21: the +4's cards and one)."""
@@ -57,7 +57,7 @@ class OneCardPenalty(OfficialRules):
     challenge_extra = 1
 
 
-@optional_rule("turns-follow-hands")
+@option("turns-follow-hands")
 class TurnsFollowHands(HandRules):
     """O-28: when the player of a card swaps his hand with another player's (a 7, a
     swap-hands wild, Échange …), the player who now holds the hand that was played
@@ -94,7 +94,7 @@ def deal_cap(variant: CardTables, players: int) -> int:
     return min(DEAL_RANGE[1], (len(variant.deck) - 1 - barred) // players)
 
 
-@optional_rule("dealer-deals-7-to-15")
+@option("dealer-deals-7-to-15")
 class DealerDeals7To15(OfficialRules):
     """O-29: the dealer deals each player 7 to 15 cards, as he likes, but never so many
     that no card is left to turn (K-45). He picks before seeing a card, so no count is
@@ -109,7 +109,7 @@ class DealerDeals7To15(OfficialRules):
         return size
 
 
-@optional_rule("dealer-lays-first-card")
+@option("dealer-lays-first-card")
 class DealerLaysFirstCard(OfficialRules):
     """O-32: the dealer counts as having laid the first card. He names a first wild's
     colour; a first +4 stays (its colour his, P1 draws 4 and is skipped, no challenge);
@@ -176,7 +176,7 @@ def _parse_pair(args: list[str], line: str) -> Action:
     return PairPlay(group.card, group.color, group.target, group.uno, cards=group.cards)
 
 
-@optional_rule("identical-pair-skips")
+@option("identical-pair-skips")
 class IdenticalPairSkips(OfficialRules):
     """O-34: on his turn a player may lay two identical cards at once (the first one
     playable); the pair acts as its card once, then the next player loses his turn. It
@@ -235,7 +235,7 @@ class InvisibleUnoResponder(Responder):
         return plays_of(state, seat, {k for k in state.hands[seat] if is_uno_card(state, k)})
 
 
-@optional_rule("invisible-uno-card")
+@option("invisible-uno-card")
 class InvisibleUnoCard(OfficialRules):
     """O-35: the Uno card is "invisible". Laid by the player a draw is about to hit, he
     draws nothing and the draw passes to the next player, who may answer it in turn;
@@ -305,7 +305,7 @@ def swap_choices(state: RoundState, seat: int) -> list[Action]:
     return [SwapWith(s) for s in range(state.n) if s != seat and s not in state.out]
 
 
-@optional_rule("zero-rotates-by-choice")
+@option("zero-rotates-by-choice")
 class ZeroRotatesByChoice(OfficialRules):
     """O-37: once a 0 has taken effect its player may move every hand one seat to the
     left or to the right, or leave them (``pass``). A 0 that ends his hand moves none."""
@@ -318,7 +318,7 @@ class ZeroRotatesByChoice(OfficialRules):
             state.ask(entry.author, rotate_choices())
 
 
-@optional_rule("seven-swaps-by-choice")
+@option("seven-swaps-by-choice")
 class SevenSwapsByChoice(OfficialRules):
     """O-38: once a 7 has taken effect its player may swap hands with a player he picks,
     or keep his own (``pass``). A 7 that ends his hand swaps nothing."""
@@ -336,7 +336,7 @@ class SevenSwapsByChoice(OfficialRules):
 # --- O-39 twos-round ---------------------------------------------------------------------------
 
 
-@optional_rule("twos-round")
+@option("twos-round")
 class TwosRound(OfficialRules):
     """O-39: after a 2 has taken effect, every other player, on his turn, lays a 2 of
     any colour or draws one card, which ends his turn, until the turn is back with the
@@ -386,7 +386,7 @@ class TwosRound(OfficialRules):
 ROUND_NUMBER_BONUS = 99
 
 
-@optional_rule("round-hundreds-bonus")
+@option("round-hundreds-bonus")
 class RoundHundredsBonus(LowestScore):
     """O-40: everyone adds his own hand at its cards' values (the Uno card 100) and the
     lowest total wins; a player whose points for the round, or whose new total, is a
@@ -402,7 +402,7 @@ class RoundHundredsBonus(LowestScore):
 
 # --- the whole set -----------------------------------------------------------------------------
 
-@optional_rule("olympique")
+@option("olympique")
 class Olympique(OneCardPenalty, TurnsFollowHands, DealerDeals7To15, DealerLaysFirstCard,
                 IdenticalPairSkips, InvisibleUnoCard, ZeroRotatesByChoice, SevenSwapsByChoice,
                 TwosRound, RoundHundredsBonus, DealerPicksDirection, RotateDealer,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import RoundState
 
@@ -17,7 +17,7 @@ def partner_of(seats: tuple[int, ...], seat: int) -> int:
     return seats[(seats.index(seat) + 2) % len(seats)]
 
 
-@optional_rule("rotating-partners")
+@option("rotating-partners")
 class RotatingPartners(OfficialRules):
     """V-06: four players, three rounds, a different partner each round (the seats are
     rearranged so partners sit opposite). The pair of the player who goes out collects

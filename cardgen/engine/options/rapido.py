@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from cardgen.engine.actions import Action, Play, action_verb
 from cardgen.engine.classic.options import LowestScore
-from cardgen.engine.classic.rules import optional_rule
+from cardgen.engine.classic.rules import option
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.house.rules import DrawAndPass
 from cardgen.engine.options.cardsets import kinds_where
@@ -23,7 +23,7 @@ from cardgen.engine.state import DrawPenalty, RoundState
 RAPIDO_POINTS = {"draw": 50, "wild": 50, "wild-draw": 50, "rotate-hands": 100}
 
 
-@optional_rule("rapido")
+@option("rapido")
 class Rapido(DrawAndPass, StackSameKind, JumpInIdentical, LowestScore):
     """O-21 … O-26: drawing is your play; defence with the same card; an identical
     card may be laid out of turn; the Uno card makes the next player draw 8; everyone

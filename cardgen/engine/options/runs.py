@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardgen.engine.actions import PASS, Action, Round, action_verb
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.hands import SevenSwaps, ZeroRotates
@@ -29,7 +29,7 @@ def run_follows(state: RoundState, previous: int, kind: int) -> bool:
                                           and card.color == before.color)
 
 
-@optional_rule("runs")
+@option("runs")
 class Runs(OfficialRules):
     """O-15: after a number card has taken effect, its player may lay another that
     follows it, one at a time, and stops when he likes (``pass``)."""
@@ -86,7 +86,7 @@ def _parse_royal(args: list[str], line: str) -> Action:
                     cards=tuple(cards))
 
 
-@optional_rule("royal-run")
+@option("royal-run")
 class RoyalRunRule(OfficialRules):
     """O-16: a hand holding 1, 2, … 9 (any colours) may lay them in one go, from 1 up or
     9 down, if the first may be laid; nobody can interrupt it and no UNO call is needed.
@@ -122,7 +122,7 @@ class RoyalRunRule(OfficialRules):
         return extra + actions
 
 
-@optional_rule("same-number-finish")
+@option("same-number-finish")
 class SameNumberFinish(OfficialRules):
     """O-17: a hand of 2 to 4 number cards of one number may go down at once, the first
     a legal play, and its player goes out."""

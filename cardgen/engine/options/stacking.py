@@ -8,7 +8,7 @@ the victim may answer out of turn (a responder), and a chain may cancel out.
 from __future__ import annotations
 
 from cardgen.engine.actions import Action, seat_name
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.options.cardsets import is_number, kinds_where, plays_of
 from cardgen.engine.stack import Pending
@@ -87,7 +87,7 @@ class StackResponder(Responder):
         return plays_of(state, seat, kinds)
 
 
-@optional_rule("stack-draws")
+@option("stack-draws")
 class StackDraws(Stacking):
     """H-09, H-10, O-13, O-36: on a coloured draw card any draw card, coloured or black;
     on a black one only a black one. A +4 laid to stack cannot be challenged."""
@@ -106,7 +106,7 @@ def skip_victim(state: RoundState) -> int | None:
     return state.next_seat(top.author)
 
 
-@optional_rule("stack-same-kind")
+@option("stack-same-kind")
 class StackSameKind(Stacking):
     """O-23: a draw card only on a draw card of the same symbol (+2 on +2, +4 on +4),
     any colour; and a player about to be skipped may answer with a Skip of any colour,
@@ -187,7 +187,7 @@ class ChainCancelResponder(Responder):
         return plays_of(state, seat, kinds)
 
 
-@optional_rule("chain-cancel")
+@option("chain-cancel")
 class ChainCancel(OfficialRules):
     """The cancelling card lands on the draw it cancels: the player who laid the first
     draw card of the chain draws the total, without losing a turn. Laid by the player

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from cardgen.engine.actions import Action, seat_name
 from cardgen.engine.cards import CardTables
 from cardgen.engine.classic.options import take_back
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.options.cardsets import kinds_where, plays_of
 from cardgen.engine.stack import Pending
@@ -32,7 +32,7 @@ class FourChain:
     earlier: list[tuple[int, bool]]
 
 
-@optional_rule("strict-wild-draw-four")
+@option("strict-wild-draw-four")
 class StrictWildDrawFour(OfficialRules):
     """O-19: a +4 is fair only when nothing else in the hand could be laid. A caught
     bluffer takes his +4 back and draws the total plus 2; the card beneath and its

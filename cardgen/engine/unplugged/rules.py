@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cardgen.engine.actions import seat_name
 from cardgen.engine.classic.options import LowestScore
-from cardgen.engine.classic.rules import OfficialRules, optional_rule
+from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import EngineError
 from cardgen.engine.scoreboard import Scoreboard
 from cardgen.engine.state import DrawPenalty, RoundState
@@ -15,7 +15,7 @@ from cardgen.engine.state import DrawPenalty, RoundState
 VOTE_POINTS = 50
 
 
-@optional_rule("unplugged")
+@option("unplugged")
 class UnpluggedRules(OfficialRules):
     """The rules of the fan document where they differ from the official ones. Its first
     cards are two options of their own: a first Reverse starts on the dealer's right
