@@ -39,7 +39,11 @@ protocols it declares (``CardEffect``, ``Responder``, ``RoundRules`` in
 Likewise the rules see a game only as its :class:`~cardgen.engine.scoreboard.Scoreboard`,
 and a variant's card tables as :class:`~cardgen.engine.cards.CardTables`.
 
+Importing this package imports every family, which registers its options, card effects
+and answers out of turn (the imports marked ``noqa: F401`` below).
+
 >>> from cardgen.decks import load_deck
+>>> from cardgen.engine import Variant, make_players, play_game
 >>> variant = Variant.from_deck(load_deck("classic"), 4)
 >>> result = play_game(variant, make_players("random", 4, seed=1), seed=1)
 >>> result.finished, result.problems
@@ -49,8 +53,6 @@ and a variant's card tables as :class:`~cardgen.engine.cards.CardTables`.
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.actions import Action, Play, parse_action
-
-# Importing the families registers their options, card effects and answers out of turn.
 from cardgen.engine.classic import options as classic_options  # noqa: F401
 from cardgen.engine.errors import (
     ActionSyntaxError,
@@ -96,6 +98,7 @@ def __getattr__(name: str) -> Any:
         from cardgen.play import players  # see _BOTS: a top-level import would be a circle
         return getattr(players, name)
     raise AttributeError(f"module 'cardgen.engine' has no attribute {name!r}")
+
 
 __all__ = [
     "Action", "ActionSyntaxError", "DrawPenalty", "EngineError", "Game", "GameResult",
