@@ -1,8 +1,8 @@
-"""The rules in force: the official rules as named hooks, and optional rules over them.
+"""The rules in force: the official rules as named hooks, and the options over them.
 
 :class:`OfficialRules` holds every decision the engine leaves to "the rules" — what a
 seat may do on its turn, what drawing does, when a +4 is a bluff, who deals, how a
-round is scored — each in one method (a *hook*). An optional rule of
+round is scored — each in one method (a *hook*). An option of
 ``cardgen/data/options.toml`` is a small subclass that overrides only the hooks that
 differ and calls ``super()`` for the rest; the rules of a variant are combined by
 Python's method resolution order, so several can be on at once::
@@ -169,9 +169,9 @@ OPTIONS: dict[str, type[OfficialRules]] = {}
 
 
 def option(name: str) -> Callable[[type[OfficialRules]], type[OfficialRules]]:
-    """Class decorator: the hooks of the optional rule ``name`` (one of options.toml)."""
+    """Class decorator: the hooks of the option ``name`` (one of options.toml)."""
     if name not in OPTION_FACTS:
-        raise EngineError(f"'{name}' is not an optional rule of cardgen/data/options.toml")
+        raise EngineError(f"'{name}' is not an option of cardgen/data/options.toml")
 
     def register(cls: type[OfficialRules]) -> type[OfficialRules]:
         cls.name = name
@@ -182,7 +182,7 @@ def option(name: str) -> Callable[[type[OfficialRules]], type[OfficialRules]]:
 
 
 def missing_options(names: Iterable[str]) -> list[str]:
-    """The named rules that options.toml lists but the engine does not play yet."""
+    """The named options that options.toml lists but the engine does not play yet."""
     return [n for n in names if n in OPTION_FACTS and n not in OPTIONS]
 
 
@@ -197,7 +197,7 @@ def with_included(names: Iterable[str]) -> list[str]:
 
 
 def compose_rules(names: Iterable[str]) -> OfficialRules:
-    """The official rules with the optional rules ``names`` on top, in that order."""
+    """The official rules with the options ``names`` on top, in that order."""
     names = list(dict.fromkeys(names))
     unknown = [n for n in names if n not in OPTION_FACTS]
     if unknown:
