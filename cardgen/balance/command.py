@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.cliparams import OutputPath
 from cardgen.errors import INTERRUPTED, CardgenError
 
 #: Games per run by default: at 4 players the whole Unplugged study (the deck, the
@@ -50,7 +51,7 @@ def _player_counts(ctx: click.Context, param: click.Parameter,
               help="Play the games on a Ray cluster: its address, ray://HOST:10001, or "
                    "'local' (needs pip install 'cardgen[cluster]'; same report).")
 @click.option("--json", "as_json", is_flag=True, help="Print every figure as JSON.")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", "output", type=OutputPath(dir_okay=False, path_type=Path),
               help="Also write the report's charts to this PDF.")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default="en", show_default=True,
               help="Language of the table and the PDF.")

@@ -1,0 +1,86 @@
+"""Files that are not what they seem, names a file system refuses, and a standard output
+that cannot take the whole report: each gets one line and a non-zero exit, never a hang,
+a traceback or a report cut short without a word."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cli_helpers import refused
+
+CARDGEN = [sys.executable, "-c", "from cardgen.cli import main; main()"]
+
+
+@pytest.mark.parametrize("command", [["check"], ["sheets"], ["cards"]])
+def test_a_fifo_given_as_a_deck_is_refused_before_it_is_opened(tmp_path: Path,
+                                                               command: list[str]) -> None:
+    os.mkfifo(tmp_path / "deck.toml")  # opening it would wait for a writer forever
+    assert refused([*command, "deck.toml"], tmp_path) == (
+        "deck.toml: is not a regular file (a FIFO, a device or a socket); give the path "
+        "of a deck file")
+
+
+def test_a_fifo_given_as_a_situation_is_refused(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "s.toml")
+    assert refused(["explain", "s.toml"], tmp_path) == (
+        "s.toml: is not a regular file (a FIFO, a device or a socket); give the path "
+        "of a situation file")
+
+
+@pytest.mark.parametrize("command", [["rulebook", "classic", "--lang", "en", "-o"],
+                                     ["sheets", "classic", "-o"],
+                                     ["balance", "classic", "-o"]])
+def test_an_output_name_longer_than_a_file_system_takes_is_one_line(
+        tmp_path: Path, command: list[str]) -> None:
+    name = "a" * 300 + ".pdf"
+    assert refused([*command, name], tmp_path) == (
+        f"{name}: the name '{'a' * 40}…' is 304 bytes long, more than the 255 bytes a "
+        "file system takes; choose a shorter name")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_valid_long_name_is_not_refused_for_its_temporary_file(tmp_path: Path) -> None:
+    name = "b" * 251 + ".pdf"  # 255 bytes: the longest name ext4 takes
+    done = subprocess.run([*CARDGEN, "rulebook", "classic", "--lang", "en", "-o", name],
+                          cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
+@pytest.mark.parametrize("command", [["png", "classic", "-o", ""], ["build", "--out", ""],
+                                     ["sheets", "classic", "-o", ""]])
+def test_an_empty_output_name_is_refused_not_read_as_the_current_folder(
+        tmp_path: Path, command: list[str]) -> None:
+    done = subprocess.run([*CARDGEN, *command], cwd=tmp_path, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].endswith("the name is empty; give a folder name"
+                                                 if command[0] != "sheets" else
+                                                 "the name is empty; give a file name")
+    assert list(tmp_path.iterdir()) == []
+
+
+def _quota(kilobytes: int) -> None:
+    resource.setrlimit(resource.RLIMIT_FSIZE, (kilobytes * 1024, kilobytes * 1024))
+
+
+@pytest.mark.parametrize("command", [["cards", "unplugged", "--json"], ["rules", "--json"],
+                                     ["cards", "house", "--json"]])
+def test_a_report_that_does_not_fit_on_standard_output_is_an_error(
+        tmp_path: Path, command: list[str]) -> None:
+    """With a file-size quota of 8 KiB, the report cannot go out whole: the command says
+    so and exits 1 (Python's buffered writer would drop the rest and exit 0)."""
+    with (tmp_path / "report.json").open("wb") as report:
+        done = subprocess.run([*CARDGEN, *command], cwd=tmp_path, stdout=report,
+                              stderr=subprocess.PIPE, text=True, check=False,
+                              preexec_fn=lambda: _quota(8))
+    assert (tmp_path / "report.json").stat().st_size == 8 * 1024
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == (
+        "Error: cannot write to standard output: File too large; write the report into a "
+        "file on a disk with free space")
