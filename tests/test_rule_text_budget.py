@@ -138,3 +138,45 @@ def test_any_rule_text_ends_in_a_pdf_or_one_line(tmp_path: Path,
         assert code == 1, output
         assert error_line(output).startswith(f"Error: {tmp_path}"), output
         assert not (tmp_path / "out.pdf").exists()
+
+
+def rows(count: int, columns: int = 2, cell: str = "x") -> str:
+    head = "| " + " | ".join("h" for _ in range(columns)) + " |\n|" + "---|" * columns + "\n"
+    return head + ("| " + " | ".join(cell for _ in range(columns)) + " |\n") * count
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (rows(1_200), "line 1001: more than 1,000 table rows; a rulebook needs far fewer: "
+                  "shorten the text"),
+    (rows(1, columns=3_000), "line 1: a table of 3,000 columns; at most 12 fit across a page"),
+    ("@table 1000 1\n" + rows(1), "line 1: @table 1000 1 makes a column narrower than 1/40 "
+                                  "of the table, too narrow for a letter; give the columns "
+                                  "closer widths"),
+    ("word " * 60_000, "line 1: a line of 299,999 characters, more than the 20,000 a "
+                        "paragraph may have; split it"),
+    ("# " + "x" * 5_000, "line 1: a heading of 5,002 characters, more than 300; shorten it"),
+    ("".join(f"# Part {n}\n\ntext\n\n" for n in range(5_000)),
+     "line 1201: more than 300 headings; a rulebook needs far fewer: shorten the text"),
+    ("a\n\n@pagebreak\n" * 5_000, "line 603: more than 200 pagebreaks; a rulebook needs far "
+                                  "fewer: shorten the text"),
+    ("@card wild\nx\n@end\n" * 3_000, "line 901: more than 300 @card blocks; a rulebook needs "
+                                      "far fewer: shorten the text"),
+    (rows(2, columns=12, cell="x" * 500), "a table row (or another block) is taller than a "
+                                          "page once laid out; shorten its cells or give its "
+                                          "columns more room"),
+])
+def test_a_text_the_layout_cannot_hold_is_refused_with_its_line(
+        tmp_path: Path, text: str, message: str) -> None:
+    code, output, seconds = build(tmp_path, text)
+    assert code == 1
+    separator = ", " if message.startswith("line ") else ": "
+    assert error_line(output) == f"Error: {tmp_path}/rules.en.md{separator}{message}"
+    assert seconds < 10
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_the_largest_text_within_the_limits_is_laid_out_in_seconds(tmp_path: Path) -> None:
+    text = "{% for i in range(24) %}{{ 'word ' * 3999 }}\n\n{% endfor %}"  # ~480,000 chars
+    code, output, seconds = build(tmp_path, text)
+    assert code == 0, output
+    assert seconds < 20  # about 5 s on an idle machine; the margin is for a loaded one

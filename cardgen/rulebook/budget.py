@@ -34,8 +34,9 @@ from cardgen.errors import CardgenError
 MAX_VALUE_SIZE = 200_000
 #: The most bits a number may have: far more than any count or score needs.
 MAX_NUMBER_BITS = 4_096
-#: The most characters a whole rule text may print.
-MAX_OUTPUT_CHARS = 2_000_000
+#: The most characters a whole rule text may print (the built-in texts print 18,000 to
+#: 27,000; a text of this size is laid out in about 5 seconds).
+MAX_OUTPUT_CHARS = 500_000
 #: How long a render may take; the built-in rulebooks take a few hundredths of that.
 MAX_SECONDS = 5.0
 #: The most paragraphs ``lipsum()`` may make.
@@ -230,3 +231,72 @@ def time_limit(seconds: float = MAX_SECONDS) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+#: What the layout of a rule text may hold. A real rulebook has a few dozen headings and
+#: tables of a few dozen rows; these leave a hundred times that room and keep the layout
+#: of the worst text allowed within seconds.
+LAYOUT_LIMITS = {
+    "heading": 300,  # lines starting with "#"
+    "card": 300,  # @card blocks
+    "pagebreak": 200,
+    "table row": 1_000,
+}
+#: The most characters on one line of text (a paragraph is usually one line of Markdown).
+MAX_LINE_CHARS = 20_000
+#: The most characters in a heading, which never breaks across pages.
+MAX_HEADING_CHARS = 300
+#: The most columns a table may have: each needs about a centimetre of the page.
+MAX_TABLE_COLUMNS = 12
+
+
+def check_layout(text: str, origins: list[str | None], label: str) -> None:
+    """Refuse a rendered rule text the layout could not lay out in reasonable time.
+
+    ``origins`` gives, for each line of ``text``, the "file, line N" that printed it.
+    """
+    counts = dict.fromkeys(LAYOUT_LIMITS, 0)
+    for at, line in enumerate(text.splitlines()):
+        where = (origins[at] if at < len(origins) else None) or label
+        stripped = line.strip()
+        kind = ("heading" if stripped.startswith("#") else
+                "card" if stripped.startswith("@card ") else
+                "pagebreak" if stripped == "@pagebreak" else
+                "table row" if stripped.startswith("|") else None)
+        if kind is not None:
+            counts[kind] += 1
+            if counts[kind] > LAYOUT_LIMITS[kind]:
+                raise BudgetError(f"{where}: more than {LAYOUT_LIMITS[kind]:,} "
+                                  f"{kind.replace('card', '@card block')}s; a rulebook "
+                                  "needs far fewer: shorten the text")
+        if len(line) > MAX_LINE_CHARS:
+            raise BudgetError(f"{where}: a line of {len(line):,} characters, more than the "
+                              f"{MAX_LINE_CHARS:,} a paragraph may have; split it")
+        if kind == "heading" and len(stripped) > MAX_HEADING_CHARS:
+            raise BudgetError(f"{where}: a heading of {len(stripped):,} characters, more "
+                              f"than {MAX_HEADING_CHARS}; shorten it")
+        if stripped.startswith("@table "):
+            _check_widths(stripped.split()[1:], where)
+        if kind == "table row" and stripped.count("|") - 1 > MAX_TABLE_COLUMNS:
+            raise BudgetError(f"{where}: a table of {stripped.count('|') - 1:,} columns; at "
+                              f"most {MAX_TABLE_COLUMNS} fit across a page")
+
+
+#: The narrowest column an ``@table`` line may ask for, as a share of the table's width:
+#: a column narrower than its own padding has no room for a letter.
+MIN_COLUMN_SHARE = 1 / 40
+
+
+def _check_widths(words: list[str], where: str) -> None:
+    try:
+        widths = [float(word) for word in words]
+    except ValueError:
+        return  # not numbers: the block reader says so, with its own message
+    if len(widths) > MAX_TABLE_COLUMNS:
+        raise BudgetError(f"{where}: @table gives {len(widths)} columns; at most "
+                          f"{MAX_TABLE_COLUMNS} fit across a page")
+    total = sum(width for width in widths if width > 0)
+    if widths and total > 0 and min(widths) > 0 and min(widths) / total < MIN_COLUMN_SHARE:
+        raise BudgetError(f"{where}: @table {' '.join(words)} makes a column narrower than "
+                          f"1/{round(1 / MIN_COLUMN_SHARE)} of the table, too narrow for a "
+                          "letter; give the columns closer widths")
