@@ -84,3 +84,43 @@ def test_a_report_that_does_not_fit_on_standard_output_is_an_error(
     assert done.stderr.splitlines()[-1] == (
         "Error: cannot write to standard output: File too large; write the report into a "
         "file on a disk with free space")
+
+
+def situation(tmp_path: Path, draw: int, actions: int) -> Path:
+    path = tmp_path / "s.toml"
+    cards = ", ".join(['"blue-9"'] * draw)
+    steps = ", ".join(['"draw"'] * actions)
+    path.write_text(f'players = 2\ndealer = "P0"\ntop = "red-1"\ndraw = [{cards}]\n'
+                    f'actions = [{steps}]\n\n[hands]\nP0 = ["green-2"]\nP1 = ["green-3"]\n',
+                    encoding="utf-8")
+    return path
+
+
+def test_a_situation_with_a_huge_draw_pile_is_refused_before_it_is_played(
+        tmp_path: Path) -> None:
+    """A draw pile of a few hundred thousand cards once made `explain` use 1.9 GB and die;
+    one of 60,000 (within the 1 MB a situation file may have) is refused as it is read."""
+    situation(tmp_path, 60_000, 1)
+    assert refused(["explain", "s.toml"], tmp_path) == (
+        "s.toml: draw lists 60,000 cards; a situation holds at most 2,000 cards in all (a "
+        "real deck has a few hundred)")
+
+
+def test_a_situation_with_thousands_of_actions_is_refused(tmp_path: Path) -> None:
+    situation(tmp_path, 10, 5_000)
+    assert refused(["explain", "s.toml"], tmp_path) == (
+        "s.toml: 'actions' lists 5,000 actions; a situation takes at most 1,000 (it settles "
+        "a moment of play, not a game)")
+
+
+def test_the_largest_situation_allowed_is_explained_in_bounded_memory(tmp_path: Path) -> None:
+    """1,000 draws from a pile of 1,990 cards: every step's hands are in the report, and
+    the whole run stays far below 500 MB (about 90 MB for the JSON report)."""
+    situation(tmp_path, 1_990, 1_000)
+    limit = 500 * 1024 * 1024
+    done = subprocess.run([*CARDGEN, "explain", "s.toml", "--json"], cwd=tmp_path,
+                          capture_output=True, check=False,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS,
+                                                                (limit, limit)))
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.count(b'"action": "P') == 1_000

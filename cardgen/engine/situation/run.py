@@ -11,7 +11,7 @@ from cardgen.engine.actions import parse_action, seat_name
 from cardgen.engine.errors import EngineError, IllegalAction, SituationError
 from cardgen.engine.game import Game
 from cardgen.engine.situation.expect import compare, read_expect
-from cardgen.engine.situation.reader import Reader
+from cardgen.engine.situation.reader import MAX_ACTIONS, Reader
 from cardgen.engine.situation.report import Explanation, Step, game_dict, state_dict
 from cardgen.engine.situation.setup import build_situation
 from cardgen.engine.state import OVER, RESPOND, RoundState
@@ -38,6 +38,9 @@ def explain(path: Path) -> Explanation:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise reader.fail("'actions' must be a list of action texts, e.g. "
                           "[\"play red-7\", \"P2: draw\"]")
+    if len(actions) > MAX_ACTIONS:
+        raise reader.fail(f"'actions' lists {len(actions):,} actions; a situation takes at "
+                          f"most {MAX_ACTIONS:,} (it settles a moment of play, not a game)")
     refusal = data.get("expect_refused")
     if refusal is not None:
         refusal = reader.text(refusal, "expect_refused")
