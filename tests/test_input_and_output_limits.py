@@ -8,6 +8,7 @@ import os
 import resource
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,32 @@ def test_the_largest_situation_allowed_is_explained_in_bounded_memory(tmp_path: 
                                                                 (limit, limit)))
     assert done.returncode == 0, done.stderr[-500:]
     assert done.stdout.count(b'"action": "P') == 1_000
+
+
+def test_a_cluster_address_that_is_not_ray_is_refused_in_seconds(tmp_path: Path) -> None:
+    """Something answers at the address, but not Ray (here a web server's reply): Ray
+    would retry for minutes and print its own log lines; cardgen says so in one line."""
+    pytest.importorskip("ray")
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def answer_like_a_web_server() -> None:
+        with server:
+            connection, _ = server.accept()
+            with connection:
+                connection.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")
+
+    threading.Thread(target=answer_like_a_web_server, daemon=True).start()
+    start = time.monotonic()
+    done = subprocess.run([*CARDGEN, "simulate", "classic", "--games", "2", "--cluster",
+                           f"127.0.0.1:{port}"], cwd=tmp_path, capture_output=True, text=True,
+                          check=False, timeout=60)
+    assert time.monotonic() - start < 10
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"Error: something answers at '127.0.0.1:{port}', but not as a Ray cluster does "
+        "(within 3 s); give the address `ray start --head` printed (HOST:6379), "
+        "ray://HOST:10001 or local\n")

@@ -40,7 +40,7 @@ def _player_counts(ctx: click.Context, param: click.Parameter,
               help="Also measure this optional rule's effect (repeat for several).")
 @click.option("--players", callback=_player_counts, metavar="N[,N…]",
               help="Player counts to study (default: 4, or the deck's nearest count).")
-@click.option("--games", type=click.IntRange(10, 10_000_000), default=DEFAULT_GAMES,
+@click.option("--games", type=click.IntRange(10, 100_000), default=DEFAULT_GAMES,
               show_default=True, help="Games per run (the deck, the baseline, each ablation).")
 @click.option("--seed", default="0", show_default=True,
               help="Seed of the study; game i of every run is seeded with SEED:i.")
