@@ -99,6 +99,7 @@ def test_safe_markup_from_a_rule_text_prints_as_text_and_opens_nothing(
         raise OSError("no network while building a rulebook")
 
     monkeypatch.setattr(socket.socket, "connect", no_network)
+    monkeypatch.setattr(socket, "getaddrinfo", no_network)  # no name looked up either
     code, output, _ = build(tmp_path, f"Before {line} after\n")
     assert code == 0, output
     text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "out.pdf").pages)
