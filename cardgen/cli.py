@@ -19,6 +19,7 @@ import click
 
 from cardgen.balance.command import balance
 from cardgen.check import check_deck
+from cardgen.cliparams import OutputPath, whole_writes_to_stdout
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import INTERRUPTED, CardgenError
 from cardgen.options import OPTION_FACTS, RELATION_LABELS
@@ -43,10 +44,18 @@ class CardgenGroup(click.Group):
         return super().get_command(ctx, self.OLD_NAMES.get(cmd_name, cmd_name))
 
     def invoke(self, ctx: click.Context) -> Any:
+        whole_writes_to_stdout()
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a report that cannot go out whole fails here, not at exit
+            return result
         except CardgenError as exc:
             raise click.ClickException(str(exc)) from None
+        except KeyboardInterrupt:
+            # Click would print "Aborted!" and exit 1, which a script reads as a failed
+            # check. Every output is written to a temporary file first, so none is left.
+            click.echo("interrupted (Ctrl-C); nothing more was written", err=True)
+            sys.exit(INTERRUPTED)
         except OSError as exc:
             # A file we write names itself (and outputs.py reports it as a CardgenError);
             # an error without a file name is standard output failing (a full disk, a
@@ -224,7 +233,7 @@ def list_options(lang: str, as_json: bool) -> None:
 @click.option("--lang", type=LANG, required=True, help="Language of the rulebook.")
 @click.option("--paper", type=PAPER, default="a4",
               show_default=True, help="Paper size.")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", "output", type=OutputPath(dir_okay=False, path_type=Path),
               help="PDF file to write (default: DECK-rulebook-LANG.pdf here).")
 def rulebook(deck: str, lang: str, paper: str, output: Path | None) -> None:
     """Write the rulebook of DECK as a PDF, in French or in English.
@@ -295,7 +304,7 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
               show_default=True, help="Language(s) of names and captions on the faces.")
 @click.option("--players", type=click.IntRange(2, 10), help="Print the deck as played by "
               "this many players (some decks leave cards out).")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", "output", type=OutputPath(dir_okay=False, path_type=Path),
               help="PDF file to write (default: DECK-sheets-PAPER.pdf here).")
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
@@ -331,7 +340,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
 
 @main.command()
 @click.argument("deck")
-@click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
+@click.option("-o", "--output", "output", type=OutputPath(file_okay=False, path_type=Path),
               help="Folder to write the images into (default: DECK-png here).")
 @click.option("--dpi", type=int, default=None, help="Resolution of the face images "
               "(default 300).")
@@ -367,7 +376,7 @@ def png(deck: str, output: Path | None, dpi: int | None, lang: str,
 
 
 @main.command()
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", "out", type=OutputPath(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Folder to write into.")
 @click.option("--paper", type=PAPER, default="a4",
               show_default=True, help="Paper size of the sheets and the rulebooks.")

@@ -93,8 +93,8 @@ def _rule_text_file(name: Any, lang: str, folder: Path | None, report: Report
     try:
         path = (root / name).resolve()
         inside, found = path.is_relative_to(root), path.is_file()
-    except (OSError, ValueError):  # a name no file system takes (too long, a NUL in it)
-        inside, found = True, False
+    except (OSError, ValueError, RuntimeError):  # a name no file system takes (too long,
+        inside, found = True, False                 # a NUL in it), a loop of links
     if not inside:
         report.error(f"[rulebook] {lang} = {name!r} is outside the deck file's folder; put "
                      "the rule text next to the deck file (or in a folder below it)")

@@ -15,9 +15,35 @@ from pathlib import Path
 
 from cardgen.errors import OutputError
 
+#: The longest file name, in bytes, that the common file systems take (ext4, APFS, NTFS
+#: in UTF-16 units, and the FAT of memory cards all stop at 255).
+NAME_MAX = 255
+
+
+def checked_name(path: Path | str, kind: str) -> Path:
+    """``path`` as a Path, if the file system could take its name; else one clear line.
+
+    An empty name would quietly mean the current folder (``Path("")`` is ``.``), and a
+    name past the file system's limit or with a NUL byte fails deep inside a library.
+    """
+    text = os.fspath(path)
+    if not text.strip():
+        raise OutputError(f"the output {kind} name is empty; give a {kind} name")
+    if "\x00" in text:
+        raise OutputError(f"{text!r}: a {kind} name cannot contain a NUL byte; choose "
+                          "another name")
+    for part in Path(text).parts:
+        size = len(os.fsencode(part))
+        if size > NAME_MAX:
+            raise OutputError(f"{text}: the name '{part[:40]}…' is {size} bytes long, more "
+                              f"than the {NAME_MAX} bytes a file system takes; choose a "
+                              "shorter name")
+    return Path(text)
+
 
 def prepare_folder(folder: Path) -> None:
     """Create an output folder, or say clearly why it cannot be used."""
+    folder = checked_name(folder, "folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
@@ -34,7 +60,7 @@ def prepare_folder(folder: Path) -> None:
 def output_file(path: Path) -> Path:
     """Check, before any work, that ``path`` can be written, and return the file to
     replace: the file a symlink points to, so the link stays a link."""
-    path = Path(path)
+    path = checked_name(path, "file")
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
         mode = target.stat().st_mode
@@ -60,7 +86,9 @@ def atomic_path(path: Path) -> Iterator[Path]:
     path = Path(path)
     target = output_file(path)
     try:
-        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
+        # A short fixed prefix, not the target's name: a valid 250-byte name must not
+        # be refused because its temporary twin would be longer than the limit.
+        handle, temp_name = tempfile.mkstemp(prefix=".cardgen-", suffix=".part",
                                              dir=target.parent)
     except OSError as exc:
         raise OutputError(f"{path}: cannot write here ({exc.strerror}); choose another "

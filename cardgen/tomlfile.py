@@ -9,7 +9,9 @@ a message that says how to save it. Whatever the bytes, the answer is a value or
 from __future__ import annotations
 
 import codecs
+import os
 import re
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -29,20 +31,40 @@ def read_toml_file(path: Path, label: str, what: str,
 
     ``what`` names the kind of file for the messages ("deck", "situation").
     """
-    if path.is_dir():
-        raise error(f"{label}: is a folder, not a {what} file; give the path to the "
-                    ".toml file inside it")
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise error(f"{label}: no such {what} file; check the path") from None
-    except OSError as exc:
-        raise error(f"{label}: cannot be read ({exc.strerror}); check its permissions") from None
+    raw = read_regular_file(path, label, what, MAX_FILE_BYTES, error, inside=".toml file")
     if len(raw) > MAX_FILE_BYTES:
         raise error(f"{label}: is larger than {MAX_FILE_BYTES // 1_000_000} MB; a {what} "
                     "file is a few kilobytes of text: check that this is the right file")
     return parse_toml(raw, label, what, error)
+
+
+def read_regular_file(path: Path, label: str, what: str, limit: int,
+                      error: type[CardgenError] = CardgenError, inside: str = "file"
+                      ) -> bytes:
+    """At most ``limit + 1`` bytes of ``path``, which must be a regular file.
+
+    A FIFO would wait for a writer forever and a device may never end, so anything but
+    a regular file is refused before it is opened; the caller compares the length with
+    ``limit`` to say the file is too large in its own words.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise error(f"{label}: no such {what} file; check the path") from None
+    except (OSError, ValueError) as exc:  # a loop of links, a name too long, a NUL byte
+        reason = getattr(exc, "strerror", None) or "not a usable file name"
+        raise error(f"{label}: cannot be read ({reason}); check the path") from None
+    if stat.S_ISDIR(mode):
+        raise error(f"{label}: is a folder, not a {what} file; give the path to the "
+                    f"{inside} inside it")
+    if not stat.S_ISREG(mode):
+        raise error(f"{label}: is not a regular file (a FIFO, a device or a socket); give "
+                    f"the path of a {what} file")
+    try:
+        with path.open("rb") as handle:
+            return handle.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{label}: cannot be read ({exc.strerror}); check its permissions") from None
 
 
 def parse_toml(raw: bytes, label: str, what: str,

@@ -130,3 +130,23 @@ def test_ctrl_c_during_balance_says_no_report_instead_of_aborting(tmp_path: Path
                         r"needs all of them, so there is no report and b.pdf is not written\n",
                         said), said
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [["build", "--out", "out"],
+                                  ["rulebook", "unplugged", "--lang", "fr", "-o", "out/r.pdf"]])
+def test_ctrl_c_in_any_command_exits_130_and_leaves_no_file(tmp_path: Path,
+                                                            args: list[str]) -> None:
+    """Click's own answer to Ctrl-C is "Aborted!" and exit 1, which a script reads as a
+    failed build; every command exits 130 instead, and leaves no temporary file."""
+    (tmp_path / "out").mkdir()
+    process = subprocess.Popen([*CARDGEN, *args], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    time.sleep(1.0)  # reportlab is imported and the work has begun
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    if process.returncode == 0:
+        pytest.skip("the command finished before Ctrl-C reached it")
+    assert process.returncode == 130, err
+    assert err.splitlines()[-1] == "interrupted (Ctrl-C); nothing more was written"
+    assert "Traceback" not in err and "Aborted" not in err
+    assert not [p for p in (tmp_path / "out").iterdir() if p.name.endswith(".part")]

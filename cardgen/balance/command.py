@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.cliparams import OutputPath
 from cardgen.errors import INTERRUPTED, CardgenError
 
 #: Games per run by default: at 4 players the whole Unplugged study (the deck, the
@@ -39,7 +40,7 @@ def _player_counts(ctx: click.Context, param: click.Parameter,
               help="Also measure this option's effect (repeat for several).")
 @click.option("--players", callback=_player_counts, metavar="N[,N…]",
               help="Player counts to study (default: 4, or the deck's nearest count).")
-@click.option("--games", type=click.IntRange(10, 10_000_000), default=DEFAULT_GAMES,
+@click.option("--games", type=click.IntRange(10, 100_000), default=DEFAULT_GAMES,
               show_default=True, help="Games per run (the deck, the baseline, each ablation).")
 @click.option("--seed", default="0", show_default=True,
               help="Seed of the study; game i of every run is seeded with SEED:i.")
@@ -50,7 +51,7 @@ def _player_counts(ctx: click.Context, param: click.Parameter,
               help="Play the games on a Ray cluster: its address, ray://HOST:10001, or "
                    "'local' (needs pip install 'cardgen[cluster]'; same report).")
 @click.option("--json", "as_json", is_flag=True, help="Print every figure as JSON.")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", "output", type=OutputPath(dir_okay=False, path_type=Path),
               help="Also write the report's charts to this PDF.")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default="en", show_default=True,
               help="Language of the table and the PDF.")

@@ -13,8 +13,11 @@ one this machine belongs to) or a Ray Client address ``ray://host:10001``.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import socket
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -42,17 +45,55 @@ def _ray() -> Any:
     return ray
 
 
+#: What an HTTP/2 client says first (RFC 9113, 3.4), followed by an empty SETTINGS frame.
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+#: How long an address has to answer like a Ray cluster before it is refused.
+ANSWER_SECONDS = 3.0
+
+
 def _check_reachable(address: str) -> None:
-    """Refuse at once an address nobody answers at (Ray itself retries for minutes)."""
+    """Refuse at once an address that does not answer as a Ray cluster does.
+
+    Ray itself retries for minutes, printing its own log lines, when nothing answers or
+    when something else does (a web server, a database). Ray's head and its client server
+    both speak gRPC, which is HTTP/2: a server that does not answer the HTTP/2 preface
+    with a SETTINGS frame within a few seconds is not one.
+    """
     if address in ("local", "auto"):
         return
     host, _, port = address.removeprefix("ray://").rpartition(":")
+    hint = ("give the address `ray start --head` printed (HOST:6379), ray://HOST:10001 "
+            "or local")
     try:
-        socket.create_connection((host or "127.0.0.1", int(port)), timeout=5).close()
+        connection = socket.create_connection((host or "127.0.0.1", int(port)),
+                                              timeout=ANSWER_SECONDS)
     except (OSError, ValueError):
-        raise EngineError(f"nothing answers at the Ray cluster address '{address}'; give the "
-                          "address `ray start --head` printed (HOST:6379), ray://HOST:10001 "
-                          "or local") from None
+        raise EngineError(f"nothing answers at the Ray cluster address '{address}'; "
+                          f"{hint}") from None
+    with connection:
+        try:
+            connection.sendall(_HTTP2_PREFACE)
+            answer = connection.recv(9)
+        except OSError:
+            answer = b""
+    if len(answer) < 4 or answer[3] != 4:  # the frame type of SETTINGS
+        raise EngineError(f"something answers at '{address}', but not as a Ray cluster does "
+                          f"(within {ANSWER_SECONDS:g} s); {hint}")
+
+
+@contextlib.contextmanager
+def _stderr_silenced() -> Iterator[None]:
+    """Ray's core writes its own log lines to the process's standard error while it
+    connects (retries, warnings); what went wrong is said in one line by the caller."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def connect(address: str, workers: int = 1) -> Any:
@@ -63,10 +104,11 @@ def connect(address: str, workers: int = 1) -> Any:
         quiet = {"include_dashboard": False, "log_to_driver": False,
                  "logging_level": logging.ERROR}
         try:
-            if address == "local":
-                ray.init(num_cpus=max(1, workers), **quiet)
-            else:
-                ray.init(address=address, **quiet)
+            with _stderr_silenced():
+                if address == "local":
+                    ray.init(num_cpus=max(1, workers), **quiet)
+                else:
+                    ray.init(address=address, **quiet)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise EngineError(f"cannot reach the Ray cluster at '{address}' ({first}); start "

@@ -8,11 +8,12 @@ games finished so far and says it is partial.
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import signal
-import statistics
 import sys
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,15 +64,17 @@ def play_runs(recipes: Sequence[Recipe], games: int, workers: int = 1,
     if cluster is not None:
         yield from play_on_cluster(recipes, games, cluster, workers)
         return
-    jobs = [(run, index) for run in range(len(recipes)) for index in range(games)]
-    if workers <= 1 or len(jobs) < 2:
+    # Made as they are played, not listed first: ten million games are ten million jobs.
+    jobs = ((run, index) for run in range(len(recipes)) for index in range(games))
+    total = len(recipes) * games
+    if workers <= 1 or total < 2:
         variants = [recipe.variant() for recipe in recipes]
         for run, index in jobs:
             yield run, play_one(variants[run], recipes[run], index)
         return
     # Small chunks: a game takes milliseconds and a chunk's round trip far less, so ten
     # games a chunk cost nothing, and the last chunks leave no worker idle for long.
-    chunk = max(1, min(10, len(jobs) // (workers * 8)))
+    chunk = max(1, min(10, total // (workers * 8)))
     # The workers start with Ctrl-C ignored (a disposition kept across exec), so that a
     # Ctrl-C on the terminal stops the parent only; leaving the pool terminates them.
     main = threading.current_thread() is threading.main_thread()
@@ -83,21 +86,40 @@ def play_runs(recipes: Sequence[Recipe], games: int, workers: int = 1,
         if main:
             signal.signal(signal.SIGINT, before)
     with pool:
-        for (run, _), result in zip(jobs, pool.imap(_worker_game, jobs, chunksize=chunk),
-                                    strict=True):
-            yield run, result
+        # The pool feeds the jobs through a pipe, so only what is in flight is held.
+        for number, result in enumerate(pool.imap(_worker_game, jobs, chunksize=chunk)):
+            yield number // games, result
 
 
-def _stats(values: Sequence[float]) -> dict[str, float]:
-    if not values:
+def _stats(counts: Counter[int]) -> dict[str, float]:
+    """Mean, median, spread and range of whole numbers counted by value: a run keeps one
+    count per distinct value, not one entry per round, however many games it plays."""
+    n = sum(counts.values())
+    if not n:
         return {"mean": 0, "median": 0, "stdev": 0, "min": 0, "max": 0}
+    mean = math.fsum(value * count for value, count in counts.items()) / n
+    spread = math.fsum(count * (value - mean) ** 2 for value, count in counts.items()) / n
     return {
-        "mean": round(statistics.fmean(values), 2),
-        "median": statistics.median(values),
-        "stdev": round(statistics.pstdev(values), 2),
-        "min": min(values),
-        "max": max(values),
+        "mean": round(mean, 2),
+        "median": _median(counts, n),
+        "stdev": round(math.sqrt(spread), 2),
+        "min": min(counts),
+        "max": max(counts),
     }
+
+
+def _median(counts: Counter[int], n: int) -> float:
+    """The median as :func:`statistics.median` gives it (the mean of the two middle
+    values when ``n`` is even)."""
+    lower, upper = (n - 1) // 2, n // 2  # the ranks of the middle value(s), from 0
+    seen, low = 0, None
+    for value in sorted(counts):
+        seen += counts[value]
+        if low is None and seen > lower:
+            low = value
+        if low is not None and seen > upper:
+            return low if lower == upper else (low + value) / 2
+    raise ValueError("no values")
 
 
 @dataclass
@@ -148,18 +170,18 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
     recipe = Recipe.of(variant, player, seed, check, turn_cap, record=on_game is not None)
     report = SimulationReport(variant.name, variant.players, player, seed, variant.rule_names,
                               requested=games)
-    turns: list[int] = []
-    actions: list[int] = []
-    per_game: list[int] = []
+    turns = Counter[int]()
+    actions = Counter[int]()
+    per_game = Counter[int]()
     wins = [0.0] * variant.players
     totals = [0] * variant.players
-    winning: list[int] = []
+    winning = Counter[int]()
     played = [0] * len(variant.kinds)
     fired = [0] * len(variant.kinds)
     try:
         for index, result in enumerate(play_games(variant, recipe, games, workers, cluster)):
             report.games += 1
-            per_game.append(len(result.rounds))
+            per_game[len(result.rounds)] += 1
             for number, played_round in enumerate(result.rounds):
                 how = played_round.how
                 report.rounds += 1
@@ -173,8 +195,8 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
                         report.non_terminating_rounds.append(
                             {"game": index, "round": number + 1, "seed": result.seed})
                 else:
-                    turns.append(played_round.turns)
-                    actions.append(played_round.actions)
+                    turns[played_round.turns] += 1
+                    actions[played_round.actions] += 1
             if result.problems:
                 report.invariant_violations += len(result.problems)
                 for problem in result.problems[: max(0, 20 - len(report.violations))]:
@@ -183,7 +205,7 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
             if result.finished:
                 for seat in result.winners:
                     wins[seat] += 1 / len(result.winners)
-                winning.append(max(result.scores[s] for s in result.winners))
+                winning[max(result.scores[s] for s in result.winners)] += 1
             else:
                 report.unfinished_games += 1
             for seat, score in enumerate(result.scores):

@@ -14,8 +14,12 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from reportlab.platypus.doctemplate import LayoutError
+
 from cardgen.decks import Deck
+from cardgen.errors import CardgenError
 from cardgen.outputs import write_atomic
+from cardgen.rulebook.budget import check_layout
 from cardgen.rulebook.context import template_context
 from cardgen.rulebook.document import PAPER_SIZES, render_pdf
 from cardgen.rulebook.markup import Block, parse
@@ -36,6 +40,7 @@ def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
     if own is not None:
         text, lines = render_own_text(own, lang, context)
         source = own.label
+        check_layout(text, lines, source)
         blocks = parse(_spaced(text, lang), source, lines)
         check_card_ids(blocks, deck, source, partial(line_of, own))
     else:
@@ -57,8 +62,17 @@ def _spaced(text: str, lang: str) -> str:
 
 def rulebook_pdf(deck: Deck, lang: str, paper: str = "a4") -> bytes:
     """The rulebook of ``deck`` in ``lang`` as PDF bytes."""
-    return render_pdf(deck, lang, paper, rulebook_blocks(deck, lang), build_styles(),
-                      labels(lang))
+    blocks = rulebook_blocks(deck, lang)
+    try:
+        return render_pdf(deck, lang, paper, blocks, build_styles(), labels(lang))
+    except LayoutError:
+        # A block that no page can hold: a table row made tall by long words in narrow
+        # columns. Only a deck's own text can hold one (the built-ins are tested).
+        own = deck.rule_texts.get(lang)
+        source = own.label if own is not None else template_name(deck.rulebook, lang)
+        raise CardgenError(f"{source}: a table row (or another block) is taller than a "
+                           "page once laid out; shorten its cells or give its columns "
+                           "more room") from None
 
 
 def rulebook_filename(deck: Deck, lang: str) -> str:

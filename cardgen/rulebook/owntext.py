@@ -24,15 +24,20 @@ from jinja2 import BaseLoader, Environment, TemplateSyntaxError, UndefinedError,
 from jinja2.exceptions import SecurityError
 
 from cardgen.decks import RuleText
+from cardgen.errors import CardgenError
+from cardgen.rulebook.budget import BudgetedSandbox, BudgetError, collect, time_limit
 from cardgen.rulebook.markdown import RuleTextError, origins, to_block_syntax
 from cardgen.rulebook.templates import sandbox, template_folder
+from cardgen.tomlfile import read_regular_file
 
 #: The built-in texts a rule text may extend or import by their short names.
 BUILTIN_TEXTS = ("classic", "house", "unplugged", "_shared")
 _VARIABLES_HINT = "a rule text can use only the variables the README lists"
+#: A rule text is a few pages of Markdown; a file far larger is not the one meant.
+MAX_RULE_TEXT_BYTES = 1_000_000
 
 
-class _Refused(Exception):
+class _Refused(CardgenError):
     """The loader will not give a template; the render adds where it was asked for."""
 
 
@@ -58,12 +63,14 @@ class OwnTextLoader(BaseLoader):
         label = str(Path(self.text.folder_label) / template)
         shown = template.removeprefix("./")
         try:
-            source = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is fine
+            raw = read_regular_file(path, repr(shown), "rule text", MAX_RULE_TEXT_BYTES,
+                                    _Refused)
+            if len(raw) > MAX_RULE_TEXT_BYTES:
+                raise _Refused(f"{shown!r} is larger than {MAX_RULE_TEXT_BYTES // 1000} kB; a "
+                               "rule text is a few pages of Markdown: check the file")
+            source = raw.decode("utf-8-sig")  # a byte-order mark is fine
         except UnicodeDecodeError:
             raise _Refused(f"{shown!r} is not UTF-8 text; save it as UTF-8") from None
-        except OSError as exc:
-            raise _Refused(f"{shown!r} cannot be read ({exc.strerror}); check that the "
-                           "file can be opened") from None
         self.labels[str(path)] = label
         self.user_files.add(str(path))
         self.user_labels.append(label)
@@ -76,8 +83,8 @@ class OwnTextLoader(BaseLoader):
         try:
             path = (root / template).resolve()
             inside, found = path.is_relative_to(root), path.is_file()
-        except (OSError, ValueError):  # a name no file system takes (too long, a NUL in it)
-            path, inside, found = root, True, False
+        except (OSError, ValueError, RuntimeError):  # a name no file system takes (too
+            path, inside, found = root, True, False     # long, a NUL in it), a loop of links
         if not inside:
             raise _Refused(f"{template!r} is outside the deck file's folder; a rule text may "
                            "only use files next to the deck file (or in a folder below it)")
@@ -107,10 +114,11 @@ def render_own_text(text: RuleText, lang: str, context: dict[str, Any]
     loader = OwnTextLoader(text, lang)
     try:
         # "./" keeps a file named like a built-in text ("classic") the deck's own.
-        environment = sandbox(loader)
-        template = environment.get_template(f"./{text.name}")
-        _check_blocks(environment, loader)
-        rendered = template.render(context)
+        environment = sandbox(loader, BudgetedSandbox)
+        with time_limit():
+            template = environment.get_template(f"./{text.name}")
+            _check_blocks(environment, loader)
+            rendered = collect(template.generate(context))
         return origins(rendered, loader.user_labels)
     except RuleTextError:
         raise
@@ -196,7 +204,7 @@ def _where(exc: BaseException, loader: OwnTextLoader) -> str | None:
 
 def _explain(exc: BaseException) -> str:
     message = _one_line(str(exc))
-    if isinstance(exc, _Refused):
+    if isinstance(exc, _Refused | BudgetError):
         return message
     if isinstance(exc, SecurityError):
         return f"the sandbox refuses this ({message}); {_VARIABLES_HINT}"

@@ -69,9 +69,11 @@ def environment() -> SandboxedEnvironment:
     return sandbox(FileSystemLoader(str(template_folder())))
 
 
-def sandbox(loader: BaseLoader) -> SandboxedEnvironment:
-    """A sandbox with the settings every rule text is rendered with, built-in or not."""
-    return SandboxedEnvironment(
+def sandbox(loader: BaseLoader,
+            kind: type[SandboxedEnvironment] = SandboxedEnvironment) -> SandboxedEnvironment:
+    """A sandbox with the settings every rule text is rendered with, built-in or not
+    (a deck's own text in a :class:`~cardgen.rulebook.budget.BudgetedSandbox`)."""
+    return kind(
         loader=loader,
         autoescape=True,
         finalize=_finalize,

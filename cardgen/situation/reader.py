@@ -17,6 +17,12 @@ from cardgen.engine.variant import Variant
 SEAT = re.compile(r"[Pp](\d+)")
 
 
+#: The most cards a situation may hold, hands and piles together: a real table has a few
+#: hundred, and what `explain` reports after each action grows with them.
+MAX_CARDS = 2_000
+#: The most actions a situation may take: it settles a moment of play, not a whole game.
+MAX_ACTIONS = 1_000
+
 class Reader:
     """The values of one situation file, read against its deck and its seats."""
 
@@ -92,6 +98,9 @@ class Reader:
     def cards(self, value: Any, where: str) -> list[int]:
         if not isinstance(value, list):
             raise self.fail(f"{where} must be a list of card ids, e.g. [\"red-1\", \"wild\"]")
+        if len(value) > MAX_CARDS:
+            raise self.fail(f"{where} lists {len(value):,} cards; a situation holds at most "
+                            f"{MAX_CARDS:,} cards in all (a real deck has a few hundred)")
         return [self.card(v, where) for v in value]
 
     def color(self, value: Any, where: str) -> int:

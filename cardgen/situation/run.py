@@ -13,7 +13,7 @@ from cardgen.engine.game import Game
 from cardgen.engine.state import OVER, RESPOND, RoundState
 from cardgen.errors import CardgenError
 from cardgen.situation.expect import compare, read_expect
-from cardgen.situation.reader import Reader
+from cardgen.situation.reader import MAX_ACTIONS, Reader
 from cardgen.situation.report import Explanation, Step, game_dict, state_dict
 from cardgen.situation.setup import build_situation
 from cardgen.tomlfile import read_toml_file
@@ -38,6 +38,9 @@ def explain(path: Path) -> Explanation:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise reader.fail("'actions' must be a list of action texts, e.g. "
                           "[\"play red-7\", \"P2: draw\"]")
+    if len(actions) > MAX_ACTIONS:
+        raise reader.fail(f"'actions' lists {len(actions):,} actions; a situation takes at "
+                          f"most {MAX_ACTIONS:,} (it settles a moment of play, not a game)")
     refusal = data.get("expect_refused")
     if refusal is not None:
         refusal = reader.text(refusal, "expect_refused")

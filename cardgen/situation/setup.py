@@ -21,7 +21,7 @@ from cardgen.engine.scoreboard import RoundResult
 from cardgen.engine.state import TURN, RoundState
 from cardgen.engine.variant import Variant
 from cardgen.errors import CardgenError
-from cardgen.situation.reader import SEAT, Reader
+from cardgen.situation.reader import MAX_CARDS, SEAT, Reader
 
 SITUATION_FIELDS = frozenset({
     "description", "deck", "players", "rules", "seed", "dealer", "first", "top", "discard",
@@ -237,6 +237,9 @@ def _set_cards(setup: Setup, data: Mapping[str, Any]) -> tuple[int, int]:
     state.universe = Counter(used)
     state.universe.update(state.draw_pile)
     state.total = sum(state.universe.values())
+    if state.total > MAX_CARDS:
+        raise reader.fail(f"the hands and piles hold {state.total:,} cards; a situation holds "
+                          f"at most {MAX_CARDS:,} cards in all (a real deck has a few hundred)")
     return start_kind, named
 
 

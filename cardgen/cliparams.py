@@ -1,0 +1,71 @@
+"""What the command modules share besides Click itself: parameter types, and a standard
+output that never drops the end of a report."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from typing import Any
+
+import click
+
+
+class OutputPath(click.Path):
+    """A path to write to, refusing an empty name.
+
+    ``Path("")`` is the current folder, so without this check ``-o ''`` would write
+    into it (or over it) instead of being the mistake it almost always is.
+    """
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            what = "folder" if not self.file_okay else "file"
+            self.fail(f"the name is empty; give a {what} name", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class _WholeWrites(io.RawIOBase):
+    """A file descriptor written until every byte is out, or an OSError.
+
+    Python's buffered writer takes a short write (a full disk, a file-size quota) as
+    done and drops the rest without a word; a report cut short is worse than none.
+    """
+
+    def __init__(self, descriptor: int) -> None:
+        super().__init__()
+        self._descriptor = descriptor
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._descriptor
+
+    def write(self, data: Any) -> int:
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            done += os.write(self._descriptor, view[done:])
+        return done
+
+
+def whole_writes_to_stdout() -> None:
+    """Route standard output through :class:`_WholeWrites` when it is a real file.
+
+    Under a test runner standard output is a buffer in memory, which takes every byte.
+    """
+    stream = sys.stdout
+    binary = getattr(stream, "buffer", None)
+    if binary is None or isinstance(getattr(binary, "raw", binary), _WholeWrites):
+        return
+    try:
+        descriptor = stream.fileno()
+    except (OSError, ValueError):
+        return
+    stream.flush()
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(_WholeWrites(descriptor)),
+                                  encoding=stream.encoding, errors=stream.errors,
+                                  line_buffering=bool(stream.line_buffering),
+                                  write_through=getattr(stream, "write_through", False))
