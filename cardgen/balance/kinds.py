@@ -107,7 +107,8 @@ def ablated(variant: Variant, group: KindGroup) -> Variant:
         count = variant.deck_counts[k]
         cards.extend(plain_cards(card, count) if card.id in group.card_ids else [(card, count)])
     return Variant(cards, variant.players, variant.rule_names,
-                   name=f"{variant.name} without {group.key}")
+                   name=f"{variant.name} without {group.key}", hand_size=variant.hand_size,
+                   target=variant.target)
 
 
 def replacement_mask(variant: Variant, group: KindGroup) -> int:

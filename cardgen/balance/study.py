@@ -66,7 +66,8 @@ def _runs(plan: Plan, players: int) -> list[_Run]:
                               "--rule takes a rule the deck does not play")
         runs.append(_Run("rule", Variant(
             [(c, deck.deck_counts[k]) for k, c in enumerate(deck.kinds)], players,
-            (*deck.rule_names, rule), name=f"{deck.name} with {rule}"), rule=rule))
+            (*deck.rule_names, rule), name=f"{deck.name} with {rule}",
+            hand_size=deck.hand_size, target=deck.target), rule=rule))
     for run in runs:
         run.variant.require_playable()
     return runs

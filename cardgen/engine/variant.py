@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 
 from cardgen.catalogue import Card
-from cardgen.decks import HAND_SIZE, Deck
+from cardgen.decks import HAND_SIZE, TARGET, Deck
 from cardgen.engine.actions import Play
 from cardgen.engine.effects import Effect, effect_for
 from cardgen.engine.errors import NotImplementedYet
@@ -37,7 +37,7 @@ class Variant(RoundVariant):
         *,
         name: str = "custom",
         hand_size: int = HAND_SIZE,
-        target: int = 500,
+        target: int = TARGET,
     ) -> None:
         effects = {card.effect: effect_for(card.effect) for card, _ in cards}
         super().__init__(cards, players, name=name, hand_size=hand_size, target=target,
@@ -87,7 +87,7 @@ class Variant(RoundVariant):
         # them first, under the deck's options.
         base = (deck.rulebook,) if deck.rulebook in RULES else ()
         return cls(deck.card_list(players), players, (*base, *deck.rules, *rules),
-                   name=deck.id, hand_size=deck.hand_size)
+                   name=deck.id, hand_size=deck.hand_size, target=deck.target)
 
     @cached_property
     def unimplemented(self) -> dict[str, list[str]]:
