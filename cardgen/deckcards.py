@@ -32,12 +32,16 @@ def own_cards(entries: Any, cat: Catalogue, folder: Path | None, report: Report
     if not isinstance(entries, list):
         report.error("cards of its own are written as [[card]] tables")
         entries = []
+    # The kinds already named: a table's cards take a symbol of their own (one kind).
+    taken = {card.symbol for card in cat.cards.values()}
     for entry in entries:
         if not isinstance(entry, Mapping):
             report.error("each [[card]] must be a table")
             continue
         built, card_problems = build_cards(entry, cat.colors, cat.effects,
-                                           default_family="custom", base_dir=folder)
+                                           default_family="custom", base_dir=folder,
+                                           taken_symbols=frozenset(taken))
+        taken.update(card.symbol for card in built)
         entry_id = entry.get("id") if isinstance(entry.get("id"), str) else None
         for message in card_problems:
             report.error(message, entry_id)
