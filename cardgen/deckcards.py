@@ -14,6 +14,7 @@ from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Catalogue, build_cards, catalogue, normalize
 from cardgen.deckreport import Report, toml_value
+from cardgen.deckwarnings import warn_misleading_fields
 
 #: One card kind may not have more copies than this: the check refuses a count of a
 #: billion before anything is allocated for it.
@@ -34,6 +35,7 @@ def own_cards(entries: Any, cat: Catalogue, folder: Path | None, report: Report
         entries = []
     # The kinds already named: a table's cards take a symbol of their own (one kind).
     taken = {card.symbol for card in cat.cards.values()}
+    tables: list[tuple[Mapping[str, Any], list[Card]]] = []
     for entry in entries:
         if not isinstance(entry, Mapping):
             report.error("each [[card]] must be a table")
@@ -47,13 +49,21 @@ def own_cards(entries: Any, cat: Catalogue, folder: Path | None, report: Report
             report.error(message, entry_id)
         if not built and entry_id is not None:
             broken_ids.add(entry_id)
+        kept = []
         for card in built:
             if card.id in cat.cards:
                 report.error(f"card '{card.id}' is already a built-in card; give your card "
                              "another id", card.id)
                 continue
             _warn_missing_translations(entry, card, report)
-            own.append(card)
+            kept.append(card)
+        own.extend(kept)
+        tables.append((entry, kept))
+    symbols: dict[str, list[str]] = {}
+    for card in [*cat.cards.values(), *own]:
+        symbols.setdefault(card.symbol, []).append(card.id)
+    for entry, kept in tables:
+        warn_misleading_fields(entry, kept, symbols, report)
     return own, broken_ids
 
 
