@@ -27,7 +27,7 @@ from cardgen.picturefile import check_picture
 from cardgen.texts import LANGS, Text
 
 __all__ = ["CARD_FIELDS", "FACT_DEFAULTS", "LANGS", "Card", "Catalogue", "Color", "Effect",
-           "Text", "build_cards", "catalogue", "normalize", "pictogram_names"]
+           "Text", "build_cards", "catalogue", "closest_card", "normalize", "pictogram_names"]
 
 
 FAMILIES = ("classic", "unplugged", "extra", "house", "custom")
@@ -475,12 +475,30 @@ class Catalogue:
 
     def suggest(self, key: str, extra: Iterable[Card] = ()) -> str | None:
         """The closest id to a mistyped key, for "did you mean" hints."""
-        by_form: dict[str, str] = {}
-        for card in [*self.cards.values(), *extra]:
-            for form in (card.id, card.name.fr, card.name.en):
-                by_form.setdefault(normalize(form), card.id)
-        close = difflib.get_close_matches(normalize(key), list(by_form), n=1, cutoff=0.6)
-        return by_form[close[0]] if close else None
+        return closest_card(key, [*self.cards.values(), *extra])
+
+
+@cache
+def _number_words() -> dict[str, str]:
+    """Number word -> digit, in both languages ("seven" -> "7"): cards.toml's list."""
+    words = _read_data("cards.toml")["number_words"]
+    return {normalize(word): str(n) for lang in LANGS for n, word in enumerate(words[lang])}
+
+
+def closest_card(key: str, cards: Iterable[Card]) -> str | None:
+    """The id of the card of ``cards`` closest to a mistyped ``key`` (by id or name), for
+    "did you mean" hints; numbers may be spelt out ("red-seven" -> "red-7")."""
+    by_form: dict[str, str] = {}
+    for card in cards:
+        for form in (card.id, card.name.fr, card.name.en):
+            by_form.setdefault(normalize(form), card.id)
+    words = _number_words()
+    digits = "-".join(words.get(normalize(w), w) for w in re.split(r"[\s_-]+", key))
+    for wanted in dict.fromkeys((normalize(digits), normalize(key))):
+        close = difflib.get_close_matches(wanted, list(by_form), n=1, cutoff=0.6)
+        if close:
+            return by_form[close[0]]
+    return None
 
 
 def _read_data(name: str) -> dict[str, Any]:
