@@ -48,6 +48,7 @@ def test_c31_a_deck_with_target_200_ends_its_games_on_crossing_200() -> None:
 def test_c31_simulate_plays_the_decks_target() -> None:
     """Games to 200 take fewer rounds than the same cards to 500."""
     out = CliRunner().invoke(main, ["simulate", FAMILY, "--games", "30", "--json"]).output
+    assert '"target": 200,' in out and '"hand_size": 7,' in out
     to_200 = int(re.search(r'"rounds": (\d+)', out).group(1))  # type: ignore[union-attr]
     text = Path(FAMILY).read_text(encoding="utf-8").replace("target = 200\n", "")
     to_500_deck = Path(FAMILY).with_name("to-500.toml")
@@ -59,6 +60,8 @@ def test_c31_simulate_plays_the_decks_target() -> None:
         to_500_deck.unlink()
     to_500 = int(re.search(r'"rounds": (\d+)', out).group(1))  # type: ignore[union-attr]
     assert to_200 < to_500 / 1.5
+    text = CliRunner().invoke(main, ["simulate", FAMILY, "--games", "1"]).output
+    assert "4 players (heuristic), seed 0, 7 cards dealt, games to 200" in text
 
 
 @pytest.mark.parametrize(("lang", "first_to"), [
