@@ -89,6 +89,13 @@ class Variant(RoundVariant):
         return cls(deck.card_list(players), players, (*base, *deck.rules, *rules),
                    name=deck.id, hand_size=deck.hand_size, target=deck.target)
 
+    def with_cards(self, cards: Sequence[tuple[Card, int]], rules: Iterable[str],
+                   name: str) -> Variant:
+        """Another variant of the same deck's parameters (players, hand size, target) with
+        these cards and rules: what balance compares the deck with."""
+        return Variant(cards, self.players, rules, name=name, hand_size=self.hand_size,
+                       target=self.target)
+
     @cached_property
     def unimplemented(self) -> dict[str, list[str]]:
         """Effects with no handler yet -> the deck's cards that have them."""
