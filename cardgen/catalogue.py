@@ -27,7 +27,7 @@ from cardgen.picturefile import check_picture
 from cardgen.texts import LANGS, Text
 
 __all__ = ["CARD_FIELDS", "FACT_DEFAULTS", "LANGS", "Card", "Catalogue", "Color", "EffectFacts",
-           "Text", "build_cards", "catalogue", "normalize", "pictogram_names"]
+           "Text", "build_cards", "catalogue", "closest_card", "normalize", "pictogram_names"]
 
 
 FAMILIES = ("classic", "unplugged", "extra", "house", "custom")
@@ -198,8 +198,15 @@ def build_cards(
     *,
     default_family: str,
     base_dir: Path | None = None,
+    taken_symbols: frozenset[str] = frozenset(),
 ) -> tuple[list[Card], list[str]]:
     """Build the card(s) a [[card]] table describes.
+
+    The cards of one table are one kind: without a ``symbol`` they share one, made from
+    the table's id (``"{color}-cat"`` -> ``"cat"``), so they match each other as the
+    four +2 do and the rulebook, ``balance`` and ``check`` count them as one kind. A
+    symbol in ``taken_symbols`` (other cards' kinds) is not reused: the table's id, as
+    written, stands in.
 
     Returns the cards and the problems found (messages without the file name, which
     the caller adds). A table with problems may still give cards, built with
@@ -244,7 +251,8 @@ def build_cards(
     picture = _picture(entry.get("picture"), base_dir, label, problems)
     recipe = _Recipe(
         id=raw_id, effect=effect.id, family=family, color_ids=color_ids, values=values,
-        symbol=str(entry["symbol"]) if "symbol" in entry else None, points=points,
+        symbol=str(entry["symbol"]) if "symbol" in entry
+        else _kind_symbol(raw_id, effect.id, taken_symbols), points=points,
         name=name, plural=plural, caption=caption, pictogram=pictogram, picture=picture,
         params=tuple(sorted(params.items())), facts=facts,
     )
@@ -261,7 +269,7 @@ class _Recipe:
     family: str
     color_ids: list[str | None]
     values: list[int | None]
-    symbol: str | None  # None: a number card's value, or else each card's id
+    symbol: str | None  # None: a number card's value
     points: int | None  # None: a number card scores its value
     name: Text
     plural: Text  # "" in a language the data gives no plural for: the name is used
@@ -281,8 +289,7 @@ def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
             card_id = _fill(recipe.id.replace("{color}", color_id or ""), None, value)
             symbol = recipe.symbol
             if symbol is None:  # a number matches the same number (C-12), whatever its id
-                symbol = str(value) if recipe.effect == "number" and value is not None \
-                    else card_id
+                symbol = str(value)
             cards.append(Card(
                 id=card_id,
                 effect=recipe.effect,
@@ -300,6 +307,16 @@ def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
                 **recipe.facts,
             ))
     return cards
+
+
+def _kind_symbol(table_id: str, effect: str, taken: frozenset[str]) -> str | None:
+    """The symbol a table's cards share when it gives none: its id without the colour
+    (``"{color}-cat"`` -> ``"cat"``), or the id as written when another kind has that
+    one. None for a number card, whose symbol is its value."""
+    if effect == "number":
+        return None
+    key = "-".join(part for part in table_id.replace("{color}", "").split("-") if part)
+    return key if key and key not in taken else table_id
 
 
 def _check_field_names(entry: Mapping[str, Any], label: str, problems: list[str]) -> None:
@@ -458,12 +475,30 @@ class Catalogue:
 
     def suggest(self, key: str, extra: Iterable[Card] = ()) -> str | None:
         """The closest id to a mistyped key, for "did you mean" hints."""
-        by_form: dict[str, str] = {}
-        for card in [*self.cards.values(), *extra]:
-            for form in (card.id, card.name.fr, card.name.en):
-                by_form.setdefault(normalize(form), card.id)
-        close = difflib.get_close_matches(normalize(key), list(by_form), n=1, cutoff=0.6)
-        return by_form[close[0]] if close else None
+        return closest_card(key, [*self.cards.values(), *extra])
+
+
+@cache
+def _number_words() -> dict[str, str]:
+    """Number word -> digit, in both languages ("seven" -> "7"): cards.toml's list."""
+    words = _read_data("cards.toml")["number_words"]
+    return {normalize(word): str(n) for lang in LANGS for n, word in enumerate(words[lang])}
+
+
+def closest_card(key: str, cards: Iterable[Card]) -> str | None:
+    """The id of the card of ``cards`` closest to a mistyped ``key`` (by id or name), for
+    "did you mean" hints; numbers may be spelt out ("red-seven" -> "red-7")."""
+    by_form: dict[str, str] = {}
+    for card in cards:
+        for form in (card.id, card.name.fr, card.name.en):
+            by_form.setdefault(normalize(form), card.id)
+    words = _number_words()
+    digits = "-".join(words.get(normalize(w), w) for w in re.split(r"[\s_-]+", key))
+    for wanted in dict.fromkeys((normalize(digits), normalize(key))):
+        close = difflib.get_close_matches(wanted, list(by_form), n=1, cutoff=0.6)
+        if close:
+            return by_form[close[0]]
+    return None
 
 
 def _read_data(name: str) -> dict[str, Any]:

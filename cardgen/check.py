@@ -83,11 +83,9 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     def warning(message: str, card: str | None = None) -> None:
         report.problems.append(Problem("warning", f"{deck.source}: {message}", card))
 
-    if players is not None and not deck.min_players <= players <= deck.max_players:
-        widen = ("" if deck.source.startswith("built-in deck")
-                 else " or widen 'players' in the deck file")
-        error(f"the deck is for {deck.min_players} to {deck.max_players} players, not "
-              f"{players}; choose another --players{widen}")
+    outside = players_outside(deck, players)
+    if outside:
+        error(outside)
         return report
 
     counted = [players] if players is not None else [deck.min_players, deck.max_players]
@@ -121,6 +119,17 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
                     report.interrupted = True
                     break
     return report
+
+
+def players_outside(deck: Deck, players: int | None) -> str | None:
+    """What to do when ``players`` is outside the deck's range (None when it is not):
+    a question the deck cannot answer, not a fault of the deck."""
+    if players is None or deck.min_players <= players <= deck.max_players:
+        return None
+    widen = ("" if deck.source.startswith("built-in deck")
+             else ", or widen 'players' in the deck file")
+    return (f"the deck is for {deck.min_players} to {deck.max_players} players, not "
+            f"{players}; choose --players from {deck.min_players} to {deck.max_players}{widen}")
 
 
 def _unprintable_texts(deck: Deck, players: int | None,

@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from cardgen.balance.command import balance
-from cardgen.check import check_deck
+from cardgen.check import check_deck, players_outside
 from cardgen.cliparams import OutputPath, whole_writes_to_stdout
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import INTERRUPTED, CardgenError
@@ -168,6 +168,9 @@ def check(deck: str, players: int | None, games: int, workers: int, as_json: boo
     PARTIAL, and the exit code is 130.
     """
     loaded = load_deck(deck)
+    outside = players_outside(loaded, players)
+    if outside:  # the question does not fit the deck: a usage error, the deck is not judged
+        raise click.BadParameter(f"{loaded.source}: {outside}", param_hint="'--players'")
     counts = 1 if players is not None else len({loaded.min_players, loaded.max_players})
     from cardgen.balance.quick import SanityBalance
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Catalogue, build_cards, catalogue, normalize
 from cardgen.deckreport import Report, toml_value
+from cardgen.deckwarnings import warn_misleading_fields
 
 #: One card kind may not have more copies than this: the check refuses a count of a
 #: billion before anything is allocated for it.
@@ -32,24 +33,37 @@ def own_cards(entries: Any, cat: Catalogue, folder: Path | None, report: Report
     if not isinstance(entries, list):
         report.error("cards of its own are written as [[card]] tables")
         entries = []
+    # The kinds already named: a table's cards take a symbol of their own (one kind).
+    taken = {card.symbol for card in cat.cards.values()}
+    tables: list[tuple[Mapping[str, Any], list[Card]]] = []
     for entry in entries:
         if not isinstance(entry, Mapping):
             report.error("each [[card]] must be a table")
             continue
         built, card_problems = build_cards(entry, cat.colors, cat.effects,
-                                           default_family="custom", base_dir=folder)
+                                           default_family="custom", base_dir=folder,
+                                           taken_symbols=frozenset(taken))
+        taken.update(card.symbol for card in built)
         entry_id = entry.get("id") if isinstance(entry.get("id"), str) else None
         for message in card_problems:
             report.error(message, entry_id)
         if not built and entry_id is not None:
             broken_ids.add(entry_id)
+        kept = []
         for card in built:
             if card.id in cat.cards:
                 report.error(f"card '{card.id}' is already a built-in card; give your card "
                              "another id", card.id)
                 continue
             _warn_missing_translations(entry, card, report)
-            own.append(card)
+            kept.append(card)
+        own.extend(kept)
+        tables.append((entry, kept))
+    symbols: dict[str, list[str]] = {}
+    for card in [*cat.cards.values(), *own]:
+        symbols.setdefault(card.symbol, []).append(card.id)
+    for entry, kept in tables:
+        warn_misleading_fields(entry, kept, symbols, report)
     return own, broken_ids
 
 

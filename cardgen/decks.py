@@ -29,17 +29,21 @@ from cardgen.errors import DeckError
 from cardgen.options import OPTIONAL_RULES, combination_problems
 
 # What the rest of cardgen imports from here (some of it is defined in the deck* modules).
-__all__ = ["DECK_FIELDS", "HAND_SIZE", "MAX_CARDS", "MAX_COPIES", "Deck", "Problem",
+__all__ = ["DECK_FIELDS", "HAND_SIZE", "MAX_CARDS", "MAX_COPIES", "TARGET", "Deck", "Problem",
            "RuleText", "builtin_names", "load_deck"]
 
 #: A deck may not hold more cards than this: the check refuses a count of a billion
 #: before anything is allocated for it.
 MAX_CARDS = 5000
 HAND_SIZE = 7
+#: C-31: the score that ends a game, unless the deck file sets its own ``target``.
+TARGET = 500
+#: The targets a deck may set: a game to 1 point is one round, past 10 000 it never ends.
+TARGETS = range(1, 10_001)
 
 DECK_FIELDS = frozenset(
     {"name", "description", "base", "total", "players", "rules", "rulebook", "cards",
-     "card", "remove_for_players", "hand_size", "devices"}
+     "card", "remove_for_players", "hand_size", "target", "devices"}
 )
 #: O-29: the hand sizes a deck may deal (the Olympique dealer's range).
 HAND_SIZES = range(7, 16)
@@ -68,6 +72,7 @@ class Deck:
     custom_ids: tuple[str, ...] = ()
     rule_texts: dict[str, RuleText] = field(default_factory=dict)  # lang -> its own text
     hand_size: int = HAND_SIZE  # cards dealt to each player (C-04; 7 to 15, O-29)
+    target: int = TARGET  # the score that ends the game (C-31)
     devices: tuple[str, ...] = ()  # devices the box adds, for the rulebook (X-09 … X-12)
 
     @property
@@ -116,6 +121,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
                          counts, report)
     declared = _declared_total(data.get("total"), report)
     hand_size = _hand_size(data.get("hand_size"), start.hand_size, report)
+    target = _target(data.get("target"), start.target, rules, report)
     devices = _devices(data.get("devices"), start.devices, report)
     _check_total(sum(counts.values()), declared, report)
 
@@ -126,7 +132,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
         min_players=min_players, max_players=max_players, rules=rules, rulebook=rulebook,
         removals=taken_out, declared_total=declared, problems=report.problems,
         custom_ids=tuple(c.id for c in own) + start.custom_ids,
-        rule_texts=rule_texts, hand_size=hand_size, devices=devices,
+        rule_texts=rule_texts, hand_size=hand_size, target=target, devices=devices,
     )
 
 
@@ -243,6 +249,20 @@ def _hand_size(value: Any, inherited: int, report: Report) -> int:
         report.error(f"'hand_size' is {toml_value(value)}; give the cards dealt to each "
                      f"player, a whole number from {HAND_SIZES[0]} to {HAND_SIZES[-1]}")
         return HAND_SIZE
+    return value
+
+
+def _target(value: Any, inherited: int, rules: tuple[str, ...], report: Report) -> int:
+    """C-31: the score that ends the game, a whole number of points (the base's)."""
+    if value is None:
+        return inherited
+    if isinstance(value, bool) or not isinstance(value, int) or value not in TARGETS:
+        report.error(f"'target' is {toml_value(value)}; give the score that ends the game, a "
+                     f"whole number of points from {TARGETS[0]} to {TARGETS[-1]}")
+        return inherited
+    if "count-rounds" in rules:
+        report.error("'target' counts points, but the rule count-rounds counts rounds won "
+                     "(the first to 5 wins); remove one of the two")
     return value
 
 

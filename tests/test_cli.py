@@ -164,12 +164,26 @@ def test_a_back_offset_without_backs_is_refused_not_ignored(tmp_path: Path) -> N
 
 
 def test_a_built_in_deck_for_too_few_players_gets_a_fix_it_can_apply() -> None:
-    """No deck file to widen, and no sanity games (nor their bar) for a deck that cannot
-    be dealt."""
+    """No deck file to widen, no sanity games (nor their bar), and a valid deck is not
+    called "NOT valid": the player count is the usage error (exit 2)."""
     result = CliRunner().invoke(main, ["check", "unplugged", "--players", "2"])
-    assert result.exit_code == 1
-    assert result.stderr == ("error: built-in deck 'unplugged': the deck is for 3 to 10 "
-                             "players, not 2; choose another --players\n")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--players': built-in deck 'unplugged': the deck is for 3 "
+        "to 10 players, not 2; choose --players from 3 to 10")
+    assert "valid" not in result.output.replace("Invalid value", "")
+
+
+def test_a_deck_file_for_too_few_players_may_also_be_widened(tmp_path: Path) -> None:
+    deck = tmp_path / "trio.toml"
+    deck.write_text('name = "Trio"\nbase = "classic"\nplayers = { min = 3, max = 6 }\n',
+                    encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(deck), "--players", "2", "--json"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1].endswith(
+        "the deck is for 3 to 6 players, not 2; choose --players from 3 to 6, or widen "
+        "'players' in the deck file")
+    assert result.stdout == ""
 
 
 def test_check_and_simulate_start_without_reading_reportlab_or_a_font() -> None:

@@ -106,8 +106,7 @@ def ablated(variant: Variant, group: KindGroup) -> Variant:
     for k, card in enumerate(variant.kinds):
         count = variant.deck_counts[k]
         cards.extend(plain_cards(card, count) if card.id in group.card_ids else [(card, count)])
-    return Variant(cards, variant.players, variant.rule_names,
-                   name=f"{variant.name} without {group.key}")
+    return variant.with_cards(cards, variant.rule_names, f"{variant.name} without {group.key}")
 
 
 def replacement_mask(variant: Variant, group: KindGroup) -> int:

@@ -64,9 +64,9 @@ def _runs(plan: Plan, players: int) -> list[_Run]:
         if rule in deck.rule_names:
             raise EngineError(f"the rule {rule} is already part of {plan.deck.id}; "
                               "--rule takes a rule the deck does not play")
-        runs.append(_Run("rule", Variant(
-            [(c, deck.deck_counts[k]) for k, c in enumerate(deck.kinds)], players,
-            (*deck.rule_names, rule), name=f"{deck.name} with {rule}"), rule=rule))
+        runs.append(_Run("rule", deck.with_cards(
+            [(c, deck.deck_counts[k]) for k, c in enumerate(deck.kinds)],
+            (*deck.rule_names, rule), f"{deck.name} with {rule}"), rule=rule))
     for run in runs:
         run.variant.require_playable()
     return runs

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 
 from cardgen.catalogue import Card
-from cardgen.decks import HAND_SIZE, Deck
+from cardgen.decks import HAND_SIZE, TARGET, Deck
 from cardgen.engine.actions import Play
 from cardgen.engine.classic.rules import OPTIONS, OfficialRules, compose_rules, missing_options
 from cardgen.engine.errors import NotImplementedYet
@@ -36,7 +36,7 @@ class Variant(RoundVariant):
         *,
         name: str = "custom",
         hand_size: int = HAND_SIZE,
-        target: int = 500,
+        target: int = TARGET,
     ) -> None:
         effects = {card.effect: effect_for(card.effect) for card, _ in cards}
         super().__init__(cards, players, name=name, hand_size=hand_size, target=target,
@@ -86,7 +86,14 @@ class Variant(RoundVariant):
         # them first, under the deck's options.
         base = (deck.rulebook,) if deck.rulebook in OPTIONS else ()
         return cls(deck.card_list(players), players, (*base, *deck.rules, *rules),
-                   name=deck.id, hand_size=deck.hand_size)
+                   name=deck.id, hand_size=deck.hand_size, target=deck.target)
+
+    def with_cards(self, cards: Sequence[tuple[Card, int]], rules: Iterable[str],
+                   name: str) -> Variant:
+        """Another variant of the same deck's parameters (players, hand size, target) with
+        these cards and rules: what balance compares the deck with."""
+        return Variant(cards, self.players, rules, name=name, hand_size=self.hand_size,
+                       target=self.target)
 
     @cached_property
     def unimplemented(self) -> dict[str, list[str]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.catalogue import Card
-from cardgen.decks import HAND_SIZE
+from cardgen.decks import HAND_SIZE, TARGET
 from cardgen.engine.game import Game, GameResult, play_game
 from cardgen.engine.variant import Variant
 from cardgen.play.players import make_players
@@ -32,10 +32,11 @@ class Recipe:
     turn_cap: int | None = None
     record: bool = False  # rounds as RoundRecords (who held and drew what), for balance
     hand_size: int = HAND_SIZE
+    target: int = TARGET
 
     def variant(self) -> Variant:
         return Variant(self.cards, self.players, self.rules, name=self.name,
-                       hand_size=self.hand_size)
+                       hand_size=self.hand_size, target=self.target)
 
     @classmethod
     def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast",
@@ -43,7 +44,7 @@ class Recipe:
         counts = variant.deck_counts
         cards = tuple((card, counts[k]) for k, card in enumerate(variant.kinds))
         return cls(cards, variant.players, variant.rule_names, variant.name, player, seed,
-                   check, turn_cap, record, variant.hand_size)
+                   check, turn_cap, record, variant.hand_size, variant.target)
 
 
 def game_seed(seed: int | str, index: int) -> str:

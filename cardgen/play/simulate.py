@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.decks import HAND_SIZE, TARGET
 from cardgen.engine.actions import seat_name
 from cardgen.engine.game import MAX_ROUNDS, GameResult
 from cardgen.engine.variant import Variant
@@ -129,6 +130,9 @@ class SimulationReport:
     player: str
     seed: int | str
     rules: tuple[str, ...]
+    #: the total that ends a game (C-31) and the cards dealt to each player (C-04)
+    target: int = TARGET
+    hand_size: int = HAND_SIZE
     games: int = 0
     #: the games asked for; fewer were played if the run was interrupted or stopped early
     requested: int = 0
@@ -169,7 +173,9 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
     player_names(player)  # refuse an unknown player before playing anything
     recipe = Recipe.of(variant, player, seed, check, turn_cap, record=on_game is not None)
     report = SimulationReport(variant.name, variant.players, player, seed, variant.rule_names,
-                              requested=games)
+                              # count-rounds plays to rounds won, a target of its own
+                              getattr(variant.rules, "target", variant.target),
+                              variant.hand_size, requested=games)
     turns = Counter[int]()
     actions = Counter[int]()
     per_game = Counter[int]()
@@ -242,7 +248,8 @@ def format_report(report: SimulationReport) -> str:
     lines = [partial_line(report, "game(s)")] if report.interrupted else []
     lines += [
         f"{report.deck}: {report.games} game(s), {report.players} players "
-        f"({report.player}), seed {report.seed}"
+        f"({report.player}), seed {report.seed}, {report.hand_size} cards dealt, "
+        f"games to {report.target}"
         + (f", rules {', '.join(report.rules)}" if report.rules else ""),
         f"rounds: {report.rounds} ({report.rounds_per_game.get('mean', 0)} per game, "
         f"{report.rounds_per_game.get('min', 0)}–{report.rounds_per_game.get('max', 0)})",

@@ -148,6 +148,8 @@ def _deck_summary(deck: Deck, lang: str) -> dict[str, Any]:
         "total": deck.total(),
         "min_players": deck.min_players,
         "max_players": deck.max_players,
+        "target": deck.target,  # the score that ends the game (C-31)
+        "hand_size": deck.hand_size,  # the cards dealt to each player (C-04)
     }
 
 

@@ -9,11 +9,11 @@ typo in a rule text is reported with the text's name instead of deep in the layo
 
 from __future__ import annotations
 
-import difflib
 import html
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from cardgen.catalogue import closest_card
 from cardgen.decks import Deck
 from cardgen.rulebook.markup import (
     Block,
@@ -40,8 +40,8 @@ def check_card_ids(blocks: Sequence[Block], deck: Deck, source: str,
     for block in card_blocks(blocks):
         card_id = html.unescape(block.card_id)
         if card_id not in deck.cards:
-            close = difflib.get_close_matches(card_id, list(deck.cards), n=1)
-            hint = f"did you mean '{close[0]}'?" if close else "`cardgen cards` lists the ids"
+            close = closest_card(card_id, deck.cards.values())
+            hint = f"did you mean '{close}'?" if close else "`cardgen cards` lists the ids"
             line = line_of(f"@card {card_id}")
             where = f"{source}, line {line}" if line else source
             raise TemplateSyntaxError(f"{where}: '@card {card_id}' names no card of this "

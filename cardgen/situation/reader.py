@@ -6,11 +6,11 @@ line that names the file, the field and what to write instead.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from typing import Any
 
+from cardgen.catalogue import closest_card
 from cardgen.engine.errors import SituationError
 from cardgen.engine.variant import Variant
 
@@ -88,9 +88,8 @@ class Reader:
 
     def card(self, value: Any, where: str) -> int:
         if not isinstance(value, str) or value not in self.variant.kind_of:
-            close = (difflib.get_close_matches(value, list(self.variant.kind_of), n=1)
-                     if isinstance(value, str) else [])
-            hint = f"; did you mean '{close[0]}'?" if close else ""
+            close = closest_card(value, self.variant.kinds) if isinstance(value, str) else None
+            hint = f"; did you mean '{close}'?" if close else ""
             raise self.fail(f"{where}: {value!r} is not a card of the deck {self.deck_ref}"
                             f"{hint} (`cardgen cards {self.deck_ref}` lists them)")
         return self.variant.kind_of[value]

@@ -7,7 +7,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cardgen.engine.actions import parse_action, seat_name
+from cardgen.catalogue import closest_card
+from cardgen.decks import DECK_FIELDS
+from cardgen.engine.actions import Action, parse_action, seat_name
 from cardgen.engine.errors import EngineError, IllegalAction, SituationError
 from cardgen.engine.game import Game
 from cardgen.engine.state import OVER, RESPOND, RoundState
@@ -15,7 +17,7 @@ from cardgen.errors import CardgenError
 from cardgen.situation.expect import compare, read_expect
 from cardgen.situation.reader import MAX_ACTIONS, Reader
 from cardgen.situation.report import Explanation, Step, game_dict, state_dict
-from cardgen.situation.setup import build_situation
+from cardgen.situation.setup import SITUATION_FIELDS, build_situation
 from cardgen.tomlfile import read_toml_file
 
 #: ``P2: play red-5``: an action that names the seat meant to take it.
@@ -25,6 +27,13 @@ SEAT_PREFIX = re.compile(r"\s*([Pp]\d+)\s*:\s*(.*)")
 def load_situation(path: Path) -> tuple[dict[str, Any], str]:
     label = str(path)
     data = read_toml_file(path, label, "situation", SituationError)
+    if set(data) & (DECK_FIELDS - SITUATION_FIELDS) and \
+            not set(data) & (SITUATION_FIELDS - DECK_FIELDS):
+        raise SituationError(
+            f"{label} is a deck file, not a situation; `cardgen explain` takes a moment of "
+            "a round written as TOML ([hands], top, actions, see the README's \"Situation "
+            f"files\"): write one with deck = \"{path.name}\" beside it, or run "
+            f"`cardgen check {label}` or `cardgen simulate {label}` to play the deck")
     return data, label
 
 
@@ -99,6 +108,7 @@ def _take(state: RoundState, game: Game | None, text: str) -> str:
     named = SEAT_PREFIX.fullmatch(text)
     body = named.group(2) if named else text
     action = parse_action(body)
+    _known_cards(state, action, text)
     if state.phase == OVER:
         raise IllegalAction(f"'{text}': the round is over ({state.summary()})")
     actor = seat_name(state.actor)
@@ -112,6 +122,16 @@ def _take(state: RoundState, game: Game | None, text: str) -> str:
                                 f"({state.summary()}){later}")
     state.play(action)
     return f"{actor}: {action}"
+
+
+def _known_cards(state: RoundState, action: Action, text: str) -> None:
+    """A card the deck does not have is a mistake in the file, never a refused action."""
+    named = [getattr(action, "card", None), *getattr(action, "cards", ())]
+    for card in named:
+        if isinstance(card, str) and card not in state.variant.kind_of:
+            close = closest_card(card, state.variant.kinds)
+            hint = f"; did you mean '{close}'?" if close else ""
+            raise SituationError(f"'{text}': the deck has no card '{card}'{hint}")
 
 
 def _referee(state: RoundState, text: str) -> str:
