@@ -14,7 +14,7 @@ from cardgen.balance.kinds import kind_groups
 from cardgen.catalogue import build_cards, catalogue
 from cardgen.decks import load_deck
 from cardgen.engine import Variant
-from cardgen.engine.situation import explain
+from cardgen.situation import explain
 from cardgen.rulebook import rulebook_pdf
 from cardgen.rulebook.context import template_context
 

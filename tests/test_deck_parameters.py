@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from cardgen.cli import main
 from cardgen.decks import load_deck
 from cardgen.engine import Variant, make_players, play_game
-from cardgen.engine.recipes import Recipe
+from cardgen.play.recipes import Recipe
 from cardgen.rulebook import rulebook_pdf
 
 FAMILY = str(Path(__file__).parent / "decks" / "family" / "family.toml")

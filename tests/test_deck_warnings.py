@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from cardgen.cli import main
 from cardgen.decks import load_deck
-from cardgen.engine.situation import explain
+from cardgen.situation import explain
 from cardgen.rulebook import rulebook_pdf
 
 FAMILY = Path(__file__).parent / "decks" / "family"
