@@ -23,6 +23,7 @@ from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import INTERRUPTED, CardgenError
 from cardgen.options import OPTIONAL_RULES, RELATION_LABELS
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
+from cardgen.startcommands import examples, new
 
 # Drawing, rulebook and engine modules are imported inside their commands: they pull in
 # most of reportlab, and `cardgen cards` or `check` should not wait for that.
@@ -450,6 +451,8 @@ def explain(situation: Path, as_json: bool) -> None:
 
 
 main.add_command(balance)
+main.add_command(new)
+main.add_command(examples)
 
 
 if __name__ == "__main__":  # python -m cardgen.cli, e.g. with -X importtime
