@@ -20,6 +20,7 @@ import click
 from cardgen.balance.command import balance
 from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
+from cardgen.discovercommands import effects, pictograms
 from cardgen.errors import INTERRUPTED, CardgenError
 from cardgen.options import OPTIONAL_RULES, RELATION_LABELS
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
@@ -453,6 +454,8 @@ def explain(situation: Path, as_json: bool) -> None:
 main.add_command(balance)
 main.add_command(new)
 main.add_command(examples)
+main.add_command(effects)
+main.add_command(pictograms)
 
 
 if __name__ == "__main__":  # python -m cardgen.cli, e.g. with -X importtime
