@@ -24,6 +24,7 @@ from jinja2 import BaseLoader, Environment, TemplateSyntaxError, UndefinedError,
 from jinja2.exceptions import SecurityError
 
 from cardgen.decks import RuleText
+from cardgen.errors import CardgenError
 from cardgen.rulebook.markdown import RuleTextError, origins, to_block_syntax
 from cardgen.rulebook.templates import sandbox, template_folder
 
@@ -196,7 +197,7 @@ def _where(exc: BaseException, loader: OwnTextLoader) -> str | None:
 
 def _explain(exc: BaseException) -> str:
     message = _one_line(str(exc))
-    if isinstance(exc, _Refused):
+    if isinstance(exc, (_Refused, CardgenError)):  # says already what to do
         return message
     if isinstance(exc, SecurityError):
         return f"the sandbox refuses this ({message}); {_VARIABLES_HINT}"
