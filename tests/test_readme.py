@@ -33,6 +33,8 @@ SLOW = {
         "two player counts, each the deck, its baseline and every kind ablated",
     "cardgen balance classic --rule stack-draws --rule seven-swaps --json":
         "the deck, its baseline, its kinds and two rules: about 40 s",
+    "cardgen simulate classic --players 4 --games 2000":
+        "2 000 games, the benchmark's own run: about 15 s of CPU",
 }
 
 
@@ -51,6 +53,24 @@ def command_lines() -> list[str]:
     return lines
 
 
+def inline_commands() -> list[str]:
+    """The `cardgen …` spans of the prose that give real arguments (no DECK, N, [ or …
+    placeholder, and more than a bare command name), not already in a shell block."""
+    found = []
+    for span in re.findall(r"`(cardgen [^`]+)`", README):
+        words = span.split()
+        if len(words) < 3 and not words[1].startswith("-") or \
+                re.search(r"[A-Z\[…]", span) or span in command_lines() or span in found:
+            continue
+        found.append(span)
+    return found
+
+
+def synopses() -> list[str]:
+    """The first cell of each row of the command table: `cardgen NAME [--option …]`."""
+    return re.findall(r"^\| `(cardgen [a-z]+[^`]*)` \|", README, flags=re.M)
+
+
 def section(title: str) -> str:
     """The README's text from the heading ``## title`` to the next ``## `` heading."""
     start = README.index(f"\n## {title}\n")
@@ -59,7 +79,8 @@ def section(title: str) -> str:
 
 
 def test_the_readme_shows_commands_and_marks_only_real_ones_slow() -> None:
-    lines = command_lines()
+    lines = command_lines() + inline_commands()
+    assert {"cardgen --version", "cardgen cards classic"} <= set(inline_commands())
     assert "cardgen examples examples" in lines and "cardgen new my-deck" in lines
     assert set(SLOW) <= set(lines)  # a slow entry the README dropped is taken out here
 
@@ -96,7 +117,7 @@ def test_every_situation_snippet_passes_explain(folder: Path) -> None:
         assert code == 0, output
 
 
-@pytest.mark.parametrize("line", [line for line in command_lines()
+@pytest.mark.parametrize("line", [line for line in command_lines() + inline_commands()
                                   if line != "cardgen examples examples"])
 def test_every_command_line_of_the_readme_runs(folder: Path, line: str) -> None:
     args = shlex.split(line)[1:]
@@ -111,6 +132,18 @@ def test_every_command_line_of_the_readme_runs(folder: Path, line: str) -> None:
         run_in(["new", "my-deck"], folder)
     code, output = run_in(args, folder)
     assert code == 0, f"{line}\n{output}"
+
+
+def test_every_option_of_the_command_table_exists() -> None:
+    table = synopses()
+    assert len(table) == len(main.commands)  # one row for each command, none left out
+    for synopsis in table:
+        name = synopsis.split()[1]
+        command = main.get_command(click.Context(main), name)
+        assert command is not None, synopsis
+        options = {opt for param in command.params for opt in param.opts}
+        named = set(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", synopsis))
+        assert named - options == set(), synopsis
 
 
 def test_every_field_the_deck_reader_accepts_is_documented() -> None:
