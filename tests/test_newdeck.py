@@ -3,6 +3,7 @@ the examples reach a user who has no checkout."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -10,6 +11,9 @@ import pytest
 from cli_helpers import refused, run_in
 from pypdf import PdfReader
 
+from cardgen.catalogue import CARD_FIELDS
+from cardgen.check import check_deck
+from cardgen.decks import DECK_FIELDS, load_deck
 from cardgen.examplefiles import example_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,6 +71,32 @@ def test_a_new_folder_on_another_base_extends_that_base(tmp_path: Path, base: st
     for lang in ("fr", "en"):
         ok(["rulebook", "mine.toml", "--lang", lang, "-o", f"{lang}.pdf"], folder)
         assert "Comet" in text_of(folder / f"{lang}.pdf")
+
+
+def test_the_deck_file_names_every_field_the_reader_accepts(tmp_path: Path) -> None:
+    ok(["new", "mine"], tmp_path)
+    text = (tmp_path / "mine" / "mine.toml").read_text(encoding="utf-8")
+    unnamed = sorted(field for field in DECK_FIELDS | CARD_FIELDS
+                     if not re.search(rf"(?<![\w-]){field}(?![\w-])", text))
+    assert unnamed == []
+
+
+def test_every_example_the_deck_file_shows_in_a_comment_is_a_field_the_reader_takes(
+        tmp_path: Path) -> None:
+    """Uncommented, the examples change the counts (so the total no longer adds up) and
+    nothing else is wrong: each is a field, a value and a card cardgen accepts."""
+    ok(["new", "mine"], tmp_path)
+    path = tmp_path / "mine" / "mine.toml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    example = re.compile(r"# ((?:[a-z_\-\d]+ = .*)|(?:\[.*\]))")
+    uncommented = [m.group(1) if (m := example.fullmatch(line)) else line for line in lines]
+    assert len([line for line in uncommented if line not in lines]) == 23
+    path.write_text("\n".join(uncommented) + "\n", encoding="utf-8")
+    problems = [problem.message.removeprefix(f"{path}: ")
+                for problem in check_deck(load_deck(str(path))).problems]
+    # 110 - 1 wild - 2 red 7s + one red 11 + one snail of each colour
+    assert problems == ["'total' says 110 cards but the counts add up to 112; fix a count "
+                        "or the total"]
 
 
 def test_lang_says_which_rule_texts_the_folder_gets(tmp_path: Path) -> None:
