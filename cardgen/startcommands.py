@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from cardgen.deckfile import builtin_names
+from cardgen.examplefiles import example_names
 
 
 @click.command()
@@ -19,8 +20,8 @@ from cardgen.deckfile import builtin_names
 @click.option("--lang", type=click.Choice(["both", "fr", "en"]), default="both",
               show_default=True, help="The languages to write a rule text in (a language "
               "without one gets the base deck's built-in text).")
-@click.option("--from", "example", metavar="EXAMPLE", help="Copy this example deck "
-              "instead (`cardgen examples` shows them), e.g. night-train.")
+@click.option("--from", "example", metavar="EXAMPLE", help="Copy this example deck, "
+              f"with its rule texts and pictures, instead: {', '.join(example_names())}.")
 @click.pass_context
 def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | None) -> None:
     """Write the folder NAME: a deck file with every field explained, a rule text per
@@ -46,7 +47,7 @@ def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | Non
 def examples(folder: Path) -> None:
     """Copy the example decks, their rule texts and pictures into FOLDER (never over a
     file that is there already)."""
-    from cardgen.examplefiles import copy_examples, example_names
+    from cardgen.examplefiles import copy_examples
 
     for path in copy_examples(folder):
         click.echo(f"wrote {path}")
