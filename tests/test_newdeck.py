@@ -121,6 +121,14 @@ def test_new_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
         "new name"
 
 
+def test_a_folder_name_with_quotes_still_gives_a_deck_file_that_reads(tmp_path: Path) -> None:
+    ok(["new", 'chez "mamie"'], tmp_path)
+    checked = ok(["check", 'chez "mamie"/chez "mamie".toml', "--games", "0"], tmp_path)
+    assert checked.splitlines()[-1].endswith("110 cards, valid (0 error(s), 0 warning(s))")
+    deck = tomllib.loads((tmp_path / 'chez "mamie"' / 'chez "mamie".toml').read_text("utf-8"))
+    assert deck["name"] == {"fr": 'Chez "mamie"', "en": 'Chez "mamie"'}
+
+
 def test_new_fills_an_empty_folder(tmp_path: Path) -> None:
     (tmp_path / "mine").mkdir()
     ok(["new", "mine"], tmp_path)
