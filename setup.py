@@ -3,7 +3,8 @@
 setuptools finds cardgen's packages, so a new sub-package or data folder ships without a
 list to keep up to date. templates/ and fonts/ stay at the top of the repository (the
 layout the project was designed with) and are installed as the data packages
-cardgen.templates and cardgen.fonts (package-dir in pyproject.toml); pyproject's
+cardgen.templates and cardgen.fonts (package-dir in pyproject.toml), and so is
+examples/, as cardgen.examples (`cardgen examples DIR` copies it out); pyproject's
 packages.find cannot rename a folder, so they are found and named here.
 """
 
@@ -21,4 +22,4 @@ def found(folder: str, package: str) -> list[str]:
 
 
 setup(packages=[*found("cardgen", "cardgen"), *found("templates", "cardgen.templates"),
-                *found("fonts", "cardgen.fonts")])
+                *found("fonts", "cardgen.fonts"), *found("examples", "cardgen.examples")])

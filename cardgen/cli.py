@@ -21,9 +21,11 @@ from cardgen.balance.command import balance
 from cardgen.check import check_deck, players_outside
 from cardgen.cliparams import OutputPath, whole_writes_to_stdout
 from cardgen.decks import Deck, builtin_names, load_deck
+from cardgen.discovercommands import effects, pictograms
 from cardgen.errors import INTERRUPTED, CardgenError
 from cardgen.options import OPTION_FACTS, RELATION_LABELS
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
+from cardgen.startcommands import examples, new
 
 # Drawing, rulebook and engine modules are imported inside their commands: they pull in
 # most of reportlab, and `cardgen cards` or `check` should not wait for that.
@@ -470,6 +472,10 @@ def explain(situation: Path, as_json: bool) -> None:
 
 
 main.add_command(balance)
+main.add_command(new)
+main.add_command(examples)
+main.add_command(effects)
+main.add_command(pictograms)
 
 
 if __name__ == "__main__":  # python -m cardgen.cli, e.g. with -X importtime

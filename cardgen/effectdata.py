@@ -36,7 +36,8 @@ class EffectFacts:
     params: Mapping[str, Any]
     #: The caption of a card that gives none, with {param} and {s} in it (else description).
     caption: Text | None = None
-    #: Whole-number parameter -> {"min", "max", "what"}: the values a card may give.
+    #: Whole-number parameter -> {"min", "max", "what", "what_fr"}: the values a card may
+    #: give, and what they count in English and in French.
     limits: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: True/false or text parameter -> value ("true", "left") -> its words in a caption.
     words: Mapping[str, Mapping[str, Text]] = field(default_factory=dict)
@@ -121,9 +122,9 @@ def effect_from_data(eid: str, data: Mapping[str, Any]) -> EffectFacts:
     for name, default in params.items():
         if isinstance(default, int) and not isinstance(default, bool) and (
                 name not in effect.limits
-                or not {"min", "max", "what"} <= set(effect.limits[name])):
+                or not {"min", "max", "what", "what_fr"} <= set(effect.limits[name])):
             raise CatalogueError(f"{where}: parameter '{name}' needs limits "
-                                 "{ min, max, what }")
+                                 "{ min, max, what, what_fr }")
         if not isinstance(default, int) or isinstance(default, bool):
             keys = {"true", "false"} if isinstance(default, bool) else {str(default)}
             if not keys <= set(words.get(name, {})):

@@ -212,7 +212,11 @@ def test_the_wheel_holds_every_module_and_data_file(tmp_path: Path) -> None:
     }
     assert {"cardgen/render/sheets.py", "cardgen/engine/game.py", "cardgen/data/layout.toml",
             "cardgen/data/decks/classic.toml", "cardgen/templates/rulebook/classic.fr.md.j2",
-            "cardgen/fonts/DejaVuSans.ttf", "cardgen/fonts/DejaVu-LICENSE.txt"} <= expected
+            "cardgen/fonts/DejaVuSans.ttf", "cardgen/fonts/DejaVu-LICENSE.txt",
+            # `cardgen examples` and `cardgen new` read these from the installed package.
+            "cardgen/examples/night-train.toml", "cardgen/examples/rain-check.svg",
+            "cardgen/templates/newdeck/deck.toml.j2", "cardgen/templates/newdeck/comet.svg",
+            "cardgen/templates/discover/labels.toml"} <= expected
     assert sorted(expected - names) == []
     assert sorted(n for n in names - expected if ".dist-info/" not in n) == []
     assert b"cardgen = cardgen.cli:main" in entry_points

@@ -9,8 +9,9 @@ table and the faces can never disagree.
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,7 +133,7 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         "rules": rule_rows[True],
         "other_rules": rule_rows[False],
         "plays": lambda name: name in played_with_parts(deck),
-        **_kind_lookups(kinds, lang),
+        **_kind_lookups(kinds, deck.cards, lang),
         "colors": [c.name[lang] for c in catalogue().colors.values()],
         "devices": list(deck.devices),  # X-09 … X-12: described, never played
     }
@@ -209,36 +210,75 @@ def counted(n: int, name: str, plural: str | None, lang: str) -> str:
     return f"{n} {plural if plural is not None and takes_plural(n, lang) else name}"
 
 
-def _kind_lookups(kinds: list[dict[str, Any]], lang: str) -> dict[str, Callable[..., Any]]:
-    """The templates' questions about a kind of card, asked by its symbol ("+2")."""
-    by_symbol = {kind["symbol"]: kind for kind in kinds}
+class UnknownCardKey(CardgenError):
+    """A rule text asks about a card by a key that names no card: a misspelt id."""
 
-    def count(*symbols: str) -> int:
-        """Copies of the cards with these symbols (0 when the deck has none)."""
-        return sum(by_symbol[s]["count"] for s in symbols if s in by_symbol)
 
-    def points(symbol: str) -> int:
-        kind = by_symbol.get(symbol)
+class _KindKeys:
+    """What a key in a rule text means: a card's id (any card the deck may name) or a
+    kind's key (its symbol, "+2"). Both always work, so giving a card a ``symbol`` never
+    changes what its id finds. A key the deck and the catalogue do not know is an error
+    naming the nearest keys; one they know that the deck does not hold is no kind."""
+
+    def __init__(self, kinds: list[dict[str, Any]], cards: Mapping[str, Card]) -> None:
+        self.by_key = {kind["symbol"]: kind for kind in kinds}
+        for kind in kinds:
+            for card_id in kind["ids"]:
+                self.by_key.setdefault(card_id, kind)
+        # The cards the deck may name but does not hold ("+8" in the classic deck).
+        self.absent = {key for card in cards.values() for key in (card.symbol, card.id)}
+
+    def kind(self, key: Any) -> dict[str, Any] | None:
+        """The deck's kind the key names; None for a card the deck does not hold."""
+        if isinstance(key, str) and key in self.by_key:
+            return self.by_key[key]
+        if isinstance(key, str) and key in self.absent:
+            return None
+        known = sorted(set(self.by_key) | set(self.absent))
+        close = difflib.get_close_matches(str(key), known, n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(repr(k) for k in close)}?" if close else ""
+        raise UnknownCardKey(f"no card has the id or key {key!r}{hint} (a card's id, as "
+                             "`cardgen cards DECK` lists them, or a kind's key like \"+2\")")
+
+    def name(self, key: str, plural: bool = False) -> str:
+        """A kind's name (or plural); for a card the deck does not hold, the key as
+        written, as before ids were taken: the built-in texts print "+4" where a deck
+        has none, and a reader's book should not name a card it lacks in full."""
+        kind = self.kind(key)
+        return str(kind["plural" if plural else "name"]) if kind is not None else key
+
+
+def _kind_lookups(kinds: list[dict[str, Any]], cards: Mapping[str, Card], lang: str
+                  ) -> dict[str, Callable[..., Any]]:
+    """The templates' questions about a kind of card, asked by a card's id ("tunnel",
+    "red-draw-two") or by a kind's key ("+2")."""
+    keys = _KindKeys(kinds, cards)
+
+    def count(*keys_asked: str) -> int:
+        """Copies of the kinds these keys name (0 for a card the deck does not hold)."""
+        found = {id(kind): kind for key in keys_asked if (kind := keys.kind(key))}
+        return sum(kind["count"] for kind in found.values())
+
+    def points(key: str) -> int:
+        kind = keys.kind(key)
         return int(kind["points"]) if kind and kind["points"] is not None else 0
 
-    def name(symbol: str) -> str:
+    def name(key: str) -> str:
         """The name of a kind of card without its colour ("+2", "Reverse")."""
-        kind = by_symbol.get(symbol)
-        return str(kind["name"]) if kind else symbol
+        return keys.name(key)
 
-    def plural(symbol: str) -> str:
+    def plural(key: str) -> str:
         """The plural of a kind's name without its colour ("Inversions", "Reverses")."""
-        kind = by_symbol.get(symbol)
-        return str(kind["plural"]) if kind else symbol
+        return keys.name(key, plural=True)
 
-    def count_of(symbol: str) -> str:
+    def count_of(key: str) -> str:
         """The copies of a kind and its name, plural unless the count is singular:
         count_of("reverse") -> "8 Inversions" (French), "8 Reverses" (English)."""
-        return counted(count(symbol), name(symbol), plural(symbol), lang)
+        return counted(count(key), name(key), plural(key), lang)
 
     return {"count": count, "points": points, "name": name, "plural": plural,
             "count_of": count_of, "takes_plural": lambda n: takes_plural(n, lang),
-            "has": lambda symbol: symbol in by_symbol, "kind": by_symbol.get}
+            "has": lambda key: keys.kind(key) is not None, "kind": keys.kind}
 
 
 def _removals(deck: Deck, lang: str) -> list[dict[str, Any]]:

@@ -25,7 +25,7 @@ from jinja2.exceptions import SecurityError
 
 from cardgen.decks import RuleText
 from cardgen.errors import CardgenError
-from cardgen.rulebook.budget import BudgetedSandbox, BudgetError, collect, time_limit
+from cardgen.rulebook.budget import BudgetedSandbox, collect, time_limit
 from cardgen.rulebook.markdown import RuleTextError, origins, to_block_syntax
 from cardgen.rulebook.templates import sandbox, template_folder
 from cardgen.tomlfile import read_regular_file
@@ -204,7 +204,7 @@ def _where(exc: BaseException, loader: OwnTextLoader) -> str | None:
 
 def _explain(exc: BaseException) -> str:
     message = _one_line(str(exc))
-    if isinstance(exc, _Refused | BudgetError):
+    if isinstance(exc, CardgenError):  # _Refused, a budget, a key: each says what to do
         return message
     if isinstance(exc, SecurityError):
         return f"the sandbox refuses this ({message}); {_VARIABLES_HINT}"

@@ -1,0 +1,92 @@
+"""What a designer can reuse on a card of their own, said in words: the effects of
+``cardgen/data/effects.toml`` with their parameters, limits and facts (``cardgen
+effects``), and the pictogram names of ``cardgen/data/pictograms.toml`` (``cardgen
+pictograms``). The words are in ``templates/discover/labels.toml``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from typing import Any
+
+from cardgen.catalogue import FACT_DEFAULTS, EffectFacts, catalogue, pictogram_names
+from cardgen.datafolders import data_folder
+
+
+@cache
+def labels(lang: str) -> dict[str, Any]:
+    """The words of the listings in ``lang``."""
+    with (data_folder("templates") / "discover" / "labels.toml").open("rb") as handle:
+        table: dict[str, Any] = tomllib.load(handle)[lang]
+    return table
+
+
+def effect_facts(effect: EffectFacts) -> dict[str, bool]:
+    """Every fact a card of this effect has unless it says otherwise."""
+    return {**FACT_DEFAULTS, **effect.facts}
+
+
+def effect_rows() -> list[dict[str, Any]]:
+    """Every effect as data (what ``--json`` prints): its description, facts and
+    parameters with their defaults, limits and words."""
+    rows = []
+    for effect in catalogue().effects.values():
+        params = []
+        for name, default in effect.params.items():
+            param: dict[str, Any] = {"name": name, "default": default}
+            if name in effect.limits:
+                limits = effect.limits[name]
+                param.update(type="integer", min=limits["min"], max=limits["max"],
+                             what={"fr": limits["what_fr"], "en": limits["what"]})
+            else:
+                param["type"] = "boolean" if isinstance(default, bool) else "text"
+                param["choices"] = {value: words.as_dict()
+                                    for value, words in effect.words[name].items()}
+            params.append(param)
+        rows.append({"id": effect.id, "description": effect.description.as_dict(),
+                     "facts": effect_facts(effect), "params": params})
+    return rows
+
+
+def _toml(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else \
+        f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def _param_line(param: dict[str, Any], lang: str) -> str:
+    words = labels(lang)
+    default = _toml(param["default"])
+    if param["type"] == "integer":
+        return str(words["whole_number"]).format(
+            name=param["name"], min=param["min"], max=param["max"], what=param["what"][lang],
+            default=default)
+    choices = words["or"].join(
+        words["choice"].format(value=_toml(value if param["type"] == "text"
+                                           else value == "true"),
+                               words=text[lang])
+        for value, text in param["choices"].items())
+    key = "true_false" if param["type"] == "boolean" else "one_of"
+    return str(words[key]).format(name=param["name"], choices=choices, default=default)
+
+
+def effect_lines(lang: str) -> list[str]:
+    """The effects as ``cardgen effects`` prints them: each one's id and what it does,
+    then its parameters and its facts, indented."""
+    words = labels(lang)
+    colon = " :" if lang == "fr" else ":"  # French sets a space before it
+    lines = []
+    for row in effect_rows():
+        lines.append(f"{row['id']}{colon} {row['description'][lang]}")
+        params = [_param_line(param, lang) for param in row["params"]]
+        lines.append(f"    {words['parameters']}{colon} "
+                     + (words["separator"].join(params) if params else words["no_parameters"]))
+        facts = [words[fact]["true" if value else "false"]
+                 for fact, value in row["facts"].items()]
+        lines.append(f"    {words['facts']}{colon} {words['separator'].join(facts)}")
+    return lines
+
+
+def pictogram_list() -> list[str]:
+    """The names a card's ``pictogram`` may take, in the order of pictograms.toml."""
+    return list(pictogram_names())

@@ -1,0 +1,54 @@
+"""The commands a designer starts with: ``cardgen new`` and ``cardgen examples``.
+
+They only wire options to :mod:`cardgen.newdeck` and :mod:`cardgen.examplefiles`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardgen.deckfile import builtin_names
+from cardgen.examplefiles import example_names
+
+
+@click.command()
+@click.argument("name", type=click.Path(path_type=Path))
+@click.option("--base", type=click.Choice(builtin_names()), default="classic",
+              show_default=True, help="The built-in deck to start from.")
+@click.option("--lang", type=click.Choice(["both", "fr", "en"]), default="both",
+              show_default=True, help="The languages to write a rule text in (a language "
+              "without one gets the base deck's built-in text).")
+@click.option("--from", "example", metavar="EXAMPLE", help="Copy this example deck, "
+              f"with its rule texts and pictures, instead: {', '.join(example_names())}.")
+@click.pass_context
+def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | None) -> None:
+    """Write the folder NAME: a deck file with every field explained, a rule text per
+    language and a picture, ready to check and build."""
+    from cardgen.newdeck import deck_from_example, new_deck
+
+    if example is not None:
+        given = [f"--{option}" for option in ("base", "lang")
+                 if ctx.get_parameter_source(option) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise click.UsageError(f"--from copies the example as it is; leave out "
+                                   f"{', '.join(given)}", ctx)
+        written = deck_from_example(name, example)
+    else:
+        written = new_deck(name, base, ("fr", "en") if lang == "both" else (lang,))
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: cardgen check {written[0]}")
+
+
+@click.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+def examples(folder: Path) -> None:
+    """Copy the example decks, their rule texts and pictures into FOLDER (never over a
+    file that is there already)."""
+    from cardgen.examplefiles import copy_examples
+
+    for path in copy_examples(folder):
+        click.echo(f"wrote {path}")
+    click.echo(f"example decks: {', '.join(example_names())}")
