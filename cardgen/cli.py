@@ -424,12 +424,7 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
     from cardgen.play.simulate import format_report
     from cardgen.play.simulate import simulate as run
 
-    for name in extra_rules:
-        if name not in OPTION_FACTS:
-            close = difflib.get_close_matches(name, list(OPTION_FACTS), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise CardgenError(f"--rule: unknown rule(s) {name}{hint}; `cardgen rules` "
-                               "lists them")
+    _known_options(extra_rules)
     variant = Variant.from_deck(_usable_deck(deck, players), players, extra_rules)
     variant.require_playable()
     player_names(player)
@@ -448,6 +443,66 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
         sys.exit(INTERRUPTED)
     if report.invariant_violations or report.non_terminating:
         sys.exit(1)
+
+
+def _known_options(names: tuple[str, ...]) -> None:
+    for name in names:
+        if name not in OPTION_FACTS:
+            close = difflib.get_close_matches(name, list(OPTION_FACTS), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise CardgenError(f"--rule: unknown rule(s) {name}{hint}; `cardgen rules` "
+                               "lists them")
+
+
+@main.command()
+@click.argument("deck")
+@click.option("--players", type=click.IntRange(2, 10), default=4, show_default=True,
+              help="Number of players, you included.")
+@click.option("--seat", type=click.IntRange(0, 9), default=0, show_default=True,
+              help="Your seat (P0 deals the first round).")
+@click.option("--bots", default="heuristic", show_default=True,
+              help="The other players: heuristic, random, or a comma list.")
+@click.option("--option", "--rule", "extra_rules", multiple=True, metavar="NAME",
+              help="Turn on an option (repeat for several; see `cardgen options`).")
+@click.option("--seed", default="0", show_default=True, help="Seed of the deal.")
+@click.option("--lang", type=LANG, default="en", show_default=True,
+              help="Language of the table and of the card names.")
+@click.option("--fast", is_flag=True, help="Show the bots' moves without pausing.")
+def play(deck: str, players: int, seat: int, bots: str, extra_rules: tuple[str, ...],
+         seed: str, lang: str, fast: bool) -> None:
+    """Play a whole game of DECK at the terminal against bots.
+
+    Answer with a number or an action's text; `why CARD` says why a card cannot be
+    played, `save FILE` writes the position for `cardgen explain`, `quit` ends the game
+    (exit 0). Ctrl-C ends it too, with the scores so far (exit 130).
+    """
+    from cardgen.terminal.human import LeaveGame
+    from cardgen.terminal.session import Session, TableSettings
+
+    if seat >= players:
+        raise click.BadParameter(f"seat {seat} does not exist at {players} players; choose "
+                                 f"0 to {players - 1}", param_hint="--seat")
+    _known_options(extra_rules)
+    loaded = _usable_deck(deck, players)
+    settings = TableSettings(deck, players, seat, extra_rules, bots, seed, lang, fast,
+                             # NO_COLOR: the common convention for a terminal without colour.
+                             color=sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
+
+    def read(prompt: str) -> str | None:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+
+    session = Session(loaded, settings, read, click.echo)
+    try:
+        session.run()
+    except LeaveGame:
+        click.echo(session.words("quit", scores=session.scores_line()))
+    except KeyboardInterrupt:
+        click.echo()
+        click.echo(session.words("interrupted", scores=session.scores_line()))
+        sys.exit(INTERRUPTED)
 
 
 @main.command()

@@ -1,0 +1,167 @@
+"""A PettingZoo environment of any deck, its options and 2 to 10 seats.
+
+``pip install 'cardgen[rl]'`` brings PettingZoo, Gymnasium and NumPy. The environment is
+an AEC one (agents act one at a time, as in the game; answers out of turn included):
+
+>>> from cardgen.env import env
+>>> table = env("unplugged", players=4, options=("jump-in",))
+
+An episode is one whole game, dealt and scored by the engine (:class:`~cardgen.engine.
+Game`); the agents are ``player_0`` … ``player_{n-1}``, one per seat of the game.
+
+Observations (what the agent's seat can see, nothing else) are a dict: ``observation``,
+one float32 vector described by :func:`observation_layout`, and ``action_mask``, an int8
+vector over the fixed action space of :mod:`cardgen.env.actions` (1 where legal).
+
+Rewards come when a round ends: with ``reward="win"`` (the default), +1 to the round's
+winner and -1 to every other seat (0 to all for a round nobody won); with
+``reward="points"``, each seat's change of score. The episode terminates when the game
+is over, and is truncated when it stops unfinished (a round that did not end, or the
+engine's limit on rounds).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from cardgen.decks import load_deck
+from cardgen.engine import Game, Variant
+from cardgen.engine.state import OVER
+from cardgen.env.actions import ActionIndex
+from cardgen.env.observations import ObservationWriter, observation_layout
+
+__all__ = ["CardgenEnv", "env", "observation_layout", "raw_env"]
+
+
+class CardgenEnv(AECEnv):  # type: ignore[misc]
+    """The environment; see the module's docstring."""
+
+    metadata = {"name": "cardgen_uno_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, deck: str = "classic", players: int = 4, options: tuple[str, ...] = (),
+                 reward: str = "win", render_mode: str | None = None) -> None:
+        super().__init__()
+        if reward not in ("win", "points"):
+            raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
+        self.variant = Variant.from_deck(load_deck(deck), players, options)
+        self.variant.require_playable()
+        self.players = players
+        self.reward_kind = reward
+        self.render_mode = render_mode
+        self.index = ActionIndex(self.variant, players)
+        self.writer = ObservationWriter(self.variant, players)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.action_spaces = {a: spaces.Discrete(self.index.size) for a in self.possible_agents}
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(-1.0, np.inf, (self.writer.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
+        }) for a in self.possible_agents}
+        self._seed: int | str = 0
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    # --- the episode ----------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seed = seed
+        self.game = Game(self.variant, self._seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._deal()
+
+    def _deal(self) -> None:
+        self.state, self.seats = self.game.new_round()
+        self.actions_in_round = 0
+        if self.state.phase == OVER:  # a round over as soon as dealt (a first card's rule)
+            self._score_round()
+        else:
+            self._select()
+
+    def _select(self) -> None:
+        """Point at the seat the round waits for, and list its legal actions by index."""
+        state = self.state
+        self.legal = self.index.legal(state.legal_actions())
+        self.agent_selection = self.possible_agents[self.seats[state.actor]]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.seats.index(self.possible_agents.index(agent))
+        mask = np.zeros(self.index.size, np.int8)
+        if self.agent_selection == agent and not self._ended(agent):
+            mask[list(self.legal)] = 1
+        return {"observation": self.writer.write(self.state, seat, self.game, self.seats),
+                "action_mask": mask}
+
+    def _ended(self, agent: str) -> bool:
+        return self.terminations[agent] or self.truncations[agent]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self._ended(agent):
+            self._was_dead_step(action)
+            return
+        chosen = self.legal.get(int(action)) if action is not None else None
+        if chosen is None:
+            raise ValueError(f"action {action} is not legal for {agent} now; use the "
+                             "observation's action_mask")
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        state = self.state
+        state.apply(chosen)
+        self.actions_in_round += 1
+        if state.phase != OVER and self.actions_in_round >= state.variant.turn_cap:
+            state.end_round(-1, "capped")
+        if state.phase == OVER:
+            self._score_round()
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def _score_round(self) -> None:
+        before = list(self.game.scores)
+        result = self.game.finish_round(self.state, self.seats,
+                                        actions=self.actions_in_round)
+        for seat, agent in enumerate(self.possible_agents):
+            if self.reward_kind == "points":
+                self.rewards[agent] = float(self.game.scores[seat] - before[seat])
+            elif result.winner is not None:
+                self.rewards[agent] = 1.0 if result.winner == seat else -1.0
+        if not self.game.over:
+            self._deal()
+            return
+        ended = self.terminations if self.game.finished else self.truncations
+        for agent in self.agents:
+            ended[agent] = True
+
+    def render(self) -> str:
+        return self.state.summary()
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(deck: str = "classic", players: int = 4, options: tuple[str, ...] = (),
+            reward: str = "win", render_mode: str | None = None) -> CardgenEnv:
+    """The environment without PettingZoo's checking wrappers (the fastest)."""
+    return CardgenEnv(deck, players, options, reward, render_mode)
+
+
+def env(deck: str = "classic", players: int = 4, options: tuple[str, ...] = (),
+        reward: str = "win", render_mode: str | None = None) -> Any:
+    """The environment inside PettingZoo's usual wrappers (an illegal action is refused
+    with a clear error, actions are checked against the space, ``step`` after the end)."""
+    table = raw_env(deck, players, options, reward, render_mode)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(table))

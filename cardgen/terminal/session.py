@@ -1,0 +1,168 @@
+"""A whole game at the terminal: the person in one seat, bots in the others.
+
+Rounds are dealt and scored by the engine's :class:`~cardgen.engine.Game` and played by
+:func:`~cardgen.engine.play_round`, exactly as in ``simulate``; the bots' moves and what
+they caused are shown one line each, at a pace a person can follow.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.decks import Deck
+from cardgen.engine import Action, Game, RoundState, Variant, make_players, play_round
+from cardgen.errors import CardgenError
+from cardgen.terminal.human import HumanPlayer
+from cardgen.terminal.save import save_situation, situation_text
+from cardgen.terminal.words import Words
+
+#: Seconds between two bots' moves (none with ``--fast``).
+PACE = 0.6
+#: The engine's log lines that name a seat's hidden cards ("P2 draws red-7 wild").
+_PRIVATE = re.compile(r"^P(\d+) (holds|draws) ((?:[\w-]+ ?)+)$")
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What `cardgen play` was asked for."""
+
+    deck: str  # the deck as given on the command line (a built-in name or a path)
+    players: int
+    seat: int
+    rules: tuple[str, ...] = ()
+    bots: str = "heuristic"
+    seed: str = "0"
+    lang: str = "en"
+    fast: bool = False
+    color: bool = True
+
+
+class Session:
+    """One game at the terminal; :meth:`run` plays it to the end or until the person
+    leaves, and returns the exit code."""
+
+    def __init__(self, deck: Deck, settings: TableSettings,
+                 read: Callable[[str], str | None], say: Callable[[str], None]) -> None:
+        self.deck = deck
+        self.settings = settings
+        self.say = say
+        self.words = Words(settings.lang, settings.color)
+        self.variant = Variant.from_deck(deck, settings.players, settings.rules)
+        self.game = Game(self.variant, settings.seed)
+        self.bots = make_players(settings.bots, settings.players, seed=settings.seed)
+        rules = ", ".join(self.variant.rule_names) or self.words("no_rules")
+        self.human = HumanPlayer(self.words, read, say, self._table_lines,
+                                 self.words("rules", rules=rules), self._save)
+        self.state: RoundState | None = None
+        self.seats: tuple[int, ...] = ()
+
+    def run(self) -> None:
+        """Play until the game is over; :class:`LeaveGame` and Ctrl-C go to the caller
+        (the scores so far are in :meth:`scores_line`)."""
+        words, settings = self.words, self.settings
+        self.say(words("welcome", deck=self.deck.name[settings.lang],
+                       seat=f"P{settings.seat}", bots=settings.bots,
+                       players=settings.players))
+        while not self.game.over:
+            state, seats = self.game.new_round(log=True)
+            self.state, self.seats = state, seats
+            self.human.state, self.human.seat = state, seats.index(settings.seat)
+            self.say(words("round", number=len(self.game.rounds) + 1,
+                           dealer=f"P{self.game.dealer}"))
+            self._flush()
+            players = [self.human if seat == settings.seat else self.bots[seat]
+                       for seat in seats]
+            actions, turns = play_round(state, players, on_action=self._shown)
+            self._flush()
+            self.game.finish_round(state, seats, actions=actions, turns=turns)
+            winner = (f"P{seats[state.winner]}" if state.winner >= 0 else words("nobody"))
+            self.say(words("round_over", winner=winner, scores=self.scores_line()))
+        winners = ", ".join(f"P{seat}" for seat in self.game.winners) or words("nobody")
+        self.say(words("game_over", winners=winners, scores=self.scores_line()))
+
+    def scores_line(self) -> str:
+        scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(self.game.scores))
+        return self.words("scores", scores=scores, target=self.game.target)
+
+    # --- what is shown --------------------------------------------------------------------
+
+    def _shown(self, seat: int, action: Action) -> None:
+        """Called by the round before each action: the bot's move, at the table's pace."""
+        self._flush()
+        state = self.state
+        assert state is not None
+        said = self.words.action(state, action)
+        if self.seats[seat] == self.settings.seat:
+            self.say(self.words("you_move", action=said))
+            return
+        self.say(self.words("bot_move", seat=f"P{self.seats[seat]}", action=said))
+        if not self.settings.fast:
+            time.sleep(PACE)
+
+    def _flush(self) -> None:
+        state = self.state
+        if state is not None and state.events:
+            for event in state.events:
+                shown = self._public(state, event)
+                if shown:
+                    self.say(self.words("event", event=shown))
+            state.events.clear()
+
+    def _public(self, state: RoundState, event: str) -> str | None:
+        """What the person may see of a line of the engine's log, which is a referee's:
+        another seat's cards drawn or dealt are only counted; the person's own are named."""
+        found = _PRIVATE.match(event)
+        if found is None:
+            return event
+        seat, verb, cards = int(found.group(1)), found.group(2), found.group(3).split()
+        if verb == "holds":
+            return None  # the deal: the person's hand is shown with the table
+        if seat != self.human.seat:
+            return self.words("draws_some", seat=f"P{self.seats[seat]}", count=len(cards))
+        kinds = state.variant.kind_of
+        return self.words("you_draw", cards=", ".join(
+            self.words.card(state, kinds[card]) if card in kinds else card for card in cards))
+
+    def _table_lines(self) -> list[str]:
+        self._flush()  # what the last moves caused comes before the table they left
+        state, words = self.state, self.words
+        assert state is not None
+        variant = state.variant
+        me = self.human.seat
+        color = words.color_name(variant.colors[state.color] if state.color >= 0 else None)
+        direction = words("clockwise" if state.direction == 1 else "counterclockwise")
+        counts = ", ".join(f"P{self.seats[s]} {len(hand)}" + (" UNO" if state.at_uno[s] else "")
+                           for s, hand in enumerate(state.hands))
+        lines = [words("top", card=words.card(state, state.discard[-1]), color=color,
+                       direction=direction),
+                 words("seats", counts=counts), self.scores_line()]
+        penalty = next((entry.penalty for entry in reversed(state.stack)
+                        if entry.penalty is not None), None)
+        if penalty is not None:
+            answers = {responder.name for responder in variant.pending_responders}
+            lines.append(words("pending", what=penalty.describe(answers)))
+        view = self.human.view
+        if view is not None and view.hand_hidden:  # U-10: naming a colour unseen
+            lines.append(words("hidden_hand"))
+        else:
+            hand = sorted(state.hands[me], key=lambda k: (variant.kinds[k].color or "~", k))
+            lines.append(words("hand", cards=", ".join(words.card(state, k) for k in hand)))
+        return lines
+
+    def _save(self, name: str) -> str:
+        state = self.state
+        assert state is not None
+        description = f"saved at P{self.settings.seat}'s turn in `cardgen play`"
+        text = situation_text(self.settings.deck, self.variant.rule_names, state, self.game,
+                              self.seats, description)
+        if text is None:
+            return self.words("save_later")
+        try:
+            save_situation(Path(name), text)
+        except CardgenError as exc:
+            return str(exc)
+        return self.words("saved", file=name)

@@ -1,0 +1,104 @@
+"""`cardgen play` driven as a person drives it: in a pseudo-terminal, with pexpect.
+
+The person answers the prompts by number or by text, asks why a card is refused, saves
+the position (which `cardgen explain` must replay), and leaves with `quit` or Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+COMMAND = [sys.executable, "-c", "from cardgen.cli import main; main()", "play"]
+
+
+def spawn(tmp_path: Path, *args: str, color: bool = False) -> pexpect.spawn:
+    env = {**os.environ, "NO_COLOR": "" if color else "1"}
+    return pexpect.spawn(COMMAND[0], [*COMMAND[1:], *args, "--fast"], cwd=str(tmp_path),
+                         encoding="utf-8", timeout=30, dimensions=(50, 200), env=env)
+
+
+@pytest.mark.parametrize(("deck", "lang", "players"), [
+    ("classic", "en", 3), ("classic", "fr", 4), ("unplugged", "en", 4),
+    ("unplugged", "fr", 3), (str(EXAMPLES / "night-train.toml"), "en", 3)])
+def test_a_person_plays_a_whole_game(tmp_path: Path, deck: str, lang: str,
+                                     players: int) -> None:
+    """Answering every question with its first choice (a challenge, a Non, a catch when
+    one is offered first) plays the game to its end, with the final scores."""
+    child = spawn(tmp_path, deck, "--lang", lang, "--players", str(players), "--seed", "2")
+    prompt = "Que faites-vous ?" if lang == "fr" else "What do you do?"
+    over = "Fin de la partie" if lang == "fr" else "Game over"
+    asked = 0
+    while child.expect([prompt, over]) == 0:
+        child.expect("> ")
+        child.sendline("1")
+        asked += 1
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert asked > 10
+
+
+def test_why_save_and_quit(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "classic", "--seed", "3")
+    child.expect("What do you do?")
+    child.expect("> ")
+    child.sendline("why red-5")
+    child.expect(r"Red 5 on Green \+2 with green in force: neither the colour nor the symbol "
+                 "matches.")
+    child.sendline("why red-7")
+    child.expect("You hold no Red 7.")
+    child.sendline("play red-5")
+    child.expect("'play red-5' is not one of your choices")
+    child.sendline("save here.toml")
+    child.expect("Saved here.toml")
+    child.sendline("quit")
+    child.expect(r"Game left. Scores: P0 0, P1 0, P2 0, P3 0 \(target 500\).")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    replay = subprocess.run([*COMMAND[:-1], "explain", "here.toml"], cwd=tmp_path,
+                            capture_output=True, text=True, check=True)
+    assert replay.stdout.splitlines()[-1] == (
+        "  legal: play wild red, play wild yellow, play wild green, play wild blue, draw")
+
+
+def test_the_person_never_sees_another_hand(tmp_path: Path) -> None:
+    """The engine's log is a referee's: the deal and the others' draws name cards. The
+    table shows the person's own cards only, and counts the others'."""
+    child = spawn(tmp_path, "classic", "--seed", "3")
+    child.expect("What do you do?")
+    shown = child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "P1 holds" not in shown
+    assert "P3 draws 2 card(s)" in shown and not re.search(r"P3 draws (?!2 card)", shown)
+    assert re.search(r"Cards in hand: P0 7, P1 6, P2 6, P3 9", shown)
+
+
+def test_ctrl_c_ends_the_game_with_the_scores_so_far(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "classic", "--seed", "3")
+    child.expect("What do you do?")
+    child.sendintr()
+    child.expect(r"Interrupted \(Ctrl-C\). Scores: P0 0, P1 0, P2 0, P3 0 \(target 500\).")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in (child.before or "")
+
+
+def test_the_hand_is_in_colour_on_a_terminal(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "classic", "--seed", "3", color=True)
+    child.expect("Your hand: ")
+    child.expect("\n")
+    hand = child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "\033[34mBlue 1\033[0m" in hand and "\033[31mRed 2\033[0m" in hand
