@@ -503,6 +503,15 @@ def test_o43_extreme_draw_gives_zero_to_seven() -> None:
     assert len(state.hands[2]) == 5 and state.actor == 3
 
 
+def test_o43_only_a_player_who_must_draw_presses_the_dispenser() -> None:
+    # 002:307: the machine is worked "quand un joueur doit piocher"; a voluntary draw
+    # (C-15) would let players press on and on, and rounds would never end.
+    state = table(["extreme-draw"], hands=hands(P1=["red-5"]))
+    assert legal(state) == ["play red-5"]
+    stuck = table(["extreme-draw"], hands=HANDS)
+    assert legal(stuck) == ["draw"]
+
+
 # --- whole games ---------------------------------------------------------------------------
 
 
