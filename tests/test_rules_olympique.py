@@ -85,6 +85,31 @@ def test_o28_after_a_swap_play_goes_on_from_the_new_holder() -> None:
     assert plain.actor == 2
 
 
+def test_o28_after_a_zero_the_turn_follows_the_hand_that_played_it() -> None:
+    # 002:255: "c'est le jeu qui importe, et non le joueur, dans le cas d'un changement
+    # de jeux": the seat that now holds P1's hand counts as having just played.
+    left = do(table(["turns-follow-hands", "zero-rotates-by-choice"],
+                    hands=hands(P1=["red-0"])), "play red-0", "rotate left")
+    assert ids(left, 2) == HANDS["P1"] and left.actor == 3
+    right = do(table(["turns-follow-hands", "zero-rotates-by-choice"],
+                     hands=hands(P1=["red-0"])), "play red-0", "rotate right")
+    assert ids(right, 0) == HANDS["P1"] and right.actor == 1
+    assert ids(right, 1) == HANDS["P2"]  # P2's hand, the next to play, plays
+
+
+def test_o28_a_compulsory_zero_rotation_is_followed_too() -> None:
+    state = do(table(["turns-follow-hands", "zero-rotates"], hands=hands(P1=["red-0"])),
+               "play red-0")
+    assert ids(state, 2) == HANDS["P1"] and state.actor == 3
+
+
+def test_o28_gifts_move_cards_not_hands() -> None:
+    state = table(["turns-follow-hands"], deck="unplugged",
+                  hands=hands(P1=["generosite", "red-5", "red-6"]))
+    do(state, "play generosite", "give red-5 P2", "give red-6 P3", "give green-7 P0")
+    assert state.actor == 2  # each player kept his own hand: the turn goes on as usual
+
+
 def test_o29_the_dealer_deals_seven_to_fifteen_each() -> None:
     variant = Variant.from_deck(load_deck("classic"), 4, ["dealer-deals-7-to-15"])
     sizes = set()

@@ -33,6 +33,7 @@ from cardgen.engine.state import OVER, RoundState
 PAIR_LAID = "olympique:pair-laid"  # a pair is being laid (O-34)
 PAIR = "olympique:pair"  # the card a pair acts as, until it has taken effect
 FOLLOW = "olympique:follow"  # who received the hand that was played (O-28)
+PLAYED_HAND = "olympique:played-hand"  # (the hand that played last, the seat holding it)
 TWOS = "olympique:twos"  # the seat whose 2 started the round of 2s under way (O-39)
 
 #: O-29: the fewest and the most cards the dealer may give each player.
@@ -53,23 +54,30 @@ class OneCardPenalty(OfficialRules):
 
 @optional_rule("turns-follow-hands")
 class TurnsFollowHands(HandRules):
-    """O-28: when the player of a card swaps his hand with another player's (a 7, a
-    swap-hands wild, Échange …), the player who now holds the hand that was played
-    counts as having just played it: the turn goes to the seat after him."""
+    """O-28: "c'est le jeu qui importe, et non le joueur": whenever hands change owners
+    (a 7, a 0's rotation, a swap-hands wild, Échange …), the seat that now holds the
+    hand that played last counts as having just played: the turn goes to the seat after
+    him. Cards given or taken (Générosité) leave each hand with its owner."""
 
     def after_hands_moved(self, state: RoundState, before: dict[int, int]) -> None:
         super().after_hands_moved(state, before)
-        player = state.top_author
-        if len(before) != 2 or player not in before or state.phase == OVER:
+        played = state.extra.get(PLAYED_HAND)
+        if played is None or state.phase == OVER:
             return
-        other = next(s for s in before if s != player)
-        state.turn = state.next_seat(other)
-        state.extra[FOLLOW] = other  # a card swapping as it resolves sets the turn after
-        state.log(f"the turn follows the hand: it goes on from {seat_name(other)}")
+        hand, seat = played
+        # The hands are moved as whole lists, so the one that played is found by identity.
+        holder = next((s for s in before if state.hands[s] is hand), seat)
+        if holder == seat:
+            return
+        state.extra[PLAYED_HAND] = (hand, holder)
+        state.turn = state.next_seat(holder)
+        state.extra[FOLLOW] = holder  # a card moving hands as it resolves sets the turn after
+        state.log(f"the turn follows the hand: it goes on from {seat_name(holder)}")
 
     def after_play(self, state: RoundState, entry: Pending) -> None:
         super().after_play(state, entry)
         state.extra.pop(FOLLOW, None)
+        state.extra[PLAYED_HAND] = (state.hands[entry.author], entry.author)
 
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)
