@@ -196,6 +196,22 @@ def test_o32_the_dealer_chooses_for_a_first_seven() -> None:
     assert ids(state, 0) == HANDS["P2"] and state.actor == 1
 
 
+def test_o32_after_the_dealer_swaps_on_a_first_seven_play_follows_his_hand() -> None:
+    # O-32 with O-28: the dealer counts as having laid the 7, so the seat that now
+    # holds his hand counts as having just played.
+    state = first_card(["olympique"], "red-7")
+    assert state.direction == 1 and state.phase == CHOOSE and state.actor == 0
+    do(state, "swap-with P2")
+    assert ids(state, 2) == HANDS["P0"] and state.actor == 3
+
+
+def test_o32_after_the_dealer_rotates_on_a_first_zero_play_follows_his_hand() -> None:
+    state = first_card(["olympique"], "red-0")
+    assert state.direction == 1 and legal(state) == ["rotate left", "rotate right", "pass"]
+    do(state, "rotate left")
+    assert ids(state, 1) == HANDS["P0"] and state.actor == 2
+
+
 # --- O-34, O-35 ---------------------------------------------------------------------------------
 
 

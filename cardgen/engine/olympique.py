@@ -134,6 +134,8 @@ class DealerLaysFirstCard(OfficialRules):
         super().after_deal(state)
         # The first card is turned after this; its 0 or 7 choice waits for the turn.
         state.deferred = first_number_choice
+        # The dealer's hand laid it: the hand turns follow (O-28) if his moves.
+        state.extra[PLAYED_HAND] = (state.hands[state.dealer], state.dealer)
 
 
 def first_number_choice(state: RoundState) -> None:
