@@ -13,7 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cardgen.engine.actions import DRAW, PASS, Action, Play, Round, action_verb, seat_name
+from cardgen.engine.actions import (
+    DRAW,
+    PASS,
+    Action,
+    Play,
+    Round,
+    action_verb,
+    parse_seat,
+    seat_name,
+)
 from cardgen.engine.cards import CardTables
 from cardgen.engine.cardsets import is_number, plays_of
 from cardgen.engine.classic_options import LowestScore, RotateDealer
@@ -34,6 +43,7 @@ PAIR_LAID = "olympique:pair-laid"  # a pair is being laid (O-34)
 PAIR = "olympique:pair"  # the card a pair acts as, until it has taken effect
 FOLLOW = "olympique:follow"  # who received the hand that was played (O-28)
 PLAYED_HAND = "olympique:played-hand"  # (the hand that played last, the seat holding it)
+FIRST_DRAW = "olympique:first-draw"  # a first +2? or +4? waiting for its victim (O-32)
 TWOS = "olympique:twos"  # the seat whose 2 started the round of 2s under way (O-39)
 
 #: O-29: the fewest and the most cards the dealer may give each player.
@@ -114,9 +124,10 @@ class DealerDeals7To15(OfficialRules):
 @optional_rule("dealer-lays-first-card")
 class DealerLaysFirstCard(OfficialRules):
     """O-32: the dealer counts as having laid the first card. He names a first wild's
-    colour; a first +4 stays (its colour his, P1 draws 4 and is skipped, no challenge);
-    a first Reverse is his Reverse (the player on his right plays); a first 0 or 7 gives
-    him the choice the 0 and 7 options give their player."""
+    colour; a first +2 or +4 is his play (P1 draws and is skipped unless he answers it
+    as any other: overbidding, the Uno card …; no challenge), and he names the victim of
+    a +2? or +4?; a first Reverse is his Reverse (the player on his right plays); a
+    first 0 or 7 gives him the choice the 0 and 7 options give their player."""
 
     def start_kinds(self, variant: CardTables, kinds: frozenset[int]) -> frozenset[int]:
         found = super().start_kinds(variant, kinds)
@@ -124,6 +135,28 @@ class DealerLaysFirstCard(OfficialRules):
 
     def start_color_chooser(self, state: RoundState) -> int:
         return state.dealer
+
+    def start_draw(self, state: RoundState, entry: Pending) -> bool:
+        dealer = state.dealer
+        card = state.variant.kinds[entry.kind]
+        following = state.next_seat(dealer)
+        default = 4 if card.effect == "wild-draw" else 2
+        penalty = entry.penalty = self.new_penalty(
+            state, entry, amount=int(card.param("amount", default)), target=following,
+            skipped=following, challengeable=False)
+        # The draw is the dealer's, answered as any other (overbid, Uno card, Boomerang);
+        # the card itself stays no one's play: no "Non" cancels a first card (U-22).
+        penalty.author = dealer
+        penalty.stackable = penalty.reflectable = penalty.redirectable = True
+        if card.param("choose_victim", False):
+            # The victim is named once the colour is (a +4?): the draw waits until then.
+            state.extra[FIRST_DRAW] = entry
+            state.deferred = ask_first_victim
+        else:
+            state.stack.append(entry)  # answered as any +2 or +4
+        if card.names_color:
+            state.ask_start_color(dealer)
+        return True
 
     def start_reverse(self, state: RoundState) -> None:
         state.direction = -state.direction
@@ -136,6 +169,36 @@ class DealerLaysFirstCard(OfficialRules):
         state.deferred = first_number_choice
         # The dealer's hand laid it: the hand turns follow (O-28) if his moves.
         state.extra[PLAYED_HAND] = (state.hands[state.dealer], state.dealer)
+
+
+@dataclass(frozen=True, slots=True)
+class NameVictim(Action):
+    """O-32 with O-03: the dealer names who draws a first +2? or +4?: ``victim P2``."""
+
+    verb: ClassVar[str] = "victim"
+    seat: int
+
+    def apply_to(self, state: RoundState) -> None:
+        entry: Pending = state.extra.pop(FIRST_DRAW)
+        assert entry.penalty is not None
+        entry.penalty.target = self.seat
+        state.stack.append(entry)  # now it may be answered as any +2? or +4?
+        state.advance()
+
+    def __str__(self) -> str:
+        return f"victim {seat_name(self.seat)}"
+
+
+@action_verb("victim")
+def _parse_victim(args: list[str], line: str) -> Action:
+    if len(args) != 1:
+        raise ActionSyntaxError(f"'{line}': write 'victim' and a seat, e.g. 'victim P2'")
+    return NameVictim(parse_seat(args[0], line))
+
+
+def ask_first_victim(state: RoundState) -> None:
+    state.ask(state.dealer, [NameVictim(s) for s in range(state.n)
+                             if s != state.dealer and s not in state.out])
 
 
 def first_number_choice(state: RoundState) -> None:

@@ -84,6 +84,11 @@ class OfficialRules:
         """C-10 (default, seed 004): the dealer's left names the colour of a first wild."""
         return state.next_seat(state.dealer)
 
+    def start_draw(self, state: RoundState, entry: Pending) -> bool:
+        """A first draw card (+2, +4 …): True when the rules lay it as a play (O-32);
+        officially False, and the card's first-card rule applies (C-07)."""
+        return False
+
     # --- a turn --------------------------------------------------------------------
 
     def turn_actions(self, state: RoundState, seat: int) -> list[Action]:
