@@ -474,3 +474,13 @@ def test_a_situation_on_a_deck_check_refuses_is_refused_with_the_same_reason(
 def test_a_misspelt_card_in_a_hand_gets_a_suggestion(tmp_path: Path) -> None:
     path = changed(tmp_path, "c12_matching", ('"red-1"', '"rde-1"'))
     assert "'rde-1' is not a card of the deck classic; did you mean 'red-1'?" in error(path)
+
+
+def test_a_misspelt_card_in_an_action_is_an_error_even_when_a_refusal_is_expected(
+        tmp_path: Path) -> None:
+    # 'play blue-44' is no card at all: not an illegal play that expect_refused accepts.
+    path = changed(tmp_path, "c12_card_that_does_not_match_is_refused",
+                   ('"P1: play blue-4"', '"P1: play blue-44"'))
+    message = error(path)
+    assert ("action 1 'P1: play blue-44': 'blue-44' is not a card of the deck classic; the "
+            "nearest are blue-4") in message

@@ -3,18 +3,20 @@ and check the expectations."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 from typing import Any
 
-from cardgen.engine.actions import parse_action, seat_name
-from cardgen.engine.errors import EngineError, IllegalAction, SituationError
+from cardgen.engine.actions import Action, parse_action, seat_name
+from cardgen.engine.errors import ActionSyntaxError, EngineError, IllegalAction, SituationError
 from cardgen.engine.game import Game
 from cardgen.engine.situation.expect import compare, read_expect
 from cardgen.engine.situation.reader import Reader
 from cardgen.engine.situation.report import Explanation, Step, game_dict, state_dict
 from cardgen.engine.situation.setup import build_situation
 from cardgen.engine.state import OVER, RESPOND, RoundState
+from cardgen.engine.wizz import WheelChoice
 from cardgen.errors import CardgenError
 from cardgen.tomlfile import read_toml_file
 
@@ -72,6 +74,7 @@ def _take_actions(state: RoundState, game: Game | None, reader: Reader, actions:
     for number, text in enumerate(actions, 1):
         legal = [str(a) for a in state.legal_actions()]
         actor = seat_name(state.actor) if state.actor >= 0 else None
+        _check_cards(state, reader, number, text)
         try:
             done = _take(state, game, text)
         except IllegalAction as exc:
@@ -85,6 +88,35 @@ def _take_actions(state: RoundState, game: Game | None, reader: Reader, actions:
         steps.append(Step(legal, actor, done, list(state.events), state_dict(state)))
         state.events.clear()
     return steps
+
+
+def _cards_named(action: Action) -> list[str]:
+    """The card ids an action's text names (a play, a group, a gift, a wheel's choice)."""
+    if isinstance(action, WheelChoice):
+        return list(action.words) if action.what in ("keep", "drop") else []
+    card = getattr(action, "card", None)
+    return [*([card] if isinstance(card, str) else []), *getattr(action, "cards", ())]
+
+
+def _check_cards(state: RoundState, reader: Reader, number: int, text: str) -> None:
+    """A card id that is no card of the deck is a mistake in the file, never an illegal
+    action (which an ``expect_refused`` would take as the refusal it expects)."""
+    named = SEAT_PREFIX.fullmatch(text)
+    body = named.group(2) if named else text
+    if body.split()[:1] in (["referee"], ["vote"]):
+        return
+    try:
+        action = parse_action(body)
+    except ActionSyntaxError:
+        return  # (no action at all: taking it says why)
+    ids = state.variant.kind_of
+    for card in _cards_named(action):
+        if card not in ids:
+            close = difflib.get_close_matches(card, list(ids), n=3, cutoff=0.6)
+            nearest = f"; the nearest are {', '.join(close)}" if close else ""
+            raise reader.fail(f"action {number} '{text}': '{card}' is not a card of the deck "
+                              f"{reader.deck_ref}{nearest} (`cardgen cards {reader.deck_ref}` "
+                              "lists them)")
 
 
 def _take(state: RoundState, game: Game | None, text: str) -> str:
