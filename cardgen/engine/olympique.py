@@ -163,9 +163,9 @@ class DealerLaysFirstCard(OfficialRules):
         # V-01: with two players a Reverse is a Skip, so the dealer plays again.
         state.turn = state.dealer if state.n == 2 else state.next_seat(state.dealer)
 
-    def after_deal(self, state: RoundState) -> None:
-        super().after_deal(state)
-        # The first card is turned after this; its 0 or 7 choice waits for the turn.
+    def before_first_card(self, state: RoundState) -> None:
+        super().before_first_card(state)
+        # Its 0 or 7 choice waits until the first card has been turned.
         state.deferred = first_number_choice
         # The dealer's hand laid it: the hand turns follow (O-28) if his moves.
         state.extra[PLAYED_HAND] = (state.hands[state.dealer], state.dealer)

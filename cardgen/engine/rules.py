@@ -74,6 +74,10 @@ class OfficialRules:
     def after_deal(self, state: RoundState) -> None:
         """The cards are dealt and the first card is not turned yet. Officially nothing."""
 
+    def before_first_card(self, state: RoundState) -> None:
+        """The first card is about to be turned, in a dealt round or a situation that
+        gives its ``first`` card. Officially nothing."""
+
     def start_reverse(self, state: RoundState) -> None:
         """C-08 (default, seed 004): after a first-card Reverse the dealer plays first,
         then to the right (the other way from the deal's direction, H-03)."""
