@@ -24,6 +24,7 @@ Shuffles use the round's own seeded ``random.Random``, so a seed replays a round
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from typing import Protocol
@@ -195,6 +196,15 @@ class RoundState(PendingStack):
             self.fired[kind] += 1
         if self.phase != COLOR:
             self.advance()
+
+    def copy(self) -> RoundState:
+        """An independent copy of the round as it stands, to try actions on (a search, a
+        perft count) without touching this one. Only what never changes during a round
+        is shared (the variant, its rules, the tables of plays); the random source is
+        copied with its state, so the copy's chance steps come out as this round's would."""
+        shared: dict[int, object] = {id(self.variant): self.variant, id(self.rules): self.rules,
+                                     id(self.plays): self.plays, id(self.universe): self.universe}
+        return copy.deepcopy(self, shared)
 
     # --- what may be done ---------------------------------------------------------------
 
