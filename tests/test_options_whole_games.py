@@ -106,3 +106,25 @@ def test_every_deck_plays_whole_games_with_its_rules(deck_name: str,
         assert variant is not None, deck_name
         for bots in bots_used:
             play(variant, bots, f"{Path(deck_name).stem}:{seed}")
+
+
+# --- the games issue 23's soak found broken, replayed ------------------------------------------
+
+
+def test_u22_a_non_jumping_in_on_a_non_no_longer_crashes_the_soak_game() -> None:
+    # `cardgen simulate unplugged --players 3 --rule jump-in --rule olympique --player
+    # random --seed 1`: game 0 raised IndexError when a Non jumped in on a Non (H-11).
+    variant = variant_for("unplugged", ["jump-in", "olympique"], (3,))
+    assert variant is not None
+    result = play_game(variant, make_players("random", 3, "1:0"), "1:0", check="full")
+    assert result.problems == [] and result.finished
+
+
+def test_o43_random_players_end_every_extreme_draw_round() -> None:
+    # `cardgen simulate classic --rule extreme-draw --player random --players 3 --seed 1`:
+    # game 0's first round ran past 200 000 actions while players pressed by choice.
+    variant = variant_for("classic", ["extreme-draw"], (3,))
+    assert variant is not None
+    result = play_game(variant, make_players("random", 3, "1:0"), "1:0", check="full",
+                       turn_cap=30_000)
+    assert {r.how for r in result.rounds} <= ENDS and result.finished

@@ -24,7 +24,6 @@ Shuffles use the round's own seeded ``random.Random``, so a seed replays a round
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable
 from typing import Protocol
@@ -184,27 +183,16 @@ class RoundState(PendingStack):
         return state
 
     def start(self) -> None:
-        """Turn up the first card and apply its first-card rule (a situation's ``first``
-        starts here too, without the deal)."""
+        """Turn up the first card, apply its first-card rule (so does a situation's)."""
         self.rules.before_first_card(self)
         kind = self.turn_first_card()
         self.color = self.variant.color_of[kind]
         self.match_set = self.variant.match_rows[kind][self.color + 1]
-        entry = Pending(kind, -1, None, -1)
-        self.variant.effect_of[kind].on_start(self, entry)
+        self.variant.effect_of[kind].on_start(self, entry := Pending(kind, -1, None, -1))
         if entry.penalty is None and entry not in self.stack:  # (a draw waiting acts later)
             self.fired[kind] += 1
         if self.phase != COLOR:
             self.advance()
-
-    def copy(self) -> RoundState:
-        """An independent copy of the round as it stands, to try actions on (a search, a
-        perft count) without touching this one. Only what never changes during a round
-        is shared (the variant, its rules, the tables of plays); the random source is
-        copied with its state, so the copy's chance steps come out as this round's would."""
-        shared: dict[int, object] = {id(self.variant): self.variant, id(self.rules): self.rules,
-                                     id(self.plays): self.plays, id(self.universe): self.universe}
-        return copy.deepcopy(self, shared)
 
     # --- what may be done ---------------------------------------------------------------
 
