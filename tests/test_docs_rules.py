@@ -1,7 +1,9 @@
 """docs/rules.md covers every rule id of the specification, and each points at a real test.
 
 The test-name convention: an exact-situation rule test is a function whose name starts
-with the rule id in lowercase without its dash (`test_c07_…` for C-07).
+with the rule id in lowercase without its dash (`test_c07_…` for C-07), or a situation
+file of tests/situations/ whose name starts so (`c07_first_card_draw_two.toml`), which
+the parametrised test of tests/test_situations.py runs.
 """
 
 from __future__ import annotations
@@ -26,10 +28,13 @@ def doc_entries() -> dict[str, str]:
 
 
 def defined_test_names() -> set[str]:
+    """The test functions, and a ``test_<file name>`` for each situation file."""
     names: set[str] = set()
     for path in (ROOT / "tests").rglob("test_*.py"):
         names.update(re.findall(r"^\s*def (test_\w+)", path.read_text(encoding="utf-8"),
                                 re.MULTILINE))
+    names.update(f"test_{path.stem}" for path in (ROOT / "tests" / "situations").rglob("*.toml")
+                 if "decks" not in path.parts)
     return names
 
 

@@ -311,10 +311,6 @@ def test_h18_blank_card_brings_a_player_back_from_out() -> None:
     assert 2 in state.out
 
 
-def test_h19_a_referee_penalty_is_one_card_and_no_turn() -> None:
-    check("h19_referee_penalty")
-
-
 def test_h20_going_out_does_not_end_the_round() -> None:
     state = do(house(hands={**HANDS, "P1": ["red-1"]}), "play red-1")
     assert state.phase == TURN and 1 in state.out and state.actor == 2

@@ -25,24 +25,31 @@ def table(rules: list[str], players: int = 4, deck: str = "classic", **data: Any
     return build_state({"deck": deck, "players": players, "rules": rules, **data}, "test")
 
 
-def with_uno_card(rules: list[str], **data: Any) -> RoundState:
-    """A classic table whose deck also holds one Uno card."""
+def classic_with(*cards: str) -> str:
+    """A deck file: the classic deck plus one copy of each card named."""
     import tempfile
 
-    path = Path(tempfile.mkdtemp()) / "uno-card.toml"
-    path.write_text('name = "With a Uno card"\nbase = "classic"\ntotal = 109\n'
-                    '[cards]\nuno-card = 1\n', encoding="utf-8")
-    return table(rules, deck=str(path), **data)
+    path = Path(tempfile.mkdtemp()) / "with.toml"
+    lines = "".join(f"{card} = 1\n" for card in cards)
+    path.write_text(f'name = "Classic with more"\nbase = "classic"\n[cards]\n{lines}',
+                    encoding="utf-8")
+    return str(path)
 
 
-def first_card(rules: list[str], first: str, players: int = 4) -> RoundState:
+def with_uno_card(rules: list[str], **data: Any) -> RoundState:
+    """A classic table whose deck also holds one Uno card."""
+    return table(rules, deck=classic_with("uno-card"), **data)
+
+
+def first_card(rules: list[str], first: str, players: int = 4, deck: str = "classic",
+               dealt: dict[str, list[str]] = HANDS) -> RoundState:
     """A round dealt as ``RoundState.deal`` does (``after_deal``, then the first card
-    turned), with known hands and ``first`` on top of the draw pile."""
-    variant = Variant.from_deck(load_deck("classic"), players, rules)
+    turned), with known hands (``dealt``) and ``first`` on top of the draw pile."""
+    variant = Variant.from_deck(load_deck(deck), players, rules)
     state = RoundState(variant, players, 0, random.Random(1), log=True)
     pile = list(variant.deck)
     for seat in range(players):
-        state.hands[seat] = [variant.kind(c) for c in HANDS[f"P{seat}"]]
+        state.hands[seat] = [variant.kind(c) for c in dealt[f"P{seat}"]]
         for kind in state.hands[seat]:
             pile.remove(kind)
     pile.remove(variant.kind(first))
@@ -83,6 +90,31 @@ def test_o28_after_a_swap_play_goes_on_from_the_new_holder() -> None:
     assert ids(state, 3) == HANDS["P1"] and state.actor == 0
     plain = do(table(["seven-swaps"], hands=hands(P1=["red-7"])), "play red-7", "swap-with P3")
     assert plain.actor == 2
+
+
+def test_o28_after_a_zero_the_turn_follows_the_hand_that_played_it() -> None:
+    # 002:255: "c'est le jeu qui importe, et non le joueur, dans le cas d'un changement
+    # de jeux": the seat that now holds P1's hand counts as having just played.
+    left = do(table(["turns-follow-hands", "zero-rotates-by-choice"],
+                    hands=hands(P1=["red-0"])), "play red-0", "rotate left")
+    assert ids(left, 2) == HANDS["P1"] and left.actor == 3
+    right = do(table(["turns-follow-hands", "zero-rotates-by-choice"],
+                     hands=hands(P1=["red-0"])), "play red-0", "rotate right")
+    assert ids(right, 0) == HANDS["P1"] and right.actor == 1
+    assert ids(right, 1) == HANDS["P2"]  # P2's hand, the next to play, plays
+
+
+def test_o28_a_compulsory_zero_rotation_is_followed_too() -> None:
+    state = do(table(["turns-follow-hands", "zero-rotates"], hands=hands(P1=["red-0"])),
+               "play red-0")
+    assert ids(state, 2) == HANDS["P1"] and state.actor == 3
+
+
+def test_o28_gifts_move_cards_not_hands() -> None:
+    state = table(["turns-follow-hands"], deck="unplugged",
+                  hands=hands(P1=["generosite", "red-5", "red-6"]))
+    do(state, "play generosite", "give red-5 P2", "give red-6 P3", "give green-7 P0")
+    assert state.actor == 2  # each player kept his own hand: the turn goes on as usual
 
 
 def test_o29_the_dealer_deals_seven_to_fifteen_each() -> None:
@@ -169,6 +201,66 @@ def test_o32_the_dealer_chooses_for_a_first_seven() -> None:
     assert legal(state) == ["swap-with P1", "swap-with P2", "swap-with P3", "pass"]
     do(state, "swap-with P2")
     assert ids(state, 0) == HANDS["P2"] and state.actor == 1
+
+
+def test_o32_after_the_dealer_swaps_on_a_first_seven_play_follows_his_hand() -> None:
+    # O-32 with O-28: the dealer counts as having laid the 7, so the seat that now
+    # holds his hand counts as having just played.
+    state = first_card(["olympique"], "red-7")
+    assert state.direction == 1 and state.phase == CHOOSE and state.actor == 0
+    do(state, "swap-with P2")
+    assert ids(state, 2) == HANDS["P0"] and state.actor == 3
+
+
+def test_o32_after_the_dealer_rotates_on_a_first_zero_play_follows_his_hand() -> None:
+    state = first_card(["olympique"], "red-0")
+    assert state.direction == 1 and legal(state) == ["rotate left", "rotate right", "pass"]
+    do(state, "rotate left")
+    assert ids(state, 1) == HANDS["P0"] and state.actor == 2
+
+
+def test_o32_p1_may_cover_a_first_draw_two_as_any_other() -> None:
+    # O-32 with O-36: the dealer counts as having laid the +2, so P1 may overbid it.
+    state = first_card(["olympique"], "red-draw-two", dealt=hands(P1=["blue-draw-two"]))
+    assert state.actor == 1 and legal(state) == ["play blue-draw-two", "pass"]
+    do(state, "play blue-draw-two")
+    assert len(state.hands[2]) == 3 + 4 and state.actor == 3
+
+
+def test_o32_p1_may_dodge_a_first_draw_two_with_the_uno_card() -> None:
+    # O-32 with O-35: the Uno card passes the dealer's +2 on to P2.
+    state = first_card(["olympique"], "red-draw-two", deck=classic_with("uno-card"),
+                       dealt=hands(P1=["uno-card"]))
+    assert state.actor == 1 and legal(state) == ["play uno-card", "pass"]
+    do(state, "play uno-card")
+    assert len(state.hands[1]) == 3 and len(state.hands[2]) == 3 + 2 and state.actor == 3
+
+
+def test_o32_a_first_draw_two_unanswered_still_hits_p1() -> None:
+    state = first_card(["olympique"], "red-draw-two")
+    assert len(state.hands[1]) == 3 + 2 and state.actor == 2 and state.phase == TURN
+
+
+def test_o32_the_dealer_names_the_victim_of_a_first_draw_two_choice() -> None:
+    # O-32 with O-03: the dealer makes the card's choices, its victim included; the
+    # player after him is still the one skipped (U-19 reading A).
+    state = first_card(["dealer-lays-first-card"], "red-draw-two-choice",
+                       deck=classic_with("red-draw-two-choice"))
+    assert state.phase == CHOOSE and state.actor == 0
+    assert legal(state) == ["victim P1", "victim P2", "victim P3"]
+    do(state, "victim P3")
+    assert len(state.hands[3]) == 3 + 2 and len(state.hands[1]) == 3 and state.actor == 2
+
+
+def test_o32_the_dealer_names_victim_and_colour_of_a_first_wild_draw_four_choice() -> None:
+    state = first_card(["dealer-lays-first-card"], "wild-draw-four-choice",
+                       deck=classic_with("wild-draw-four-choice"))
+    assert state.phase == COLOR and state.actor == 0
+    do(state, "color green")
+    assert state.phase == CHOOSE and legal(state) == ["victim P1", "victim P2", "victim P3"]
+    do(state, "victim P2")
+    assert len(state.hands[2]) == 3 + 4 and state.actor == 2
+    assert state.variant.colors[state.color] == "green"
 
 
 # --- O-34, O-35 ---------------------------------------------------------------------------------

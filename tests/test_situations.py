@@ -71,10 +71,6 @@ def test_every_situation_file_states_its_expectations_and_they_hold(path: Path) 
 # --- scoring as situations (C-31 … C-33, U-39, U-47, U-48, O-07, O-08, O-20, O-26) --------
 
 
-def test_c30_card_points_as_a_situation() -> None:
-    check("c30_card_points")
-
-
 def test_c31_winner_collects_and_ends_the_game() -> None:
     result = check("c31_winner_collects")
     assert result.scoring == ["round scored: P0 +0, P1 +118, P2 +0",
@@ -92,18 +88,6 @@ def test_c33_scores_carry_over_and_the_deal_rotates() -> None:
     assert result.game["round"] == 4 and not result.game["over"]
 
 
-def test_u39_pingouin_everyone_adds_his_own_hand() -> None:
-    check("unplugged/u39_pingouin_everyone_adds_his_hand")
-
-
-def test_u47_card_points_as_a_situation() -> None:
-    check("unplugged/u47_card_points")
-
-
-def test_u48_lowest_total_takes_the_game() -> None:
-    check("unplugged/u48_lowest_total_wins")
-
-
 def test_u49_a_majority_vote_puts_fifty_points_on_the_total(tmp_path: Path) -> None:
     check("unplugged/u49_table_talk_vote")
     lost = changed(tmp_path, "unplugged/u49_table_talk_vote", ('"vote P2 2"', '"vote P2 1"'))
@@ -118,14 +102,6 @@ def test_u49_a_majority_vote_puts_fifty_points_on_the_total(tmp_path: Path) -> N
     assert "a vote adds to a game total; give the situation a [game] table" in error(no_game)
 
 
-def test_o07_extra_card_points_as_a_situation() -> None:
-    check("options/o07_extra_card_points")
-
-
-def test_o08_count_rounds_to_a_set_target() -> None:
-    check("options/o08_count_rounds")
-
-
 def test_o08_the_target_set_is_the_one_played(tmp_path: Path) -> None:
     # With the default target (5), three rounds won do not end the game.
     path = changed(tmp_path, "options/o08_count_rounds", ("target = 3\nround", "round"),
@@ -133,18 +109,6 @@ def test_o08_the_target_set_is_the_one_played(tmp_path: Path) -> None:
     assert failures(path) == ["game.over: expected True, got False",
                               "game.winners: expected ['P1'] in any order, got [] "
                               "(missing P1)"]
-
-
-def test_o20_cursed_card_set_by_the_situation() -> None:
-    check("options/o20_cursed_cards")
-
-
-def test_o26_rapido_points_as_a_situation() -> None:
-    check("options/o26_rapido_points")
-
-
-def test_h20_a_seat_starting_with_an_empty_hand_goes_out() -> None:
-    check("house/h20_empty_hand_goes_out")
 
 
 def test_h21_finishing_order_of_a_play_on_round() -> None:
@@ -474,3 +438,13 @@ def test_a_situation_on_a_deck_check_refuses_is_refused_with_the_same_reason(
 def test_a_misspelt_card_in_a_hand_gets_a_suggestion(tmp_path: Path) -> None:
     path = changed(tmp_path, "c12_matching", ('"red-1"', '"rde-1"'))
     assert "'rde-1' is not a card of the deck classic; did you mean 'red-1'?" in error(path)
+
+
+def test_a_misspelt_card_in_an_action_is_an_error_even_when_a_refusal_is_expected(
+        tmp_path: Path) -> None:
+    # 'play blue-44' is no card at all: not an illegal play that expect_refused accepts.
+    path = changed(tmp_path, "c12_card_that_does_not_match_is_refused",
+                   ('"P1: play blue-4"', '"P1: play blue-44"'))
+    message = error(path)
+    assert ("action 1 'P1: play blue-44': 'blue-44' is not a card of the deck classic; did "
+            "you mean 'blue-4'?") in message

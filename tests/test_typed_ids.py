@@ -53,8 +53,8 @@ def test_an_action_naming_red_seven_is_a_mistake_in_the_file(tmp_path: Path,
         f'players = 2\ntop = "red-3"\nturn = "P0"\nactions = ["P0: play red-seven"]\n{expect}'
         '[hands]\nP0 = ["red-7"]\nP1 = ["blue-7"]\n', encoding="utf-8")
     assert refused(["explain", "s.toml"], tmp_path) == (
-        "s.toml: action 1 (P0): 'P0: play red-seven': the deck has no card 'red-seven'; "
-        "did you mean 'red-7'?")
+        "s.toml: action 1 'P0: play red-seven': 'red-seven' is not a card of the deck "
+        "classic; did you mean 'red-7'? (`cardgen cards classic` lists them)")
 
 
 def test_a_rule_texts_card_block_with_red_seven_suggests_red_7(tmp_path: Path) -> None:

@@ -56,6 +56,9 @@ class Effect:
     #: True when the matching table cannot say whether the card may be played, so the
     #: engine asks :meth:`playable` (e.g. a card that goes only on the previous number).
     decides_playability: ClassVar[bool] = False
+    #: True for a card laid only in answer to a card waiting on the stack (Non,
+    #: Boomerang …): never a turn's play, so never a jump-in either (H-11, U-22).
+    answers_only: ClassVar[bool] = False
     #: The out-of-turn responses (names in RESPONDERS) a deck holding this card
     #: needs, whatever its rules ("Non", Boomerang …).
     responders: ClassVar[tuple[str, ...]] = ()

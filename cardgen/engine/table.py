@@ -11,10 +11,12 @@ with their top at the end.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Iterable
 from itertools import chain
+from typing import ClassVar, Self
 
 from cardgen.engine.actions import seat_name
 from cardgen.engine.cards import CardTables
@@ -54,6 +56,18 @@ class Table:
         self.reshuffles = 0
         self.dry_draws = 0  # draws cut short because both piles were empty
         self.events: list[str] | None = [] if log else None
+
+    #: What a copy shares with its original, what never changes during a round: the
+    #: variant, the deck and, a layer up, the rules in force and their tables of plays.
+    SHARED: ClassVar[tuple[str, ...]] = ("variant", "universe", "rules", "plays")
+
+    def copy(self) -> Self:
+        """An independent copy of the round as it stands, to try actions on (a search, a
+        perft count) without touching this one. The random source is copied with its
+        state, so the copy's chance steps come out as this round's would."""
+        shared = {id(value): value for name in self.SHARED
+                  if (value := getattr(self, name, None)) is not None}
+        return copy.deepcopy(self, shared)
 
     def deal_cards(self, dealer: int, size: int) -> None:
         """C-04: shuffle the deck and deal ``size`` cards to each seat; the rest is the

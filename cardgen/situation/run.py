@@ -10,7 +10,8 @@ from typing import Any
 from cardgen.catalogue import closest_card
 from cardgen.decks import DECK_FIELDS
 from cardgen.engine.actions import Action, parse_action, seat_name
-from cardgen.engine.errors import EngineError, IllegalAction, SituationError
+from cardgen.engine.errors import ActionSyntaxError, EngineError, IllegalAction, SituationError
+from cardgen.engine.extra.wizz import WheelChoice
 from cardgen.engine.game import Game
 from cardgen.engine.state import OVER, RESPOND, RoundState
 from cardgen.errors import CardgenError
@@ -84,6 +85,7 @@ def _take_actions(state: RoundState, game: Game | None, reader: Reader, actions:
     for number, text in enumerate(actions, 1):
         legal = [str(a) for a in state.legal_actions()]
         actor = seat_name(state.actor) if state.actor >= 0 else None
+        _check_cards(state, reader, number, text)
         try:
             done = _take(state, game, text)
         except IllegalAction as exc:
@@ -99,6 +101,35 @@ def _take_actions(state: RoundState, game: Game | None, reader: Reader, actions:
     return steps
 
 
+def _cards_named(action: Action) -> list[str]:
+    """The card ids an action's text names (a play, a group, a gift, a wheel's choice)."""
+    if isinstance(action, WheelChoice):
+        return list(action.words) if action.what in ("keep", "drop") else []
+    card = getattr(action, "card", None)
+    return [*([card] if isinstance(card, str) else []), *getattr(action, "cards", ())]
+
+
+def _check_cards(state: RoundState, reader: Reader, number: int, text: str) -> None:
+    """A card id that is no card of the deck is a mistake in the file, never an illegal
+    action (which an ``expect_refused`` would take as the refusal it expects)."""
+    named = SEAT_PREFIX.fullmatch(text)
+    body = named.group(2) if named else text
+    if body.split()[:1] in (["referee"], ["vote"]):
+        return
+    try:
+        action = parse_action(body)
+    except ActionSyntaxError:
+        return  # (no action at all: taking it says why)
+    ids = state.variant.kind_of
+    for card in _cards_named(action):
+        if card not in ids:
+            close = closest_card(card, state.variant.kinds)  # knows "red-seven" is red-7
+            hint = f"; did you mean '{close}'?" if close else ""
+            raise reader.fail(f"action {number} '{text}': '{card}' is not a card of the deck "
+                              f"{reader.deck_ref}{hint} (`cardgen cards {reader.deck_ref}` "
+                              "lists them)")
+
+
 def _take(state: RoundState, game: Game | None, text: str) -> str:
     """One action: ``referee …``, ``vote …``, or a seat's action, its seat named or not."""
     if text.split()[:1] == ["referee"]:
@@ -108,7 +139,6 @@ def _take(state: RoundState, game: Game | None, text: str) -> str:
     named = SEAT_PREFIX.fullmatch(text)
     body = named.group(2) if named else text
     action = parse_action(body)
-    _known_cards(state, action, text)
     if state.phase == OVER:
         raise IllegalAction(f"'{text}': the round is over ({state.summary()})")
     actor = seat_name(state.actor)
@@ -122,16 +152,6 @@ def _take(state: RoundState, game: Game | None, text: str) -> str:
                                 f"({state.summary()}){later}")
     state.play(action)
     return f"{actor}: {action}"
-
-
-def _known_cards(state: RoundState, action: Action, text: str) -> None:
-    """A card the deck does not have is a mistake in the file, never a refused action."""
-    named = [getattr(action, "card", None), *getattr(action, "cards", ())]
-    for card in named:
-        if isinstance(card, str) and card not in state.variant.kind_of:
-            close = closest_card(card, state.variant.kinds)
-            hint = f"; did you mean '{close}'?" if close else ""
-            raise SituationError(f"'{text}': the deck has no card '{card}'{hint}")
 
 
 def _referee(state: RoundState, text: str) -> str:

@@ -87,6 +87,8 @@ class DrawCards(Effect):
         state.apply_penalty(entry.penalty)
 
     def on_start(self, state: RoundState, entry: Pending) -> None:
+        if state.rules.start_draw(state, entry):  # O-32: the dealer laid it
+            return
         # C-07: the dealer's left draws and misses the turn. Nobody played the card, so
         # nobody can respond to it (RULES.md U-11): it applies at once.
         victim = state.next_seat(state.dealer)

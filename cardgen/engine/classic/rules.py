@@ -72,6 +72,10 @@ class OfficialRules(WildDrawFourHooks, UnoCallHooks):
     def after_deal(self, state: RoundState) -> None:
         """The cards are dealt and the first card is not turned yet. Officially nothing."""
 
+    def before_first_card(self, state: RoundState) -> None:
+        """The first card is about to be turned, in a dealt round or a situation that
+        gives its ``first`` card. Officially nothing."""
+
     def start_reverse(self, state: RoundState) -> None:
         """C-08 (default, seed 004): after a first-card Reverse the dealer plays first,
         then to the right (the other way from the deal's direction, H-03)."""
@@ -81,6 +85,11 @@ class OfficialRules(WildDrawFourHooks, UnoCallHooks):
     def start_color_chooser(self, state: RoundState) -> int:
         """C-10 (default, seed 004): the dealer's left names the colour of a first wild."""
         return state.next_seat(state.dealer)
+
+    def start_draw(self, state: RoundState, entry: Pending) -> bool:
+        """A first draw card (+2, +4 …): True when the rules lay it as a play (O-32);
+        officially False, and the card's first-card rule applies (C-07)."""
+        return False
 
     # --- a turn --------------------------------------------------------------------
 

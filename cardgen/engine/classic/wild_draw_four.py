@@ -32,6 +32,8 @@ class WildDrawCards(DrawCards):
         entry.penalty.bluff = state.rules.is_bluff(state, entry.author, entry.prev_color)
 
     def on_start(self, state: RoundState, entry: Pending) -> None:
+        if state.rules.start_draw(state, entry):  # O-32: the dealer laid it
+            return
         # Only reachable when a deck or an option lets such a card start (the classic +4
         # cannot: C-11; O-32 lets it). Then it acts as a first-card wild and a first-card
         # +2 together: the dealer's left draws and misses the turn, and the colour is

@@ -84,6 +84,7 @@ class ReturnEffect(Effect):
 
     name = "return-effect"
     decides_playability = True
+    answers_only = True
     responders = ("white-boomerang",)
 
     def playable(self, state: RoundState, seat: int, kind: int) -> bool:
@@ -95,11 +96,6 @@ class ReturnEffect(Effect):
         return author if author >= 0 else None
 
     def resolve(self, state: RoundState, entry: Pending) -> None:
-        if not state.stack:
-            # Laid as a jump-in on another white Boomerang (jump-in-identical, rapido):
-            # there is nothing left to send back, and play goes on from him.
-            super().resolve(state, entry)
-            return
         below = state.stack[-1]
         penalty = below.penalty
         if penalty is None:  # a Skip (the responder offers nothing else)

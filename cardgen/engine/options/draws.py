@@ -92,8 +92,14 @@ def press(state: RoundState) -> int:
 @option("extreme-draw")
 class ExtremeDraw(MultiDraw):
     """O-43: a turn's draw is a press of the dispenser: 0 to 7 cards, each count as
-    likely; any playable card it gave may then be laid."""
+    likely; any playable card it gave may then be laid. Only a player who must draw
+    presses (002:307, "quand un joueur doit piocher"): no voluntary draw (C-15)."""
 
+    def turn_actions(self, state: RoundState, seat: int) -> list[Action]:
+        actions = super().turn_actions(state, seat)
+        if any(isinstance(a, Play) for a in actions):
+            return [a for a in actions if a is not DRAW]
+        return actions
 
     def draw_turn(self, state: RoundState, seat: int) -> None:
         forget_laid(state)

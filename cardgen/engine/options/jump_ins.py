@@ -101,7 +101,12 @@ class JumpInIdentical(JumpRules):
         return (*super().responders(), RESPONDERS["jump-on"])
 
     def jump_kinds(self, state: RoundState, top: int) -> frozenset[int]:
-        return super().jump_kinds(state, top) | {top}
+        found = super().jump_kinds(state, top)
+        # A card laid only in answer (Non, Boomerang) has nothing to answer once the
+        # card it answered has acted (U-22, U-27): no jump-in with it.
+        if state.variant.effect_of[top].answers_only:
+            return found
+        return found | {top}
 
     def after_play(self, state: RoundState, entry: Pending) -> None:
         super().after_play(state, entry)

@@ -13,7 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cardgen.engine.actions import DRAW, PASS, Action, Play, Round, action_verb, seat_name
+from cardgen.engine.actions import (
+    DRAW,
+    PASS,
+    Action,
+    Play,
+    Round,
+    action_verb,
+    parse_seat,
+    seat_name,
+)
 from cardgen.engine.cards import CardTables
 from cardgen.engine.classic.options import LowestScore, RotateDealer
 from cardgen.engine.classic.rules import OfficialRules, option
@@ -39,6 +48,8 @@ from cardgen.engine.state import OVER, RoundState
 PAIR_LAID = "olympique:pair-laid"  # a pair is being laid (O-34)
 PAIR = "olympique:pair"  # the card a pair acts as, until it has taken effect
 FOLLOW = "olympique:follow"  # who received the hand that was played (O-28)
+PLAYED_HAND = "olympique:played-hand"  # (the hand that played last, the seat holding it)
+FIRST_DRAW = "olympique:first-draw"  # a first +2? or +4? waiting for its victim (O-32)
 TWOS = "olympique:twos"  # the seat whose 2 started the round of 2s under way (O-39)
 
 #: O-29: the fewest and the most cards the dealer may give each player.
@@ -59,23 +70,30 @@ class OneCardPenalty(OfficialRules):
 
 @option("turns-follow-hands")
 class TurnsFollowHands(HandRules):
-    """O-28: when the player of a card swaps his hand with another player's (a 7, a
-    swap-hands wild, Échange …), the player who now holds the hand that was played
-    counts as having just played it: the turn goes to the seat after him."""
+    """O-28: "c'est le jeu qui importe, et non le joueur": whenever hands change owners
+    (a 7, a 0's rotation, a swap-hands wild, Échange …), the seat that now holds the
+    hand that played last counts as having just played: the turn goes to the seat after
+    him. Cards given or taken (Générosité) leave each hand with its owner."""
 
     def after_hands_moved(self, state: RoundState, before: dict[int, int]) -> None:
         super().after_hands_moved(state, before)
-        player = state.top_author
-        if len(before) != 2 or player not in before or state.phase == OVER:
+        played = state.extra.get(PLAYED_HAND)
+        if played is None or state.phase == OVER:
             return
-        other = next(s for s in before if s != player)
-        state.turn = state.next_seat(other)
-        state.extra[FOLLOW] = other  # a card swapping as it resolves sets the turn after
-        state.log(f"the turn follows the hand: it goes on from {seat_name(other)}")
+        hand, seat = played
+        # The hands are moved as whole lists, so the one that played is found by identity.
+        holder = next((s for s in before if state.hands[s] is hand), seat)
+        if holder == seat:
+            return
+        state.extra[PLAYED_HAND] = (hand, holder)
+        state.turn = state.next_seat(holder)
+        state.extra[FOLLOW] = holder  # a card moving hands as it resolves sets the turn after
+        state.log(f"the turn follows the hand: it goes on from {seat_name(holder)}")
 
     def after_play(self, state: RoundState, entry: Pending) -> None:
         super().after_play(state, entry)
         state.extra.pop(FOLLOW, None)
+        state.extra[PLAYED_HAND] = (state.hands[entry.author], entry.author)
 
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)
@@ -112,9 +130,10 @@ class DealerDeals7To15(OfficialRules):
 @option("dealer-lays-first-card")
 class DealerLaysFirstCard(OfficialRules):
     """O-32: the dealer counts as having laid the first card. He names a first wild's
-    colour; a first +4 stays (its colour his, P1 draws 4 and is skipped, no challenge);
-    a first Reverse is his Reverse (the player on his right plays); a first 0 or 7 gives
-    him the choice the 0 and 7 options give their player."""
+    colour; a first +2 or +4 is his play (P1 draws and is skipped unless he answers it
+    as any other: overbidding, the Uno card …; no challenge), and he names the victim of
+    a +2? or +4?; a first Reverse is his Reverse (the player on his right plays); a
+    first 0 or 7 gives him the choice the 0 and 7 options give their player."""
 
     def start_kinds(self, variant: CardTables, kinds: frozenset[int]) -> frozenset[int]:
         found = super().start_kinds(variant, kinds)
@@ -123,15 +142,69 @@ class DealerLaysFirstCard(OfficialRules):
     def start_color_chooser(self, state: RoundState) -> int:
         return state.dealer
 
+    def start_draw(self, state: RoundState, entry: Pending) -> bool:
+        dealer = state.dealer
+        card = state.variant.kinds[entry.kind]
+        following = state.next_seat(dealer)
+        default = 4 if card.effect == "wild-draw" else 2
+        penalty = entry.penalty = self.new_penalty(
+            state, entry, amount=int(card.param("amount", default)), target=following,
+            skipped=following, challengeable=False)
+        # The draw is the dealer's, answered as any other (overbid, Uno card, Boomerang);
+        # the card itself stays no one's play: no "Non" cancels a first card (U-22).
+        penalty.author = dealer
+        penalty.stackable = penalty.reflectable = penalty.redirectable = True
+        if card.param("choose_victim", False):
+            # The victim is named once the colour is (a +4?): the draw waits until then.
+            state.extra[FIRST_DRAW] = entry
+            state.deferred = ask_first_victim
+        else:
+            state.stack.append(entry)  # answered as any +2 or +4
+        if card.names_color:
+            state.ask_start_color(dealer)
+        return True
+
     def start_reverse(self, state: RoundState) -> None:
         state.direction = -state.direction
         # V-01: with two players a Reverse is a Skip, so the dealer plays again.
         state.turn = state.dealer if state.n == 2 else state.next_seat(state.dealer)
 
-    def after_deal(self, state: RoundState) -> None:
-        super().after_deal(state)
-        # The first card is turned after this; its 0 or 7 choice waits for the turn.
+    def before_first_card(self, state: RoundState) -> None:
+        super().before_first_card(state)
+        # Its 0 or 7 choice waits until the first card has been turned.
         state.deferred = first_number_choice
+        # The dealer's hand laid it: the hand turns follow (O-28) if his moves.
+        state.extra[PLAYED_HAND] = (state.hands[state.dealer], state.dealer)
+
+
+@dataclass(frozen=True, slots=True)
+class NameVictim(Action):
+    """O-32 with O-03: the dealer names who draws a first +2? or +4?: ``victim P2``."""
+
+    verb: ClassVar[str] = "victim"
+    seat: int
+
+    def apply_to(self, state: RoundState) -> None:
+        entry: Pending = state.extra.pop(FIRST_DRAW)
+        assert entry.penalty is not None
+        entry.penalty.target = self.seat
+        state.stack.append(entry)  # now it may be answered as any +2? or +4?
+        state.advance()
+
+    def __str__(self) -> str:
+        return f"victim {seat_name(self.seat)}"
+
+
+@action_verb("victim")
+def _parse_victim(args: list[str], line: str) -> Action:
+    if len(args) != 1:
+        raise ActionSyntaxError(f"'{line}': write 'victim' and a seat, e.g. 'victim P2'")
+    return NameVictim(parse_seat(args[0], line))
+
+
+def ask_first_victim(state: RoundState) -> None:
+    state.ask(state.dealer, [NameVictim(s) for s in range(state.n)
+                             if s != state.dealer and s not in state.out])
 
 
 def first_number_choice(state: RoundState) -> None:

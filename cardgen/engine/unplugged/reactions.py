@@ -44,6 +44,7 @@ class Reaction(Effect):
     turn to the card it answers."""
 
     decides_playability = True
+    answers_only = True
 
     def playable(self, state: RoundState, seat: int, kind: int) -> bool:
         return False
