@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import BaseLoader, FileSystemLoader, StrictUndefined, TemplateError
+from jinja2.ext import Extension
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -59,6 +60,35 @@ def _finalize(value: Any) -> Any:
     return value
 
 
+#: A line of text (not a line that starts with a ``{%`` or ``{#`` tag) ending in a
+#: ``{% … %}`` tag that has no whitespace control of its own.
+_TEXT_ENDING_IN_TAG = re.compile(
+    r"^(?!\s*\{[%#])(?=\s*\S)(.*)(\{%(?:(?!%\}|\{%).)*?)(?<![+-])%\}([ \t]*)$", re.MULTILINE)
+
+
+def keep_line_ends(source: str) -> str:
+    """The template source with the line breaks of its text made safe from trimming.
+
+    The block syntax is read line by line, so a template must never join a line of text
+    to the next: "…it only has to match.{% endif %}" followed by "- 24 action cards"
+    would print one run-on line. Two jinja2 settings do that silently: ``trim_blocks``
+    removes the line break after *any* block tag, and a ``-`` inside a comment eats the
+    line breaks around it. So a block tag that ends a line of text keeps its line break
+    (jinja2's ``+%}``), and comments lose their ``-``: a comment on a line of its own
+    still vanishes with its line, as ``trim_blocks`` and ``lstrip_blocks`` remove it.
+    Lines made only of tags are left alone, so an ``{% if %}`` line prints nothing.
+    """
+    source = source.replace("{#-", "{#").replace("-#}", "#}")
+    return _TEXT_ENDING_IN_TAG.sub(r"\1\2+%}\3", source)
+
+
+class KeepLineEnds(Extension):
+    """Runs :func:`keep_line_ends` on every template before jinja2 reads it."""
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        return keep_line_ends(source)
+
+
 def template_folder() -> Path:
     return data_folder("templates") / "rulebook"
 
@@ -74,6 +104,7 @@ def sandbox(loader: BaseLoader) -> SandboxedEnvironment:
     return SandboxedEnvironment(
         loader=loader,
         autoescape=True,
+        extensions=[KeepLineEnds],
         finalize=_finalize,
         undefined=StrictUndefined,
         trim_blocks=True,

@@ -1,0 +1,149 @@
+"""Every rulebook cardgen can make, read back from its PDF as a reader would read it.
+
+Each built-in deck, each example and a deck with a rule text of its own (using every
+Markdown mark the reader knows) is built in both languages on both papers; the text
+pypdf extracts must hold nothing of the machinery that made it: no directive, no jinja2
+tag, no Markdown or paragraph markup, no card id where a name belongs, no list item
+glued to the sentence before it, no Python value. Each PDF is built and read once.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from jinja2 import DictLoader
+from pypdf import PdfReader
+
+from cardgen.catalogue import catalogue
+from cardgen.deckfile import builtin_names
+from cardgen.decks import load_deck
+from cardgen.rulebook import LANGS, PAPERS, rulebook_blocks, rulebook_pdf
+from cardgen.rulebook.markup import Heading, Paragraph
+from cardgen.rulebook.templates import sandbox
+
+ROOT = Path(__file__).resolve().parent.parent
+OWN_TEXT = ROOT / "tests" / "decks" / "own-text" / "own-text.toml"
+DECKS = [*builtin_names(), *(str(p) for p in sorted((ROOT / "examples").glob("*.toml"))),
+         str(OWN_TEXT)]
+
+#: What the machinery leaves when a text is not read as it should be, with what it means.
+LEAKS = [
+    (re.compile(r"@(?:table|cards?|gallery|pagebreak|quickref|end)\b|^\s*@\w+", re.M),
+     "a directive printed as text"),
+    (re.compile(r"\{\{|\}\}|\{%|%\}|\{#|#\}"), "a jinja2 tag"),
+    (re.compile(r"\*\*|__|^\s*#{1,6}\s|`|\[[^\]\n]+\]\([^)\n]*\)", re.M), "a Markdown mark"),
+    (re.compile(r"</?(?:b|i|font|br)\b[^>]*>|&(?:#\d+|[a-z]+);"), "paragraph markup"),
+    (re.compile(r"[a-z.:;!?»)]- +[A-Z0-9«\"“]"), "a list item glued to the sentence before"),
+    # "None of them" is English; "Points: None" is Python.
+    (re.compile(r"\b(?:None|True|False)\b(?! [a-z])"), "a Python value"),
+]
+
+
+@cache
+def rulebook_text(ref: str, lang: str, paper: str) -> str:
+    reader = PdfReader(BytesIO(rulebook_pdf(load_deck(ref), lang, paper)))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+@cache
+def card_keys(ref: str, lang: str) -> frozenset[str]:
+    """Ids and kind keys of the catalogue's and the deck's cards that are not words a
+    reader may meet in this language: "wild-draw-four", "red-7", "generosite" are, but
+    "wild" (a word of "Wild") and "non" (of "Non !") are not, nor "+2" or "7"."""
+    cards = {**catalogue().cards, **load_deck(ref).cards}
+    keys = {key for card in cards.values() for key in (card.id, card.symbol)}
+    words = {word.lower() for card in cards.values()
+             for text in (card.name[lang], card.plural[lang]) for word in text.split()}
+    return frozenset(key for key in keys
+                     if key.lower() not in words and not re.fullmatch(r"[+\d?x]+", key))
+
+
+def leaks(text: str, keys: frozenset[str] = frozenset()) -> list[str]:
+    """Each line of ``text`` that shows the machinery, with what it shows."""
+    found = []
+    id_pattern = re.compile(r"(?<![\w+-])(?:" + "|".join(
+        re.escape(key) for key in sorted(keys, key=len, reverse=True)) + r")(?![\w-])"
+    ) if keys else None
+    for line in text.splitlines():
+        for pattern, what in LEAKS:
+            if pattern.search(line):
+                found.append(f"{what}: {line!r}")
+        if id_pattern is not None and (match := id_pattern.search(line)):
+            found.append(f"the card id {match.group(0)!r} where a name belongs: {line!r}")
+    return found
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ref", DECKS, ids=lambda ref: Path(ref).stem)
+def test_a_rulebook_shows_no_machinery(ref: str, lang: str, paper: str) -> None:
+    text = rulebook_text(ref, lang, paper)
+    assert len(text) > 2000  # the text was read at all
+    found = leaks(text, card_keys(ref, lang))
+    assert not found, f"{Path(ref).stem} ({lang}, {paper}):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(("line", "what"), [
+    ("The cards@table 2.5 1.3 1.4 7", "a directive"),
+    ("@gallery", "a directive"),
+    ("It costs {{ points('wild') }}.", "a jinja2 tag"),
+    ("{% if x %}", "a jinja2 tag"),
+    ("A **bold** move", "a Markdown mark"),
+    ("## Setting up", "a Markdown mark"),
+    ("see [the rules](rules.md)", "a Markdown mark"),
+    ("Type `cardgen`", "a Markdown mark"),
+    ("a <b>bold</b> claim", "paragraph markup"),
+    ("3 &amp; 4", "paragraph markup"),
+    ("it only has to match.- 24 coloured action cards", "a list item glued"),
+    ("avec la carte du dessus.- 24 cartes", "a list item glued"),
+    ("Points: None", "a Python value"),
+])
+def test_the_reading_sees_each_leak(line: str, what: str) -> None:
+    found = leaks(f"A clean line.\n{line}\nAnother clean line.")
+    assert len(found) == 1 and found[0].startswith(what), found
+
+
+def test_the_reading_sees_a_card_id_but_not_a_name() -> None:
+    keys = card_keys("unplugged", "fr")
+    assert {"wild-draw-four", "red-7", "generosite", "vache-folle"} <= keys
+    assert "non" not in keys and "vache" not in keys  # "Non !", "Vache": words of names
+    assert leaks("Posez un wild-draw-four.", keys)
+    assert leaks("Générosité : donnez (generosite).", keys)
+    assert not leaks("Posez un Joker, puis dites non à la Vache folle.", keys)
+
+
+def render(source: str, **values: object) -> str:
+    return sandbox(DictLoader({"text": source})).get_template("text").render(values)
+
+
+@pytest.mark.parametrize("numbers_act", [True, False])
+def test_a_tag_that_ends_a_line_of_text_keeps_its_line_break(numbers_act: bool) -> None:
+    """The classic text's list of cards: the item about numbers ends in {% endif %}."""
+    source = ("- numbers. {% if numbers_act %}Some act.{% else %}No effect.{% endif %}\n"
+              "{% if actions %}\n- 24 action cards.\n{% endif %}\n")
+    assert render(source, numbers_act=numbers_act, actions=True) == (
+        f"- numbers. {'Some act.' if numbers_act else 'No effect.'}\n- 24 action cards.\n")
+
+
+def test_a_line_of_tags_alone_still_prints_nothing() -> None:
+    source = "- a\n{% if b %}\n- b\n{% endif %}\n{% for c in cs %}\n- {{ c }}\n{% endfor %}\n"
+    assert render(source, b=False, cs=["c", "d"]) == "- a\n- c\n- d\n"
+
+
+def test_a_comment_never_joins_the_lines_around_it() -> None:
+    """Unplugged's quick reference: a comment between a heading and a table."""
+    source = ("{% macro table() %}\n@table 2 1\n| a | b |\n{% endmacro %}\n"
+              "## The cards\n\n{#- Why the table says so. -#}\n{{ table() }}\n")
+    assert render(source).splitlines() == ["## The cards", "", "@table 2 1", "| a | b |", ""]
+
+
+def test_an_own_text_heading_stays_apart_from_the_comment_and_text_below() -> None:
+    blocks = rulebook_blocks(load_deck(str(OWN_TEXT)), "en")
+    assert blocks[:2] == [Heading(1, "The Lighthouse"), Paragraph(
+        "<i>The</i> classic game, with a <b>lighthouse</b> and a <b><i>foghorn</i></b> on the "
+        'coast. The keeper says "Lights out!" at ten, and <i>nobody</i> argues with the '
+        "<b>keeper</b>.")]
