@@ -60,7 +60,7 @@ def bold_text(chars: list[dict[str, object]]) -> str:
             "The train dives into a tunnel and the lights go out.",
             "Manners on board",
             "Departure deal seven cards each, as usual"],
-     ["Challenging a Wild Draw Four", "Calling \"UNO!\""]),
+     ["Challenging a Wild Draw Four", "Calling “UNO!”"]),
     ("fr", ["En voiture ! Le train de nuit part à vingt-deux heures quinze",
             "Le train s'engouffre dans un tunnel et la lumière s'éteint.",
             "Les usages à bord",
@@ -140,7 +140,7 @@ def test_super_keeps_the_builtin_section_after_the_texts_own(tmp_path: Path) -> 
                               "## Quietly\n\nSay it softly.\n\n{{ super() }}\n{% endblock %}\n")
     blocks = rulebook_blocks(load_deck(str(deck)), "en")
     titles = [b.text for b in blocks if isinstance(b, Heading)]
-    assert titles[titles.index("Quietly") + 1:][:2] == ["Calling \"UNO!\"", "Winning the round"]
+    assert titles[titles.index("Quietly") + 1:][:2] == ["Calling “UNO!”", "Winning the round"]
 
 
 def test_a_standalone_text_replaces_the_builtin_one(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ glued to the sentence before it, no Python value. Each PDF is built and read onc
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -17,13 +18,25 @@ from pathlib import Path
 import pytest
 from jinja2 import DictLoader
 from pypdf import PdfReader
+from reportlab.lib.styles import ParagraphStyle
 
 from cardgen.catalogue import catalogue
 from cardgen.deckfile import builtin_names
 from cardgen.decks import load_deck
 from cardgen.rulebook import LANGS, PAPERS, rulebook_blocks, rulebook_pdf
-from cardgen.rulebook.markup import Heading, Paragraph
+from cardgen.rulebook.document import paragraph
+from cardgen.rulebook.markup import (
+    Block,
+    CardBlock,
+    Example,
+    Heading,
+    ItemList,
+    Paragraph,
+    QuickReference,
+    Table,
+)
 from cardgen.rulebook.templates import sandbox
+from cardgen.typography import register_fonts
 
 ROOT = Path(__file__).resolve().parent.parent
 OWN_TEXT = ROOT / "tests" / "decks" / "own-text" / "own-text.toml"
@@ -41,6 +54,13 @@ LEAKS = [
     # "None of them" is English; "Points: None" is Python.
     (re.compile(r"\b(?:None|True|False)\b(?! [a-z])"), "a Python value"),
 ]
+#: Quotes each language sets its own way: “ ” in English, « » in French. (The narrow
+#: no-break spaces inside « » come out of the PDF as plain spaces: the blocks are read
+#: for them, in test_french_quotes_hold_narrow_no_break_spaces.)
+QUOTE_LEAKS = {
+    "en": [(re.compile(r'"|«|»'), "a quote not set in English")],
+    "fr": [(re.compile(r'"|“|”'), "a quote not set in French")],
+}
 
 
 @cache
@@ -62,14 +82,16 @@ def card_keys(ref: str, lang: str) -> frozenset[str]:
                      if key.lower() not in words and not re.fullmatch(r"[+\d?x]+", key))
 
 
-def leaks(text: str, keys: frozenset[str] = frozenset()) -> list[str]:
-    """Each line of ``text`` that shows the machinery, with what it shows."""
+def leaks(text: str, keys: frozenset[str] = frozenset(), lang: str | None = None
+          ) -> list[str]:
+    """Each line of ``text`` that shows the machinery, with what it shows; with a
+    ``lang``, also each quote not set in its typography."""
     found = []
     id_pattern = re.compile(r"(?<![\w+-])(?:" + "|".join(
         re.escape(key) for key in sorted(keys, key=len, reverse=True)) + r")(?![\w-])"
     ) if keys else None
     for line in text.splitlines():
-        for pattern, what in LEAKS:
+        for pattern, what in LEAKS + QUOTE_LEAKS.get(lang or "", []):
             if pattern.search(line):
                 found.append(f"{what}: {line!r}")
         if id_pattern is not None and (match := id_pattern.search(line)):
@@ -83,7 +105,7 @@ def leaks(text: str, keys: frozenset[str] = frozenset()) -> list[str]:
 def test_a_rulebook_shows_no_machinery(ref: str, lang: str, paper: str) -> None:
     text = rulebook_text(ref, lang, paper)
     assert len(text) > 2000  # the text was read at all
-    found = leaks(text, card_keys(ref, lang))
+    found = leaks(text, card_keys(ref, lang), lang)
     assert not found, f"{Path(ref).stem} ({lang}, {paper}):\n" + "\n".join(found)
 
 
@@ -105,6 +127,18 @@ def test_a_rulebook_shows_no_machinery(ref: str, lang: str, paper: str) -> None:
 def test_the_reading_sees_each_leak(line: str, what: str) -> None:
     found = leaks(f"A clean line.\n{line}\nAnother clean line.")
     assert len(found) == 1 and found[0].startswith(what), found
+
+
+@pytest.mark.parametrize(("lang", "line", "leaked"), [
+    ("en", 'Call "UNO!" now.', True),
+    ("en", "Call “UNO!” now.", False),
+    ("en", "Call « UNO! » now.", True),
+    ("fr", 'Dites "UNO !" maintenant.', True),
+    ("fr", "Dites “UNO !” maintenant.", True),
+    ("fr", "Dites « UNO ! » maintenant.", False),
+])
+def test_the_reading_sees_quotes_set_the_wrong_way(lang: str, line: str, leaked: bool) -> None:
+    assert bool(leaks(line, lang=lang)) == leaked
 
 
 def test_the_reading_sees_a_card_id_but_not_a_name() -> None:
@@ -145,5 +179,65 @@ def test_an_own_text_heading_stays_apart_from_the_comment_and_text_below() -> No
     blocks = rulebook_blocks(load_deck(str(OWN_TEXT)), "en")
     assert blocks[:2] == [Heading(1, "The Lighthouse"), Paragraph(
         "<i>The</i> classic game, with a <b>lighthouse</b> and a <b><i>foghorn</i></b> on the "
-        'coast. The keeper says "Lights out!" at ten, and <i>nobody</i> argues with the '
+        'coast. The keeper says “Lights out!” at ten, and <i>nobody</i> argues with the '
         "<b>keeper</b>.")]
+
+
+def block_texts(blocks: Sequence[Block]) -> Iterator[str]:
+    """Every text a reader sees in ``blocks``, as paragraph markup."""
+    for block in blocks:
+        if isinstance(block, Heading | Paragraph):
+            yield block.text
+        elif isinstance(block, ItemList):
+            yield from block.items
+        elif isinstance(block, Example):
+            yield from block.paragraphs
+        elif isinstance(block, Table):
+            yield from (cell for row in block.rows for cell in row)
+        elif isinstance(block, CardBlock | QuickReference):
+            yield from block_texts(block.body)
+
+
+@pytest.mark.parametrize("ref", DECKS, ids=lambda ref: Path(ref).stem)
+def test_french_quotes_hold_narrow_no_break_spaces(ref: str) -> None:
+    text = "\n".join(block_texts(rulebook_blocks(load_deck(ref), "fr")))
+    assert text.count("«") == text.count("»") > 0
+    assert not re.search("«(?!\u202f)|(?<!\u202f)»", text)
+
+
+def line_texts(text: str, style: ParagraphStyle, width: float) -> list[str]:
+    """The lines reportlab breaks the paragraph into, ``width`` points wide."""
+    laid = paragraph(text, style)
+    laid.wrap(width, 1000)
+    return ["".join(frag.text for frag in line.words) if hasattr(line, "words")
+            else " ".join(line[1]) for line in laid.blPara.lines]
+
+
+def test_a_narrow_no_break_space_never_ends_a_line() -> None:
+    """reportlab breaks lines at U+202F; the layout draws it so that it cannot. The
+    quotation is set in columns of many widths, so that lines end all around it."""
+    register_fonts()
+    style = ParagraphStyle("test", fontName="Sans", fontSize=10, leading=12)
+    text = "mot mot mot «\u202fUNO\u00a0!\u202f» mot mot «\u202fJe te défie\u00a0!\u202f» mot"
+    for width in range(50, 200, 3):  # narrower, "« UNO ! »" is cut as a word too long
+        lines = line_texts(text, style, width)
+        assert not [line for line in lines
+                    if line.startswith(("»", "!", "\u202f")) or line.endswith("«")], (width, lines)
+
+
+@pytest.mark.parametrize(("lang", "rule"), [
+    ("en", "All your opponents draw 1 card. Then call the colour. It goes on any card."),
+    ("fr", "Tous vos adversaires piochent 1 carte. Annoncez ensuite la couleur. Elle se pose "
+           "sur n'importe quelle carte."),
+])
+def test_an_own_card_without_a_caption_has_its_rule_said_once(
+        tmp_path: Path, lang: str, rule: str) -> None:
+    """Its caption is made from its effect: "In play: …" would say it again."""
+    deck = tmp_path / "drizzle.toml"
+    deck.write_text('name = "Drizzle"\nbase = "classic"\n\n[cards]\ndrizzle = 2\n\n'
+                    '[[card]]\nid = "drizzle"\neffect = "downpour"\nparams = { amount = 1 }\n'
+                    'points = 50\nname = { fr = "Bruine", en = "Drizzle" }\n', encoding="utf-8")
+    section = next(block for block in rulebook_blocks(load_deck(str(deck)), lang)
+                   if isinstance(block, CardBlock) and block.card_id == "drizzle")
+    texts = [text.replace("\u00a0", " ") for text in block_texts(section.body)]
+    assert len(texts) == 2 and texts[1].startswith(rule), texts

@@ -42,12 +42,23 @@ from cardgen.rulebook.context import deck_description, kinds_of
 from cardgen.rulebook.markup import TemplateSyntaxError
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import TOC_TABLE_STYLE, Table
-from cardgen.rulebook.templates import escape_text
+from cardgen.rulebook.templates import NARROW_NBSP, escape_text
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 
 #: The PDF /Lang of each language cardgen writes.
 PDF_LANG = {"fr": "fr-FR", "en": "en-GB"}
+
+
+def narrow_spaces(text: str, size: float) -> str:
+    """Paragraph markup with each narrow no-break space (U+202F, inside French « ») as
+    one reportlab draws: it breaks lines at U+202F, so a no-break space at half the size,
+    as narrow, takes its place."""
+    return text.replace(NARROW_NBSP, f'<font size="{size / 2:g}">\u00a0</font>')
+
+
+def paragraph(text: str, style: Any, **options: Any) -> RLParagraph:
+    return RLParagraph(narrow_spaces(text, style.fontSize), style, **options)
 
 
 def plain(text: str) -> str:
@@ -64,7 +75,7 @@ class Heading(RLParagraph):  # type: ignore[misc]  # reportlab ships no type hin
 
     def __init__(self, text: str, style: Any, level: int, key: str, *,
                  in_toc: bool = True) -> None:
-        super().__init__(text, style)
+        super().__init__(narrow_spaces(text, style.fontSize), style)
         self.outline_level = level - 1
         self.outline_key = key
         self.outline_text = plain(text)
@@ -221,10 +232,10 @@ class Layout:
         if isinstance(block, markup.Heading):
             return self.heading(block, styles)
         if isinstance(block, markup.Paragraph):
-            return [RLParagraph(block.text, styles.body)]
+            return [paragraph(block.text, styles.body)]
         if isinstance(block, markup.ItemList):
             items = [
-                RLParagraph(item, styles.bullet,
+                paragraph(item, styles.bullet,
                             bulletText=f"{number}." if block.numbered else "•")
                 for number, item in enumerate(block.items, start=1)
             ]
@@ -255,7 +266,7 @@ class Layout:
         return out
 
     def example(self, block: markup.Example, styles: Styles, width: float) -> Table:
-        paragraphs = [RLParagraph(text, styles.example) for text in block.paragraphs]
+        paragraphs = [paragraph(text, styles.example) for text in block.paragraphs]
         box = Table([[paragraphs]], colWidths=[width - 8 * mm], hAlign="CENTER")
         box.setStyle(TableStyle([
             ("BACKGROUND", (0, 0), (-1, -1), styles.color("example_background")),
@@ -291,7 +302,7 @@ class Layout:
         total = sum(block.widths)
         widths = [width * w / total for w in block.widths]
         rows = [
-            [RLParagraph(cell, styles.cell_bold if r < block.header_rows else styles.cell)
+            [paragraph(cell, styles.cell_bold if r < block.header_rows else styles.cell)
              for cell in row]
             for r, row in enumerate(block.rows)
         ]
@@ -320,16 +331,16 @@ class Layout:
         columns = int(sheet["columns"])
         gap = sheet["gap_mm"] * mm
         width = (self.frame_width - gap * (columns - 1)) / columns
-        header = [RLParagraph(labels["card"], bold), RLParagraph(labels["count"], right_bold),
-                  RLParagraph(labels["points"], right_bold)]
+        header = [paragraph(labels["card"], bold), paragraph(labels["count"], right_bold),
+                  paragraph(labels["points"], right_bold)]
         rows = [header]
         card_list = self.deck.card_list()
         for card, count in card_list:
-            rows.append([RLParagraph(self.card_name(card), cell),
-                         RLParagraph(str(count), right), RLParagraph(str(card.points), right)])
-        rows.append([RLParagraph(labels["total"], bold),
-                     RLParagraph(str(sum(n for _, n in card_list)), right_bold),
-                     RLParagraph("", cell)])
+            rows.append([paragraph(self.card_name(card), cell),
+                         paragraph(str(count), right), paragraph(str(card.points), right)])
+        rows.append([paragraph(labels["total"], bold),
+                     paragraph(str(sum(n for _, n in card_list)), right_bold),
+                     paragraph("", cell)])
         widths = [width * 0.53, width * 0.26, width * 0.21]
         side, top, bottom = self._grid_padding
         heights = [
@@ -371,7 +382,7 @@ class Layout:
     def gallery(self) -> list[Flowable]:
         heading = self.heading(markup.Heading(1, self.labels["gallery"]), self.styles)
         return heading + [
-            RLParagraph(self.labels["gallery_note"], self.styles.body),
+            paragraph(self.labels["gallery_note"], self.styles.body),
             pictures.gallery_grid(self.deck.card_list(), self.lang, self.styles,
                                   self.frame_width, self.labels["copies"]),
         ]
@@ -411,13 +422,13 @@ class Layout:
         ])
         out: list[Flowable] = [
             Spacer(0, sheet["top_mm"] * mm),
-            RLParagraph(escape_text(deck.name[self.lang]), styles.title),
-            RLParagraph(labels["rulebook"], styles.subtitle),
+            paragraph(escape_text(deck.name[self.lang]), styles.title),
+            paragraph(labels["rulebook"], styles.subtitle),
         ]
         description = deck_description(deck, self.lang)
         if description:
-            out.append(RLParagraph(escape_text(description), styles.title_text))
-        out.append(RLParagraph(facts, styles.title_text))
+            out.append(paragraph(escape_text(description), styles.title_text))
+        out.append(paragraph(facts, styles.title_text))
         out += [Spacer(0, 12 * mm), pictures.CardFan(self.fan_cards(), sheet["fan_scale"]),
                 NextPageTemplate("body"), PageBreak()]
         return out

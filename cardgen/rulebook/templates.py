@@ -46,11 +46,37 @@ def escape_text(value: str) -> Markup:
     return Markup(escaped)
 
 
+#: The narrow no-break space French sets inside « » (the layout draws it).
+NARROW_NBSP = "\u202f"
+
+
 def french_spacing(text: str) -> str:
-    """French puts a non-breaking space before : ; ! ? » and after «, so that a line
-    never starts with one of them."""
-    text = re.sub(r" ([:;!?»])", "\u00a0\\1", text)
-    return text.replace("« ", "«\u00a0")
+    """French puts a non-breaking space before : ; ! ? and a narrow one inside « »,
+    so that a line never starts with one of them."""
+    text = re.sub(r"«[ \u00a0]", "«" + NARROW_NBSP, text)
+    text = re.sub(r"[ \u00a0]»", NARROW_NBSP + "»", text)
+    return re.sub(r" ([:;!?])", "\u00a0\\1", text)
+
+
+#: A tag of paragraph markup (left alone), or a straight double quote, as written or as
+#: the entity a deck's text is escaped to.
+_QUOTE_OR_TAG = re.compile(r"<[^>]*>|&#34;|&quot;|\"")
+#: What may come before an opening quote: nothing, a space, an opening bracket or dash.
+_OPENS_AFTER = re.compile(r"(?:^|[\s(\[{—–/-]|<[^>]*>)$")
+
+
+def typographic_quotes(text: str, lang: str) -> str:
+    """Straight double quotes as the language's own: “UNO!” in English, « UNO ! » in
+    French. A quote opens after a space, a bracket or the start of a line, and closes
+    anywhere else."""
+    opening, closing = ("«" + NARROW_NBSP, NARROW_NBSP + "»") if lang == "fr" else ("“", "”")
+
+    def swap(match: re.Match[str]) -> str:
+        if match.group(0).startswith("<"):
+            return match.group(0)
+        return opening if _OPENS_AFTER.search(text, 0, match.start()) else closing
+
+    return _QUOTE_OR_TAG.sub(swap, text)
 
 
 def _finalize(value: Any) -> Any:
