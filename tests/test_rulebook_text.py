@@ -19,11 +19,11 @@ import pytest
 from jinja2 import DictLoader
 from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
+from rulebook_pdfs import DECKS, OWN_TEXT, deck_id, rulebook_bytes
 
 from cardgen.catalogue import catalogue
-from cardgen.deckfile import builtin_names
 from cardgen.decks import load_deck
-from cardgen.rulebook import LANGS, PAPERS, rulebook_blocks, rulebook_pdf
+from cardgen.rulebook import LANGS, PAPERS, rulebook_blocks
 from cardgen.rulebook.document import paragraph
 from cardgen.rulebook.markup import (
     Block,
@@ -37,11 +37,6 @@ from cardgen.rulebook.markup import (
 )
 from cardgen.rulebook.templates import sandbox
 from cardgen.typography import register_fonts
-
-ROOT = Path(__file__).resolve().parent.parent
-OWN_TEXT = ROOT / "tests" / "decks" / "own-text" / "own-text.toml"
-DECKS = [*builtin_names(), *(str(p) for p in sorted((ROOT / "examples").glob("*.toml"))),
-         str(OWN_TEXT)]
 
 #: What the machinery leaves when a text is not read as it should be, with what it means.
 LEAKS = [
@@ -65,7 +60,7 @@ QUOTE_LEAKS = {
 
 @cache
 def rulebook_text(ref: str, lang: str, paper: str) -> str:
-    reader = PdfReader(BytesIO(rulebook_pdf(load_deck(ref), lang, paper)))
+    reader = PdfReader(BytesIO(rulebook_bytes(ref, lang, paper)))
     return "\n".join(page.extract_text() for page in reader.pages)
 
 
@@ -101,7 +96,7 @@ def leaks(text: str, keys: frozenset[str] = frozenset(), lang: str | None = None
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("ref", DECKS, ids=lambda ref: Path(ref).stem)
+@pytest.mark.parametrize("ref", DECKS, ids=deck_id)
 def test_a_rulebook_shows_no_machinery(ref: str, lang: str, paper: str) -> None:
     text = rulebook_text(ref, lang, paper)
     assert len(text) > 2000  # the text was read at all
@@ -198,7 +193,7 @@ def block_texts(blocks: Sequence[Block]) -> Iterator[str]:
             yield from block_texts(block.body)
 
 
-@pytest.mark.parametrize("ref", DECKS, ids=lambda ref: Path(ref).stem)
+@pytest.mark.parametrize("ref", DECKS, ids=deck_id)
 def test_french_quotes_hold_narrow_no_break_spaces(ref: str) -> None:
     text = "\n".join(block_texts(rulebook_blocks(load_deck(ref), "fr")))
     assert text.count("«") == text.count("»") > 0

@@ -202,6 +202,11 @@ class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
         canvas.restoreState()
 
 
+def _is_table(block: markup.Block | None) -> bool:
+    """A table of the text or the card table, which a sentence before it may announce."""
+    return isinstance(block, markup.Table) or block == markup.Directive("cards")
+
+
 class Layout:
     """Turns blocks into flowables for one deck in one language."""
 
@@ -224,8 +229,17 @@ class Layout:
         styles = styles or self.styles
         width = width or self.frame_width
         out: list[Flowable] = []
-        for block in blocks:
-            out.extend(self.block(block, styles, width))
+        announced = False  # the paragraph just laid out announces the table after it
+        for block, following in zip(blocks, [*blocks[1:], None], strict=True):
+            made = self.block(block, styles, width)
+            if announced and isinstance(made[0], CondPageBreak):
+                made = made[1:]  # the card table: the paragraph keeps it company instead
+            announced = isinstance(block, markup.Paragraph) and _is_table(following)
+            if announced:
+                # A sentence before a table announces it ("The table below…"): it goes
+                # to the next page with the table rather than stay behind alone.
+                made[-1].keepWithNext = 1
+            out.extend(made)
         return out
 
     def block(self, block: markup.Block, styles: Styles, width: float) -> list[Flowable]:
@@ -383,8 +397,8 @@ class Layout:
         heading = self.heading(markup.Heading(1, self.labels["gallery"]), self.styles)
         return heading + [
             paragraph(self.labels["gallery_note"], self.styles.body),
-            pictures.gallery_grid(self.deck.card_list(), self.lang, self.styles,
-                                  self.frame_width, self.labels["copies"]),
+            pictures.Gallery(self.deck.card_list(), self.lang, self.styles,
+                             self.labels["copies"], self.frame_height),
         ]
 
     def fan_cards(self) -> list[Card]:
