@@ -74,12 +74,12 @@ class Heading(RLParagraph):  # type: ignore[misc]  # reportlab ships no type hin
     """
 
     def __init__(self, text: str, style: Any, level: int, key: str, *,
-                 in_toc: bool = True) -> None:
+                 in_toc: bool = True, toc_size: float | None = None) -> None:
         super().__init__(narrow_spaces(text, style.fontSize), style)
         self.outline_level = level - 1
         self.outline_key = key
         self.outline_text = plain(text)
-        self.toc_text = text
+        self.toc_text = narrow_spaces(text, toc_size or style.fontSize)  # its TOC line's size
         self.in_toc = in_toc
 
     def draw(self) -> None:
@@ -275,7 +275,9 @@ class Layout:
         out: list[Flowable] = []
         if block.level == 1:  # a chapter never starts in the last few lines of a page
             out.append(CondPageBreak(self.frame_height * 0.25))
+        toc_levels = self.styles.toc_levels
         out.append(Heading(block.text, style, block.level, f"section-{self._headings}",
+                           toc_size=toc_levels[min(block.level, len(toc_levels)) - 1].fontSize,
                            in_toc=self._in_toc))
         return out
 
