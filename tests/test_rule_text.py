@@ -65,7 +65,8 @@ def bold_text(chars: list[dict[str, object]]) -> str:
             "Le train s'engouffre dans un tunnel et la lumière s'éteint.",
             "Les usages à bord",
             "Départ on distribue sept cartes à chacun, comme d'habitude"],
-     ["Défier un +4 (Super Joker)", "Annoncer « UNO ! »"]),
+     # pdfplumber reads no space in the narrow no-break spaces inside « ».
+     ["Défier un +4 (Super Joker)", "Annoncer «UNO !»"]),
 ])
 def test_the_example_variant_builds_its_own_rulebook_in_both_languages(
         tmp_path_factory: pytest.TempPathFactory, lang: str, own: list[str],

@@ -73,7 +73,7 @@ def last_page_share(row_heights: Sequence[float], room: float, page: float
     """
     pages, used, free = 1, 0.0, room
     for height in row_heights:
-        if used + height > free and used or height > free:
+        if (used and used + height > free) or height > free:  # a row opens the next page
             pages, used, free = pages + 1, 0.0, page
         used += height
     return pages, used / page
