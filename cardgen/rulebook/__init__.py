@@ -26,7 +26,13 @@ from cardgen.rulebook.markup import Block, parse
 from cardgen.rulebook.owncards import check_card_ids, missing_kinds, with_own_card_sections
 from cardgen.rulebook.owntext import line_of, render_own_text
 from cardgen.rulebook.styles import build_styles
-from cardgen.rulebook.templates import french_spacing, labels, render_text, template_name
+from cardgen.rulebook.templates import (
+    french_spacing,
+    labels,
+    render_text,
+    template_name,
+    typographic_quotes,
+)
 
 LANGS = ("fr", "en")
 PAPERS = tuple(PAPER_SIZES)
@@ -57,6 +63,8 @@ def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
 
 
 def _spaced(text: str, lang: str) -> str:
+    """The rendered text set in the language's typography: its quotes, its spaces."""
+    text = typographic_quotes(text, lang)
     return french_spacing(text) if lang == "fr" else text
 
 

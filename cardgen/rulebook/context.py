@@ -100,8 +100,11 @@ def kind_summary(kind: Kind, lang: str) -> dict[str, Any]:
         "caption": _one_line(caption),
         # What the effect does, in the effect's words: the rulebook adds it to a card
         # whose caption says something else.
+        # A caption made from the effect already says it: the same, not said twice.
         "description": _one_line(cat.effects[first.effect].description[lang]
-                                 if first.effect in cat.effects else caption),
+                                 if first.effect in cat.effects and caption != cat.effects[
+                                     first.effect].auto_caption(dict(first.params))[lang]
+                                 else caption),
         "colors": [cat.colors[c].name[lang] for c in colors],
         "per_color": per_color.pop() if len(per_color) == 1 and len(colors) > 1 else None,
         "any_card": first.any_card,

@@ -42,12 +42,23 @@ from cardgen.rulebook.context import deck_description, kinds_of
 from cardgen.rulebook.markup import TemplateSyntaxError
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import TOC_TABLE_STYLE, Table
-from cardgen.rulebook.templates import escape_text
+from cardgen.rulebook.templates import NARROW_NBSP, escape_text
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 
 #: The PDF /Lang of each language cardgen writes.
 PDF_LANG = {"fr": "fr-FR", "en": "en-GB"}
+
+
+def narrow_spaces(text: str, size: float) -> str:
+    """Paragraph markup with each narrow no-break space (U+202F, inside French « ») as
+    one reportlab draws: it breaks lines at U+202F, so a no-break space at half the size,
+    as narrow, takes its place."""
+    return text.replace(NARROW_NBSP, f'<font size="{size / 2:g}">\u00a0</font>')
+
+
+def paragraph(text: str, style: Any, **options: Any) -> RLParagraph:
+    return RLParagraph(narrow_spaces(text, style.fontSize), style, **options)
 
 
 def plain(text: str) -> str:
@@ -63,12 +74,12 @@ class Heading(RLParagraph):  # type: ignore[misc]  # reportlab ships no type hin
     """
 
     def __init__(self, text: str, style: Any, level: int, key: str, *,
-                 in_toc: bool = True) -> None:
-        super().__init__(text, style)
+                 in_toc: bool = True, toc_size: float | None = None) -> None:
+        super().__init__(narrow_spaces(text, style.fontSize), style)
         self.outline_level = level - 1
         self.outline_key = key
         self.outline_text = plain(text)
-        self.toc_text = text
+        self.toc_text = narrow_spaces(text, toc_size or style.fontSize)  # its TOC line's size
         self.in_toc = in_toc
 
     def draw(self) -> None:
@@ -191,6 +202,11 @@ class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
         canvas.restoreState()
 
 
+def _is_table(block: markup.Block | None) -> bool:
+    """A table of the text or the card table, which a sentence before it may announce."""
+    return isinstance(block, markup.Table) or block == markup.Directive("cards")
+
+
 class Layout:
     """Turns blocks into flowables for one deck in one language."""
 
@@ -213,18 +229,27 @@ class Layout:
         styles = styles or self.styles
         width = width or self.frame_width
         out: list[Flowable] = []
-        for block in blocks:
-            out.extend(self.block(block, styles, width))
+        announced = False  # the paragraph just laid out announces the table after it
+        for block, following in zip(blocks, [*blocks[1:], None], strict=True):
+            made = self.block(block, styles, width)
+            if announced and isinstance(made[0], CondPageBreak):
+                made = made[1:]  # the card table: the paragraph keeps it company instead
+            announced = isinstance(block, markup.Paragraph) and _is_table(following)
+            if announced:
+                # A sentence before a table announces it ("The table below…"): it goes
+                # to the next page with the table rather than stay behind alone.
+                made[-1].keepWithNext = 1
+            out.extend(made)
         return out
 
     def block(self, block: markup.Block, styles: Styles, width: float) -> list[Flowable]:
         if isinstance(block, markup.Heading):
             return self.heading(block, styles)
         if isinstance(block, markup.Paragraph):
-            return [RLParagraph(block.text, styles.body)]
+            return [paragraph(block.text, styles.body)]
         if isinstance(block, markup.ItemList):
             items = [
-                RLParagraph(item, styles.bullet,
+                paragraph(item, styles.bullet,
                             bulletText=f"{number}." if block.numbered else "•")
                 for number, item in enumerate(block.items, start=1)
             ]
@@ -250,12 +275,14 @@ class Layout:
         out: list[Flowable] = []
         if block.level == 1:  # a chapter never starts in the last few lines of a page
             out.append(CondPageBreak(self.frame_height * 0.25))
+        toc_levels = self.styles.toc_levels
         out.append(Heading(block.text, style, block.level, f"section-{self._headings}",
+                           toc_size=toc_levels[min(block.level, len(toc_levels)) - 1].fontSize,
                            in_toc=self._in_toc))
         return out
 
     def example(self, block: markup.Example, styles: Styles, width: float) -> Table:
-        paragraphs = [RLParagraph(text, styles.example) for text in block.paragraphs]
+        paragraphs = [paragraph(text, styles.example) for text in block.paragraphs]
         box = Table([[paragraphs]], colWidths=[width - 8 * mm], hAlign="CENTER")
         box.setStyle(TableStyle([
             ("BACKGROUND", (0, 0), (-1, -1), styles.color("example_background")),
@@ -291,7 +318,7 @@ class Layout:
         total = sum(block.widths)
         widths = [width * w / total for w in block.widths]
         rows = [
-            [RLParagraph(cell, styles.cell_bold if r < block.header_rows else styles.cell)
+            [paragraph(cell, styles.cell_bold if r < block.header_rows else styles.cell)
              for cell in row]
             for r, row in enumerate(block.rows)
         ]
@@ -320,16 +347,16 @@ class Layout:
         columns = int(sheet["columns"])
         gap = sheet["gap_mm"] * mm
         width = (self.frame_width - gap * (columns - 1)) / columns
-        header = [RLParagraph(labels["card"], bold), RLParagraph(labels["count"], right_bold),
-                  RLParagraph(labels["points"], right_bold)]
+        header = [paragraph(labels["card"], bold), paragraph(labels["count"], right_bold),
+                  paragraph(labels["points"], right_bold)]
         rows = [header]
         card_list = self.deck.card_list()
         for card, count in card_list:
-            rows.append([RLParagraph(self.card_name(card), cell),
-                         RLParagraph(str(count), right), RLParagraph(str(card.points), right)])
-        rows.append([RLParagraph(labels["total"], bold),
-                     RLParagraph(str(sum(n for _, n in card_list)), right_bold),
-                     RLParagraph("", cell)])
+            rows.append([paragraph(self.card_name(card), cell),
+                         paragraph(str(count), right), paragraph(str(card.points), right)])
+        rows.append([paragraph(labels["total"], bold),
+                     paragraph(str(sum(n for _, n in card_list)), right_bold),
+                     paragraph("", cell)])
         widths = [width * 0.53, width * 0.26, width * 0.21]
         side, top, bottom = self._grid_padding
         heights = [
@@ -371,9 +398,9 @@ class Layout:
     def gallery(self) -> list[Flowable]:
         heading = self.heading(markup.Heading(1, self.labels["gallery"]), self.styles)
         return heading + [
-            RLParagraph(self.labels["gallery_note"], self.styles.body),
-            pictures.gallery_grid(self.deck.card_list(), self.lang, self.styles,
-                                  self.frame_width, self.labels["copies"]),
+            paragraph(self.labels["gallery_note"], self.styles.body),
+            pictures.Gallery(self.deck.card_list(), self.lang, self.styles,
+                             self.labels["copies"], self.frame_height),
         ]
 
     def fan_cards(self) -> list[Card]:
@@ -411,13 +438,13 @@ class Layout:
         ])
         out: list[Flowable] = [
             Spacer(0, sheet["top_mm"] * mm),
-            RLParagraph(escape_text(deck.name[self.lang]), styles.title),
-            RLParagraph(labels["rulebook"], styles.subtitle),
+            paragraph(escape_text(deck.name[self.lang]), styles.title),
+            paragraph(labels["rulebook"], styles.subtitle),
         ]
         description = deck_description(deck, self.lang)
         if description:
-            out.append(RLParagraph(escape_text(description), styles.title_text))
-        out.append(RLParagraph(facts, styles.title_text))
+            out.append(paragraph(escape_text(description), styles.title_text))
+        out.append(paragraph(facts, styles.title_text))
         out += [Spacer(0, 12 * mm), pictures.CardFan(self.fan_cards(), sheet["fan_scale"]),
                 NextPageTemplate("body"), PageBreak()]
         return out

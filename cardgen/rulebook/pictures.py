@@ -32,10 +32,12 @@ def face(card: Card, scale: float) -> CardFace:
 
 
 def gallery_grid(cards: Sequence[tuple[Card, int]], lang: str, styles: Styles,
-                 frame_width: float, copies_label: str) -> Table:
-    """Every card of the deck in rows, each with its name and number of copies."""
+                 frame_width: float, copies_label: str, scale: float | None = None) -> Table:
+    """Every card of the deck in rows, each with its name and number of copies; the
+    faces ``scale`` times their printed size (the style sheet's by default)."""
     sheet = styles.sheet["gallery"]
-    scale, gap = float(sheet["scale"]), float(sheet["gap_mm"]) * mm
+    scale = float(sheet["scale"]) if scale is None else scale
+    gap = float(sheet["gap_mm"]) * mm
     face_width = card_size_pt()[0] * scale
     columns = max(1, int((frame_width + gap) // (face_width + gap)))
     cells: list[Any] = [
@@ -57,6 +59,75 @@ def gallery_grid(cards: Sequence[tuple[Card, int]], lang: str, styles: Styles,
         ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
     ]))
     return table
+
+
+def last_page_share(row_heights: Sequence[float], room: float, page: float
+                    ) -> tuple[int, float]:
+    """The pages rows of these heights take when ``room`` is left on the first and each
+    next page holds ``page``, and the share of the last page they fill.
+
+    >>> last_page_share([40] * 5, 100, 200)
+    (2, 0.6)
+    >>> last_page_share([40] * 2, 100, 200)
+    (1, 0.4)
+    """
+    pages, used, free = 1, 0.0, room
+    for height in row_heights:
+        if (used and used + height > free) or height > free:  # a row opens the next page
+            pages, used, free = pages + 1, 0.0, page
+        used += height
+    return pages, used / page
+
+
+class Gallery(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
+    """The gallery grid, its faces as large as the style sheet says unless the last page
+    would be left mostly empty: then the largest smaller size (down to ``smallest_scale``)
+    that fills that page enough or saves it. The size is chosen where the gallery
+    starts, once the room left on that page is known."""
+
+    def __init__(self, cards: Sequence[tuple[Card, int]], lang: str, styles: Styles,
+                 copies_label: str, page_height: float) -> None:
+        super().__init__()
+        self.cards, self.lang, self.styles = cards, lang, styles
+        self.copies_label, self.page_height = copies_label, page_height
+        self.hAlign = "CENTER"
+        self._grids: dict[tuple[float, float], Table] = {}
+        self._wrapped: Table | None = None  # the grid of the last wrap, which drawOn draws
+
+    def grid(self, width: float, room: float) -> Table:
+        if (width, room) not in self._grids:
+            self._grids[width, room] = self._choose(width, room)
+        return self._grids[width, room]
+
+    def _choose(self, width: float, room: float) -> Table:
+        sheet = self.styles.sheet["gallery"]
+        largest, smallest = float(sheet["scale"]), float(sheet["smallest_scale"])
+        steps = max(0, round((largest - smallest) / 0.01))
+        first: tuple[Table, int] | None = None
+        for step in range(steps + 1):
+            grid = gallery_grid(self.cards, self.lang, self.styles, width,
+                                self.copies_label, largest - 0.01 * step)
+            grid.wrap(width, room)
+            pages, share = last_page_share(grid._rowHeights, room, self.page_height)
+            if first is None:
+                first = (grid, pages)
+            if pages == 1 or share >= float(sheet["last_page_share"]) or pages < first[1]:
+                return grid
+        assert first is not None
+        return first[0]
+
+    def wrap(self, width: float, room: float) -> tuple[float, float]:
+        self._wrapped = self.grid(width, room)
+        size: tuple[float, float] = self._wrapped.wrap(width, room)
+        return size
+
+    def split(self, width: float, room: float) -> list[Flowable]:
+        parts: list[Flowable] = self.grid(width, room).split(width, room)
+        return parts
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        assert self._wrapped is not None, "reportlab wraps a flowable before drawing it"
+        self._wrapped.drawOn(canvas, x, y, _sW)
 
 
 def beside_picture_width(styles: Styles) -> float:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import BaseLoader, FileSystemLoader, StrictUndefined, TemplateError
+from jinja2.ext import Extension
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -45,11 +46,37 @@ def escape_text(value: str) -> Markup:
     return Markup(escaped)
 
 
+#: The narrow no-break space French sets inside « » (the layout draws it).
+NARROW_NBSP = "\u202f"
+
+
 def french_spacing(text: str) -> str:
-    """French puts a non-breaking space before : ; ! ? » and after «, so that a line
-    never starts with one of them."""
-    text = re.sub(r" ([:;!?»])", "\u00a0\\1", text)
-    return text.replace("« ", "«\u00a0")
+    """French puts a non-breaking space before : ; ! ? and a narrow one inside « »,
+    so that a line never starts with one of them."""
+    text = re.sub(r"«[ \u00a0]", "«" + NARROW_NBSP, text)
+    text = re.sub(r"[ \u00a0]»", NARROW_NBSP + "»", text)
+    return re.sub(r" ([:;!?])", "\u00a0\\1", text)
+
+
+#: A tag of paragraph markup (left alone), or a straight double quote, as written or as
+#: the entity a deck's text is escaped to.
+_QUOTE_OR_TAG = re.compile(r"<[^>]*>|&#34;|&quot;|\"")
+#: What may come before an opening quote: nothing, a space, an opening bracket or dash.
+_OPENS_AFTER = re.compile(r"(?:^|[\s(\[{—–/-]|<[^>]*>)$")
+
+
+def typographic_quotes(text: str, lang: str) -> str:
+    """Straight double quotes as the language's own: “UNO!” in English, « UNO ! » in
+    French. A quote opens after a space, a bracket or the start of a line, and closes
+    anywhere else."""
+    opening, closing = ("«" + NARROW_NBSP, NARROW_NBSP + "»") if lang == "fr" else ("“", "”")
+
+    def swap(match: re.Match[str]) -> str:
+        if match.group(0).startswith("<"):
+            return match.group(0)
+        return opening if _OPENS_AFTER.search(text, 0, match.start()) else closing
+
+    return _QUOTE_OR_TAG.sub(swap, text)
 
 
 def _finalize(value: Any) -> Any:
@@ -57,6 +84,35 @@ def _finalize(value: Any) -> Any:
     if isinstance(value, str) and not isinstance(value, Markup):
         return escape_text(value)
     return value
+
+
+#: A line of text (not a line that starts with a ``{%`` or ``{#`` tag) ending in a
+#: ``{% … %}`` tag that has no whitespace control of its own.
+_TEXT_ENDING_IN_TAG = re.compile(
+    r"^(?!\s*\{[%#])(?=\s*\S)(.*)(\{%(?:(?!%\}|\{%).)*?)(?<![+-])%\}([ \t]*)$", re.MULTILINE)
+
+
+def keep_line_ends(source: str) -> str:
+    """The template source with the line breaks of its text made safe from trimming.
+
+    The block syntax is read line by line, so a template must never join a line of text
+    to the next: "…it only has to match.{% endif %}" followed by "- 24 action cards"
+    would print one run-on line. Two jinja2 settings do that silently: ``trim_blocks``
+    removes the line break after *any* block tag, and a ``-`` inside a comment eats the
+    line breaks around it. So a block tag that ends a line of text keeps its line break
+    (jinja2's ``+%}``), and comments lose their ``-``: a comment on a line of its own
+    still vanishes with its line, as ``trim_blocks`` and ``lstrip_blocks`` remove it.
+    Lines made only of tags are left alone, so an ``{% if %}`` line prints nothing.
+    """
+    source = source.replace("{#-", "{#").replace("-#}", "#}")
+    return _TEXT_ENDING_IN_TAG.sub(r"\1\2+%}\3", source)
+
+
+class KeepLineEnds(Extension):
+    """Runs :func:`keep_line_ends` on every template before jinja2 reads it."""
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        return keep_line_ends(source)
 
 
 def template_folder() -> Path:
@@ -76,6 +132,7 @@ def sandbox(loader: BaseLoader,
     return kind(
         loader=loader,
         autoescape=True,
+        extensions=[KeepLineEnds],
         finalize=_finalize,
         undefined=StrictUndefined,
         trim_blocks=True,
