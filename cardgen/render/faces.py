@@ -215,9 +215,10 @@ def _corner_box(box: Box) -> float:
 
 
 def _corner_index(canvas: Any, box: Box, card: Card, place: tuple[float, float, float],
-                  fill: Color, outline: Color | None, chip: Color | None = None) -> None:
-    """One corner index at place (cx, cy, rotation): the number, the short symbol, or a
-    small pictogram."""
+                  fill: Color, outline: Color | None, chip: Color | None = None,
+                  lang: str = "fr") -> None:
+    """One corner index at place (cx, cy, rotation), for readers of ``lang``: the number,
+    the short symbol or text, or a small pictogram."""
     corner = layout().card.corner
     cx, cy, rotation = place
     canvas.saveState()
@@ -228,33 +229,51 @@ def _corner_index(canvas: Any, box: Box, card: Card, place: tuple[float, float, 
         canvas.setStrokeColor(fill)
         canvas.setLineWidth(0.8)
         canvas.circle(0, 0, _corner_box(box) / 2, stroke=1, fill=1)
-    text = _corner_text(card)
+    text, icon = corner_mark(card, lang)
     if text is not None:
         _numeral(canvas, text, 0, 0, corner.text_size_pt, _corner_box(box), fill, outline)
-    elif card.pictogram is not None:
+    elif icon is not None:
         size = min(pt(corner.icon_size_mm), _corner_box(box) * (0.72 if chip else 1.0))
-        draw_pictogram(canvas, card.pictogram, 0, 0, size, fill, outline)
+        draw_pictogram(canvas, icon, 0, 0, size, fill, outline)
     canvas.restoreState()
 
 
-def _corner_text(card: Card) -> str | None:
+def _index_langs(lang: Lang) -> tuple[str, str]:
+    """The languages of the (first, second) corner index: on a face in both languages
+    the first is French and the second English, as the names above and below."""
+    return ("fr", "en") if lang == "both" else (lang, lang)
+
+
+def corner_mark(card: Card, lang: str) -> tuple[str | None, str | None]:
+    """(text, pictogram) a corner index shows to readers of ``lang``: the deck's choice
+    (``corner``), else the number, the pictogram, or the initials of the name."""
+    if card.corner is not None:
+        if card.corner.text is not None:
+            return card.corner.text[lang], None
+        assert card.corner.pictogram is not None
+        return pictogram(card.corner.pictogram).corner_text, card.corner.pictogram
     if card.effect == "number" and card.value is not None:
-        return str(card.value)
+        return str(card.value), None
     if card.pictogram is not None:
-        return pictogram(card.pictogram).corner_text
-    if card.picture is not None or card.pictogram is None:
-        return _initials(card)
-    return None
+        return pictogram(card.pictogram).corner_text, card.pictogram
+    return _initials(card, lang), None
 
 
-def _initials(card: Card) -> str:
-    words = [w for w in card.name.en.replace("-", " ").split() if w[:1].isalnum()]
+def _initials(card: Card, lang: str) -> str:
+    """The first letters of the name's first two words, leaving out its colour: "Bisou
+    magique" -> "BM", "Chat rouge" -> "C"."""
+    color_words: set[str] = set()
+    if card.color is not None:
+        color = catalogue().colors[card.color]
+        color_words = {w.lower() for w in (color.name.fr, color.name_f, color.name.en)}
+    words = [w for w in card.name[lang].replace("-", " ").split()
+             if w[:1].isalnum() and w.lower() not in color_words]
     return "".join(w[0].upper() for w in words[:2]) or "?"
 
 
 # --- the classic faces ---------------------------------------------------------------
 
-def _draw_number_or_action(canvas: Any, card: Card, box: Box, ink: _Ink) -> None:
+def _draw_number_or_action(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     oval = layout().card.oval
     cx, cy = box.width / 2, box.height / 2
     color = _card_color(card) or ink.background
@@ -264,11 +283,11 @@ def _draw_number_or_action(canvas: Any, card: Card, box: Box, ink: _Ink) -> None
                  color, ink.ink)
     elif card.pictogram is not None:
         draw_pictogram(canvas, card.pictogram, cx, cy, pt(oval.icon_size_mm), color, ink.ink)
-    for place in _corner_positions(box):
-        _corner_index(canvas, box, card, place, ink.paper, ink.ink)
+    for place, index_lang in zip(_corner_positions(box), _index_langs(lang), strict=True):
+        _corner_index(canvas, box, card, place, ink.paper, ink.ink, lang=index_lang)
 
 
-def _draw_wild(canvas: Any, card: Card, box: Box, ink: _Ink) -> None:
+def _draw_wild(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     oval = layout().card.oval
     cx, cy = box.width / 2, box.height / 2
     _oval(canvas, cx, cy, ink.paper, None)
@@ -280,8 +299,8 @@ def _draw_wild(canvas: Any, card: Card, box: Box, ink: _Ink) -> None:
     if card.pictogram is not None and card.pictogram != "wild":
         draw_pictogram(canvas, card.pictogram, cx, cy, pt(oval.icon_size_mm), ink.paper,
                        ink.ink)
-    for place in _corner_positions(box):
-        _corner_index(canvas, box, card, place, ink.paper, ink.ink)
+    for place, index_lang in zip(_corner_positions(box), _index_langs(lang), strict=True):
+        _corner_index(canvas, box, card, place, ink.paper, ink.ink, lang=index_lang)
 
 
 # --- the faces that explain themselves -------------------------------------------------
@@ -359,13 +378,13 @@ def _name_block(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
         max_size, min_size, 1.1, ink.fg, gap=0.05)
 
 
-def _top_indices(canvas: Any, card: Card, box: Box, ink: _Ink,
+def _top_indices(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
                  chip: Color | None = None) -> None:
     """The captioned faces keep both indices on top: the caption box fills the bottom."""
     dx, dy = _corner_inset(box)
-    for cx in (dx, box.width - dx):
+    for cx, index_lang in zip((dx, box.width - dx), _index_langs(lang), strict=True):
         _corner_index(canvas, box, card, (cx, box.height - dy, 0.0), ink.fg, ink.outline,
-                      chip)
+                      chip, index_lang)
 
 
 def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
@@ -393,7 +412,7 @@ def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) ->
     draw_pictogram(canvas, card.pictogram, cx, cy, pt(spec.icon_size_mm), fill, outline)
     chip = color if color is not None and color == ink.background else None
     chip = color if color is not None and card.family == "unplugged" else chip
-    _top_indices(canvas, card, box, ink,
+    _top_indices(canvas, card, box, lang, ink,
                  chip if chip is not None and chip != ink.background else None)
     _name_block(canvas, card, box, lang, ink, pt(spec.name_top_mm) + box.lift,
                 pt(spec.name_height_mm), spec.name_size_pt, spec.name_min_size_pt)
@@ -407,7 +426,7 @@ def _draw_picture(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> N
     bottom = pt(spec.name_top_mm + 1.0) + box.lift
     draw_picture(canvas, card.picture, left, bottom, box.width - 2 * left,
                  box.height - box.safe - bottom)
-    _top_indices(canvas, card, box, ink)
+    _top_indices(canvas, card, box, lang, ink)
     _name_block(canvas, card, box, lang, ink, pt(spec.name_top_mm) + box.lift,
                 pt(spec.name_height_mm), spec.name_size_pt, spec.name_min_size_pt)
     _caption_box(canvas, card, box, lang)
@@ -417,7 +436,7 @@ def _draw_typographic(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) 
     spec = layout().card.captioned
     top = box.height - 2 * _corner_inset(box)[1]  # below the corner indices
     bottom = pt(spec.caption_box_bottom_mm + spec.caption_box_height_mm + 1.5) + box.lift
-    _top_indices(canvas, card, box, ink)
+    _top_indices(canvas, card, box, lang, ink)
     _name_block(canvas, card, box, lang, ink, top, top - bottom, spec.title_size_pt,
                 spec.title_min_size_pt)
     _caption_box(canvas, card, box, lang)
@@ -463,9 +482,9 @@ def draw_face(canvas: Any, card: Card, x: float, y: float, *, lang: Lang = "both
     _frame(canvas, box, ink.fg)
     kind = face_kind(card)
     if kind in ("number", "action"):
-        _draw_number_or_action(canvas, card, box, ink)
+        _draw_number_or_action(canvas, card, box, lang, ink)
     elif kind == "wild":
-        _draw_wild(canvas, card, box, ink)
+        _draw_wild(canvas, card, box, lang, ink)
     elif kind == "captioned":
         _draw_captioned(canvas, card, box, lang, ink)
     elif kind == "picture":
