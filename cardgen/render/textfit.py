@@ -1,7 +1,8 @@
 """Fitting text in a box: wrap it, and shrink it until it fits.
 
 Long captions must never overflow their box, so the size is the largest one (in steps
-of a quarter point) at which every paragraph's wrapped lines fit the height.
+of a quarter point) at which every paragraph's wrapped lines fit the height. Texts that
+must look alike (a card in each colour of its set) are fitted together.
 """
 
 from __future__ import annotations
@@ -57,9 +58,33 @@ def fit(paragraphs: Sequence[Paragraph], width: float, height: float, max_size: 
     size = max_size
     floor = min(min_size, 2.0)
     while True:
-        blocks = tuple((p.font, tuple(wrap(p.text, p.font, size, width))) for p in paragraphs)
-        count = sum(len(lines) for _, lines in blocks)
-        total = count * size * leading + max(0, len(blocks) - 1) * gap * size
-        if total <= height or size <= floor:
-            return Fitted(size, size * leading, blocks, total)
+        fitted = _at(paragraphs, width, size, leading, gap)
+        if fitted.height <= height or size <= floor:
+            return fitted
         size -= STEP_PT
+
+
+def _at(paragraphs: Sequence[Paragraph], width: float, size: float, leading: float,
+        gap: float) -> Fitted:
+    blocks = tuple((p.font, tuple(wrap(p.text, p.font, size, width))) for p in paragraphs)
+    count = sum(len(lines) for _, lines in blocks)
+    total = count * size * leading + max(0, len(blocks) - 1) * gap * size
+    return Fitted(size, size * leading, blocks, total)
+
+
+def fit_alike(variants: Sequence[Sequence[Paragraph]], width: float, height: float,
+              max_size: float, min_size: float, leading: float, gap: float = 0.0) -> Fitted:
+    """The first variant fitted at one size for all: the largest at which every variant
+    fits and each paragraph takes as many lines in every variant (down to ``min_size``;
+    below it, the largest at which all fit, whatever their lines)."""
+    first = variants[0]
+    common = min(fit(v, width, height, max_size, min_size, leading, gap).size
+                 for v in variants)
+    size = common
+    while size >= min_size:
+        shapes = {tuple(len(lines) for _, lines in _at(v, width, size, leading, gap).blocks)
+                  for v in variants}
+        if len(shapes) == 1:
+            return _at(first, width, size, leading, gap)
+        size -= STEP_PT
+    return _at(first, width, common, leading, gap)
