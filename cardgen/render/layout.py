@@ -169,6 +169,7 @@ class SheetLayout:
     mark_line_pt: float
     ruler_length_mm: float
     margin_text_size_pt: float
+    margin_text_min_size_pt: float
     margin_text_y_mm: float
     text: Mapping[str, Text]
 

@@ -58,14 +58,15 @@ def fit(paragraphs: Sequence[Paragraph], width: float, height: float, max_size: 
     size = max_size
     floor = min(min_size, 2.0)
     while True:
-        fitted = _at(paragraphs, width, size, leading, gap)
+        fitted = set_at(paragraphs, width, size, leading, gap)
         if fitted.height <= height or size <= floor:
             return fitted
         size -= STEP_PT
 
 
-def _at(paragraphs: Sequence[Paragraph], width: float, size: float, leading: float,
-        gap: float) -> Fitted:
+def set_at(paragraphs: Sequence[Paragraph], width: float, size: float, leading: float,
+           gap: float = 0.0) -> Fitted:
+    """The paragraphs wrapped at ``size``, however tall they come out."""
     blocks = tuple((p.font, tuple(wrap(p.text, p.font, size, width))) for p in paragraphs)
     count = sum(len(lines) for _, lines in blocks)
     total = count * size * leading + max(0, len(blocks) - 1) * gap * size
@@ -82,9 +83,9 @@ def fit_alike(variants: Sequence[Sequence[Paragraph]], width: float, height: flo
                  for v in variants)
     size = common
     while size >= min_size:
-        shapes = {tuple(len(lines) for _, lines in _at(v, width, size, leading, gap).blocks)
+        shapes = {tuple(len(lines) for _, lines in set_at(v, width, size, leading, gap).blocks)
                   for v in variants}
         if len(shapes) == 1:
-            return _at(first, width, size, leading, gap)
+            return set_at(first, width, size, leading, gap)
         size -= STEP_PT
-    return _at(first, width, common, leading, gap)
+    return set_at(first, width, common, leading, gap)
