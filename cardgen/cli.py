@@ -21,6 +21,7 @@ from cardgen.balance.command import balance
 from cardgen.check import check_deck
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.errors import INTERRUPTED, CardgenError
+from cardgen.iteration import preview, watch
 from cardgen.options import OPTIONAL_RULES, RELATION_LABELS
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
 
@@ -477,6 +478,8 @@ def explain(situation: Path, as_json: bool) -> None:
 
 
 main.add_command(balance)
+main.add_command(preview)
+main.add_command(watch)
 
 
 if __name__ == "__main__":  # python -m cardgen.cli, e.g. with -X importtime
