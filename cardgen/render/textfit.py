@@ -79,13 +79,17 @@ def fit_alike(variants: Sequence[Sequence[Paragraph]], width: float, height: flo
     fits and each paragraph takes as many lines in every variant (down to ``min_size``;
     below it, the largest at which all fit, whatever their lines)."""
     first = variants[0]
-    common = min(fit(v, width, height, max_size, min_size, leading, gap).size
-                 for v in variants)
-    size = common
-    while size >= min_size:
-        shapes = {tuple(len(lines) for _, lines in set_at(v, width, size, leading, gap).blocks)
-                  for v in variants}
-        if len(shapes) == 1:
-            return set_at(first, width, size, leading, gap)
+    # No variant can be set larger than the first alone: start there.
+    size = fit(first, width, height, max_size, min_size, leading, gap).size
+    floor = min(min_size, 2.0)
+    all_fit: float | None = None  # the largest size at which every variant fits
+    while True:
+        found = [set_at(v, width, size, leading, gap) for v in variants]
+        if all(f.height <= height for f in found):
+            all_fit = size if all_fit is None else all_fit
+            if len({tuple(len(lines) for _, lines in f.blocks) for f in found}) == 1:
+                return found[0]
+        if size <= floor or (all_fit is not None and size - STEP_PT < min_size):
+            return set_at(first, width, all_fit if all_fit is not None else size, leading,
+                          gap)
         size -= STEP_PT
-    return set_at(first, width, common, leading, gap)
