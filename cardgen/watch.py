@@ -92,10 +92,14 @@ def deck_folder(ref: str) -> Path:
     return path.resolve().parent
 
 
-def _is_ours(path: Path, out: Path) -> bool:
-    """An output, or a temporary file the outputs are written through (hidden ones)."""
-    return path.name.startswith(".") or (path.parent == out and path.name.endswith(
-        ("-preview.png", "-preview.pdf", ".pdf")))
+def _is_ours(path: Path, out: Path, folder: Path) -> bool:
+    """An output, the folder of the outputs, or a temporary file the outputs are written
+    through (hidden ones). Outputs written beside the deck are told by their names."""
+    if path.name.startswith(".") or path == out:
+        return True
+    if out != folder and out in path.parents:
+        return True
+    return path.parent == out and path.name.endswith(("-preview.png", ".pdf"))
 
 
 def watch(ref: str, options: WatchOptions, tell: Callable[[str], None],
@@ -112,11 +116,11 @@ def watch(ref: str, options: WatchOptions, tell: Callable[[str], None],
     usual = watchfiles.DefaultFilter()  # leaves out .git, editors' swap files …
 
     def wanted(change: watchfiles.Change, name: str) -> bool:
-        return usual(change, name) and not _is_ours(Path(name), out)
+        return usual(change, name) and not _is_ours(Path(name), out, folder)
 
     changes: Iterable[set[tuple[watchfiles.Change, str]]] = watchfiles.watch(
         folder, watch_filter=wanted, debounce=DEBOUNCE_MS, stop_event=stop,
-        raise_interrupt=False)
+        raise_interrupt=True)  # the command says it stopped, in one line
     for batch in changes:
         names = sorted({Path(name).name for _, name in batch})
         tell(f"changed: {', '.join(names)}")

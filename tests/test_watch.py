@@ -47,7 +47,7 @@ def deck_folder(tmp_path: Path) -> Path:
 def test_watch_rebuilds_on_a_change_reports_an_error_and_recovers(
         deck_folder: Path, tmp_path: Path) -> None:
     deck = deck_folder / "night-train.toml"
-    out = tmp_path / "out"
+    out = deck_folder / "build"  # inside the folder watched: its files are no change
     lines: queue.Queue[str] = queue.Queue()
     stop = threading.Event()
     watcher = threading.Thread(target=watch, args=(str(deck), WatchOptions(out),
@@ -102,8 +102,9 @@ def test_watch_stops_on_ctrl_c_with_one_line(deck_folder: Path) -> None:
         cwd=deck_folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert process.stdout is not None
     try:
-        assert process.stdout.readline().startswith("watching ")
-        assert process.stdout.readline().startswith("rebuilt out/night-train-preview.png, ")
+        first, second = process.stdout.readline(), process.stdout.readline()
+        assert first.startswith("watching "), first
+        assert second.startswith("rebuilt out/night-train-preview.png, "), second
         process.send_signal(subprocess.signal.SIGINT)  # type: ignore[attr-defined]
         rest, errors = process.communicate(timeout=30)
     finally:
