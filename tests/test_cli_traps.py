@@ -29,6 +29,8 @@ def test_paper_and_language_are_read_in_any_case(tmp_path: Path) -> None:
                            "--paper", "LETTER", "-o", "s.pdf"], tmp_path)
     assert code == 0, output
     assert round(float(PdfReader(tmp_path / "s.pdf").pages[0].mediabox.width)) == 612
+    code, output = run_in(["cards", "classic", "--lang", "FR"], tmp_path)
+    assert (code, output.splitlines()[-1]) == (0, "108 cartes")
 
 
 def test_sheets_refuse_an_image_name_with_the_fix(tmp_path: Path) -> None:
