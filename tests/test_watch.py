@@ -110,3 +110,18 @@ def test_watch_stops_on_ctrl_c_with_one_line(deck_folder: Path) -> None:
     finally:
         process.kill()
     assert (process.returncode, rest, errors) == (0, "stopped watching\n", "")
+
+
+def test_the_outputs_are_no_change_wherever_they_are_written(tmp_path: Path) -> None:
+    """Beside the deck (the default, --out .), in a folder of the deck's, or elsewhere."""
+    from cardgen.watch import _is_ours
+
+    folder = tmp_path / "deck"
+    assert _is_ours(folder / "night-train-sheets-a4.pdf", folder, folder)
+    assert _is_ours(folder / "night-train-preview.png", folder, folder)
+    assert _is_ours(folder / ".night-train-rulebook-fr.pdf.x1y2.part", folder, folder)
+    assert not _is_ours(folder / "night-train.toml", folder, folder)
+    assert not _is_ours(folder / "rain.png", folder, folder)  # a picture of the deck
+    build = folder / "build"
+    assert _is_ours(build, build, folder) and _is_ours(build / "anything.png", build, folder)
+    assert not _is_ours(folder / "rain.png", build, folder)
