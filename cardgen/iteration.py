@@ -63,6 +63,8 @@ def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,
     report = check_deck(loaded)
     if not report.valid:
         raise CardgenError(report.errors[0].message)
+    for warning in report.warnings:  # a caption printed too small, say
+        click.echo(f"warning: {warning.message}", err=True)
     from cardgen.render.preview import preview_cards, preview_filename, write_preview
 
     chosen = preview_cards(loaded, cards)

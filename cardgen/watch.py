@@ -33,15 +33,15 @@ class WatchOptions:
     paper: str = "a4"
 
 
-def _usable(deck: Deck) -> Deck:
-    """The deck, or its first error (with how many more) as a CardgenError."""
+def _usable(deck: Deck) -> list[str]:
+    """The deck's warnings; its first error (with how many more) as a CardgenError."""
     report = check_deck(deck)
     if not report.valid:
         more = len(report.errors) - 1
         suffix = f" (and {more} more problem(s): run `cardgen check {deck.source}`)" \
             if more else ""
         raise CardgenError(report.errors[0].message + suffix)
-    return deck
+    return [warning.message for warning in report.warnings]
 
 
 def output_names(deck_id: str, paper: str) -> list[str]:
@@ -50,8 +50,9 @@ def output_names(deck_id: str, paper: str) -> list[str]:
             f"{deck_id}-rulebook-fr.pdf", f"{deck_id}-rulebook-en.pdf"]
 
 
-def rebuild(ref: str, options: WatchOptions) -> list[Path]:
+def rebuild(ref: str, options: WatchOptions, warn: Callable[[str], None]) -> list[Path]:
     """Read the deck again and write its preview, sheets and rulebooks; the paths written.
+    Each warning of the deck's check goes to ``warn``.
 
     Raises CardgenError (the first problem) when the deck or one of its texts is wrong.
     """
@@ -59,7 +60,9 @@ def rebuild(ref: str, options: WatchOptions) -> list[Path]:
     from cardgen.render.preview import preview_cards, write_preview
     from cardgen.render.sheets import SheetOptions, write_sheets
 
-    deck = _usable(load_deck(ref))
+    deck = load_deck(ref)
+    for message in _usable(deck):
+        warn(f"warning: {message}")
     preview, sheets, book_fr, book_en = (options.out / name
                                          for name in output_names(deck.id, options.paper))
     options.out.mkdir(parents=True, exist_ok=True)
@@ -70,14 +73,16 @@ def rebuild(ref: str, options: WatchOptions) -> list[Path]:
     return [preview, sheets, book_fr, book_en]
 
 
-def _rebuild_line(ref: str, options: WatchOptions) -> str:
+def _rebuild(ref: str, options: WatchOptions, tell: Callable[[str], None]) -> None:
+    """Rebuild, and tell what was written or what stopped it, in one line."""
     started = time.perf_counter()
     try:
-        written = rebuild(ref, options)
+        written = rebuild(ref, options, tell)
     except CardgenError as exc:
-        return f"error: {exc}"
+        tell(f"error: {exc}")
+        return
     seconds = time.perf_counter() - started
-    return f"rebuilt {', '.join(str(p) for p in written)} ({seconds:.1f} s)"
+    tell(f"rebuilt {', '.join(str(p) for p in written)} ({seconds:.1f} s)")
 
 
 def deck_folder(ref: str) -> Path:
@@ -111,7 +116,7 @@ def watch(ref: str, options: WatchOptions, tell: Callable[[str], None],
     folder = deck_folder(ref)
     out = options.out.resolve()
     tell(f"watching {folder} (Ctrl-C stops)")
-    tell(_rebuild_line(ref, options))
+    _rebuild(ref, options, tell)
 
     usual = watchfiles.DefaultFilter()  # leaves out .git, editors' swap files …
 
@@ -124,4 +129,4 @@ def watch(ref: str, options: WatchOptions, tell: Callable[[str], None],
     for batch in changes:
         names = sorted({Path(name).name for _, name in batch})
         tell(f"changed: {', '.join(names)}")
-        tell(_rebuild_line(ref, options))
+        _rebuild(ref, options, tell)

@@ -118,3 +118,19 @@ def test_a_preview_pdf_page_holds_the_faces_at_their_size(tmp_path: Path) -> Non
         faces = [r for r in document.pages[0].rects if r["width"] > 100]
     assert [round(f["width"] * 25.4 / 72, 2) for f in faces] == [53.0, 53.0]
     assert [round(f["height"] * 25.4 / 72, 2) for f in faces] == [79.0, 79.0]
+
+
+def test_preview_says_when_a_text_would_print_too_small(tmp_path: Path) -> None:
+    """The warning check gives, on the way to the picture a designer looks at."""
+    from click.testing import CliRunner
+
+    from cardgen.cli import main
+    from tests.test_text_sizes import DECK
+
+    (tmp_path / "deck.toml").write_text(DECK, encoding="utf-8")
+    result = CliRunner().invoke(main, ["preview", str(tmp_path / "deck.toml"), "-o",
+                                       str(tmp_path / "p.pdf"), "--no-open"])
+    assert result.exit_code == 0
+    assert result.stderr.startswith(f"warning: {tmp_path / 'deck.toml'}: card 'chatterbox': "
+                                    "its caption would print at 4.4 pt")
+    assert result.stdout == f"wrote {tmp_path / 'p.pdf'} (1 face)\n"
