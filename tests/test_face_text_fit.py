@@ -96,6 +96,11 @@ def test_every_colour_of_a_text_is_tried_in_each_french_form() -> None:
     assert Text("Inversion rouge", "Green Reverse") in variants
     assert Text("Inversion bleue", "Green Reverse") in variants
     assert Text("Inversion verte", "Blue Reverse") in variants
+    mixed = in_every_colour(Text("Sur du rouge : cartes rouges.", "On red"), "red")
+    assert Text("Sur du vert : cartes vertes.", "On red") in mixed  # genders mixed
+    assert Text("Sur du bleu : cartes bleues.", "On red") in mixed  # a plural stays so
+    assert Text("Sur du rouge : cartes rouges.", "On Blue") not in mixed  # case kept
+    assert Text("Sur du rouge : cartes rouges.", "On blue") in mixed
     assert in_every_colour(Text("Vache", "Cow"), "red") == [Text("Vache", "Cow")]
     assert in_every_colour(Text("Chat rouge", "Red Cat"), None) == [Text("Chat rouge",
                                                                           "Red Cat")]

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
+from itertools import product
 from typing import Literal, NamedTuple
 
 from cardgen.catalogue import Card, Color, catalogue
@@ -25,6 +26,8 @@ CAPTION_FONT = "Condensed"
 NAME_LEADING = 1.1
 NAME_GAP = 0.05  # between the French and the English name, as a multiple of the size
 CAPTION_GAP = 0.7
+#: The colour words of a text tried in each gender (2 ** 3 texts per colour at most).
+MAX_COLOUR_WORDS = 3
 
 Rect = tuple[float, float, float, float]  # x, y, width, height
 
@@ -69,38 +72,52 @@ def _langs(text: Text, lang: str) -> tuple[str, ...]:
     return ("fr",) if text.fr.strip() == text.en.strip() else ("fr", "en")
 
 
-def _colour_words(color: Color, lang: str) -> list[str]:
+def _forms(color: Color, lang: str) -> list[tuple[str, str]]:
+    """(singular, plural) of a colour word, in each gender for French."""
     if lang == "en":
-        return [color.name.en]
-    return [w for w in (color.name.fr, color.name_f, color.plural_fr, color.plural_fr_f) if w]
+        return [(color.name.en, color.name.en)]
+    return [(color.name.fr, color.plural_fr or color.name.fr),
+            (color.name_f, color.plural_fr_f or color.name_f)]
 
 
 def in_every_colour(text: Text, color_id: str | None) -> list[Text]:
     """``text`` as its card would say it in each colour of the catalogue (itself first).
 
-    A French colour word is put in each of its forms ("vert", "verte"), since the card's
-    own form does not always tell which one its text uses ("rouge").
+    A French colour word is put in each gender ("vert", "verte"), since the card's own
+    word does not always tell which its text uses ("rouge"); a plural stays a plural
+    ("cartes rouges" -> "cartes vertes").
     """
     if color_id is None:
         return [text]
     colors = catalogue().colors
-    own = colors[color_id]
     found = [text]
     for lang in ("fr", "en"):
-        words = sorted(_colour_words(own, lang), key=len, reverse=True)
+        own = _forms(colors[color_id], lang)
+        plurals = {plural.lower() for _, plural in own}
+        words = sorted({w for pair in own for w in pair}, key=len, reverse=True)
         pattern = re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE)
         if not pattern.search(text[lang]):
             continue
+        matches = list(pattern.finditer(text[lang]))[:MAX_COLOUR_WORDS]
         for other in colors.values():
-            for word in dict.fromkeys(_colour_words(other, lang)[:2]):  # the singulars
-                changed = pattern.sub(partial(_same_case, word), text[lang])
+            forms = _forms(other, lang)
+            # Each word in either gender: "du vert … cartes vertes" mixes them.
+            for genders in product(range(len(forms)), repeat=len(matches)):
+                changed, end = "", 0
+                for match, gender in zip(matches, genders, strict=True):
+                    changed += text[lang][end:match.start()] + _same_form(
+                        *forms[gender], plurals, match[0])
+                    end = match.end()
+                changed += text[lang][end:]
                 found.append(Text(changed, text.en) if lang == "fr" else Text(text.fr, changed))
     return list(dict.fromkeys(found))
 
 
-def _same_case(word: str, match: re.Match[str]) -> str:
-    """``word`` capitalised as the colour word it replaces ("Red Cat" -> "Blue Cat")."""
-    return word.capitalize() if match[0][:1].isupper() else word
+def _same_form(singular: str, plural: str, plurals: set[str], word: str) -> str:
+    """The other colour's word in the number and case of ``word``, the one it replaces
+    ("Red Cat" -> "Blue Cat", "rouges" -> "vertes")."""
+    other = plural if word.lower() in plurals else singular
+    return other.capitalize() if word[:1].isupper() else other
 
 
 def _fitted(what: Literal["name", "title", "caption"], texts: list[Text], lang: str,
