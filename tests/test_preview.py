@@ -134,3 +134,13 @@ def test_preview_says_when_a_text_would_print_too_small(tmp_path: Path) -> None:
     assert result.stderr.startswith(f"warning: {tmp_path / 'deck.toml'}: card 'chatterbox': "
                                     "its caption would print at 4.4 pt")
     assert result.stdout == f"wrote {tmp_path / 'p.pdf'} (1 face)\n"
+
+
+def test_a_preview_draws_the_faces_at_the_size_asked(night_train: Path) -> None:
+    code, output = run_in(["preview", "night-train.toml", "tunnel", "--size", "63x88",
+                           "-o", "p.pdf", "--no-open"], night_train)
+    assert code == 0, output
+    with pdfplumber.open(night_train / "p.pdf") as document:
+        faces = [r for r in document.pages[0].rects if r["width"] > 100]
+    assert [(round(f["width"] * 25.4 / 72, 2), round(f["height"] * 25.4 / 72, 2))
+            for f in faces] == [(63.0, 88.0)]
