@@ -183,6 +183,14 @@ class PngLayout:
 
 
 @dataclass(frozen=True)
+class PreviewLayout:
+    gap_mm: float
+    label_size_pt: float
+    max_columns: int
+    dpi: int
+
+
+@dataclass(frozen=True)
 class Layout:
     card: CardLayout
     colors: Mapping[str, str]
@@ -191,6 +199,7 @@ class Layout:
     papers: Mapping[str, Paper]
     png: PngLayout
     print_shop_bleed_mm: float
+    preview: PreviewLayout
 
 
 T = TypeVar("T")
@@ -238,4 +247,5 @@ def layout() -> Layout:
         papers={name: _plain(Paper, p) for name, p in raw["paper"].items()},
         png=_plain(PngLayout, raw["png"]),
         print_shop_bleed_mm=float(raw["print_shop"]["bleed_mm"]),
+        preview=_plain(PreviewLayout, raw["preview"]),
     )

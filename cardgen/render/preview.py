@@ -18,15 +18,11 @@ from cardgen.decks import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path, write_atomic
 from cardgen.render.faces import Lang, draw_face
-from cardgen.render.layout import CardSize, design_size, pt
+from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.sheets import MARGIN_FONT, _binary_streams, new_canvas
 from cardgen.typography import registered
 
 FORMATS = (".png", ".pdf")
-GAP_MM = 4.0  # around and between the faces; the id is set in the gap below each face
-LABEL_PT = 7.0
-MAX_COLUMNS = 6
-DPI = 150  # enough to read a caption on a screen, small enough to write at once
 
 
 def preview_cards(deck: Deck, keys: Sequence[str] = ()) -> list[Card]:
@@ -46,24 +42,26 @@ def preview_cards(deck: Deck, keys: Sequence[str] = ()) -> list[Card]:
 
 def preview_pdf(cards: Sequence[Card], lang: Lang = "both",
                 size: CardSize | None = None) -> bytes:
-    """The faces on one page, in rows of up to MAX_COLUMNS, each id underneath."""
+    """The faces on one page, in rows (layout.toml's [preview]), each id underneath."""
+    spec = layout().preview
     size = size or design_size()
     width, height = size.points
-    gap = pt(GAP_MM)
-    label = LABEL_PT * 1.8  # the id's line, in the gap under its face
-    columns = max(1, min(len(cards), MAX_COLUMNS))
+    gap = pt(spec.gap_mm)
+    label = spec.label_size_pt * 1.8  # the id's line, in the gap under its face
+    columns = max(1, min(len(cards), spec.max_columns))
     rows = max(1, -(-len(cards) // columns))
     page = (columns * (width + gap) + gap, rows * (height + gap + label) + gap)
     buffer = io.BytesIO()
     with _binary_streams():
         canvas = new_canvas(buffer, page, "preview")
-        canvas.setFont(registered(MARGIN_FONT), LABEL_PT)
+        canvas.setFont(registered(MARGIN_FONT), spec.label_size_pt)
         for index, card in enumerate(cards):
             x = gap + (index % columns) * (width + gap)
             y = page[1] - (index // columns + 1) * (height + gap + label)
             draw_face(canvas, card, x, y + label, lang=lang, size=size)
             canvas.setFillGray(0.2)
-            canvas.drawCentredString(x + width / 2, y + label - LABEL_PT * 1.2, card.id)
+            canvas.drawCentredString(x + width / 2, y + label - spec.label_size_pt * 1.2,
+                                     card.id)
         canvas.showPage()
         canvas.save()
     return buffer.getvalue()
@@ -77,6 +75,7 @@ def write_preview(cards: Sequence[Card], path: Path, lang: Lang = "both",
         raise CardgenError(f"{path}: a preview is a .png image or a .pdf page; name the "
                            f"file {path.stem}.png or {path.stem}.pdf")
     pdf = preview_pdf(cards, lang, size)
+    dpi = layout().preview.dpi
     if suffix == ".pdf":
         write_atomic(path, pdf)
         return path
@@ -87,13 +86,13 @@ def write_preview(cards: Sequence[Card], path: Path, lang: Lang = "both",
     document = pdfium.PdfDocument(pdf)
     try:
         page = document[0]
-        pixels = tuple(round(side * DPI / 72) for side in page.get_size())
-        # pdfium rounds up: crop to the page's size at DPI, as `cardgen png` does.
-        image = page.render(scale=DPI / 72, rev_byteorder=True).to_pil().crop((0, 0, *pixels))
+        pixels = tuple(round(side * dpi / 72) for side in page.get_size())
+        # pdfium rounds up: crop to the page's size at the dpi, as `cardgen png` does.
+        image = page.render(scale=dpi / 72, rev_byteorder=True).to_pil().crop((0, 0, *pixels))
     finally:
         document.close()
     with atomic_path(path) as temp, temp.open("wb") as handle:
-        png = PngWriter(handle, image.width, image.height, dpi=DPI)
+        png = PngWriter(handle, image.width, image.height, dpi=dpi)
         png.rows(image)
         png.close()
     return path
