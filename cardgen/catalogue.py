@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from cardgen.cornerindex import CornerIndex, read_corner
 from cardgen.deckreport import toml_value
 from cardgen.effectdata import FACT_DEFAULTS, EffectFacts, effect_from_data, read_params
 from cardgen.errors import CatalogueError
@@ -35,7 +36,7 @@ FAMILIES = ("classic", "unplugged", "extra", "house", "custom")
 #: The fields a [[card]] table may hold; anything else is refused by name.
 CARD_FIELDS = frozenset(
     {"id", "colors", "values", "effect", "family", "symbol", "points", "pictogram",
-     "picture", "params", "name", "plural", "caption", "color", "value"}
+     "picture", "params", "name", "plural", "caption", "color", "value", "corner"}
     | set(FACT_DEFAULTS)
 )
 
@@ -80,6 +81,8 @@ class Card:
     reaction: bool = False
     can_finish: bool = True
     params: tuple[tuple[str, Any], ...] = field(default=())
+    #: What the corner indices show, when the deck file chose it (``corner``).
+    corner: CornerIndex | None = None
 
     def __post_init__(self) -> None:
         if not (self.plural.fr and self.plural.en):
@@ -249,12 +252,13 @@ def build_cards(
         caption = effect.auto_caption(params)
     pictogram = _pictogram(entry.get("pictogram"), label, problems)
     picture = _picture(entry.get("picture"), base_dir, label, problems)
+    corner = read_corner(entry.get("corner"), label, pictogram_names(), problems)
     recipe = _Recipe(
         id=raw_id, effect=effect.id, family=family, color_ids=color_ids, values=values,
         symbol=str(entry["symbol"]) if "symbol" in entry
         else _kind_symbol(raw_id, effect.id, taken_symbols), points=points,
         name=name, plural=plural, caption=caption, pictogram=pictogram, picture=picture,
-        params=tuple(sorted(params.items())), facts=facts,
+        params=tuple(sorted(params.items())), facts=facts, corner=corner,
     )
     return _cards_of(recipe, colors), problems
 
@@ -278,6 +282,7 @@ class _Recipe:
     picture: Path | None
     params: tuple[tuple[str, Any], ...]
     facts: Mapping[str, bool]
+    corner: CornerIndex | None
 
 
 def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
@@ -304,6 +309,7 @@ def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
                 pictogram=recipe.pictogram,
                 picture=recipe.picture,
                 params=recipe.params,
+                corner=recipe.corner,
                 **recipe.facts,
             ))
     return cards

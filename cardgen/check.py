@@ -103,6 +103,7 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     if deck.total(players) == 0:
         error("the deck holds no card; list some under [cards]")
     _unprintable_texts(deck, players, warning)
+    _small_texts(deck, players, warning)
     if games and report.valid:
         from cardgen.engine import Variant
         from cardgen.play.simulate import sanity_run
@@ -147,3 +148,18 @@ def _unprintable_texts(deck: Deck, players: int | None,
                 warning(f"card '{card.id}': its {part} has characters the fonts cannot "
                         f"print ({' '.join(missing)}), which would come out as empty "
                         "boxes; write them with other characters", card.id)
+
+
+def _small_texts(deck: Deck, players: int | None,
+                 warning: Callable[[str, str | None], None]) -> None:
+    """Names and captions a face would shrink below readable. Only the deck's own cards
+    are measured (tests/test_face_text_fit.py holds the built-in faces), so a built-in
+    deck is checked without loading the fonts."""
+    own = [card for card, _ in deck.card_list(players) if card.id in deck.custom_ids]
+    if not own:
+        return
+    from cardgen.render.textsizes import small_texts
+
+    for card in own:
+        for message in small_texts(card):
+            warning(message, card.id)

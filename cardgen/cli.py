@@ -23,6 +23,7 @@ from cardgen.cliparams import OutputPath, whole_writes_to_stdout
 from cardgen.decks import Deck, builtin_names, load_deck
 from cardgen.discovercommands import effects, pictograms
 from cardgen.errors import INTERRUPTED, CardgenError
+from cardgen.iteration import preview, watch
 from cardgen.options import OPTION_FACTS, RELATION_LABELS
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
 from cardgen.startcommands import examples, new
@@ -30,8 +31,10 @@ from cardgen.startcommands import examples, new
 # Drawing, rulebook and engine modules are imported inside their commands: they pull in
 # most of reportlab, and `cardgen cards` or `check` should not wait for that.
 
-LANG = click.Choice(["fr", "en"])
-PAPER = click.Choice(tuple(layout().papers))
+# Choices read in any case: `--paper A4` and `--lang FR` are what people type.
+LANG = click.Choice(["fr", "en"], case_sensitive=False)
+FACE_LANG = click.Choice(["both", "fr", "en"], case_sensitive=False)
+PAPER = click.Choice(tuple(layout().papers), case_sensitive=False)
 
 
 class CardgenGroup(click.Group):
@@ -233,19 +236,42 @@ def list_options(lang: str, as_json: bool) -> None:
                            f"{', '.join(names)}")
 
 
+def _pdf_output(ctx: click.Context, param: click.Parameter, value: Path | None
+                ) -> Path | None:
+    """A PDF's file name ends in .pdf: out.png would hold a PDF no image viewer opens."""
+    if value is not None and value.suffix.lower() != ".pdf":
+        hint = " (`cardgen png` writes images)" if value.suffix.lower() == ".png" else ""
+        raise click.BadParameter(f"'{value}': this command writes a PDF; give a file "
+                                 f"name ending in .pdf, like {value.stem or 'out'}.pdf{hint}")
+    return value
+
+
+def _png_folder(ctx: click.Context, param: click.Parameter, value: Path | None
+                ) -> Path | None:
+    """`png -o` names a folder of images: a folder called out.pdf is a trap."""
+    if value is not None and value.suffix.lower() in (".pdf", ".png"):
+        raise click.BadParameter(f"'{value}': `cardgen png` writes a folder of images; give "
+                                 f"a folder name, like {value.stem}-png (`cardgen sheets "
+                                 "-o FILE.pdf` writes a PDF)")
+    return value
+
+
 @main.command()
 @click.argument("deck")
-@click.option("--lang", type=LANG, required=True, help="Language of the rulebook.")
+@click.option("--lang", type=LANG, help="Language of the rulebook: fr or en (required).")
 @click.option("--paper", type=PAPER, default="a4",
               show_default=True, help="Paper size.")
 @click.option("-o", "--output", "output", type=OutputPath(dir_okay=False, path_type=Path),
+              callback=_pdf_output,
               help="PDF file to write (default: DECK-rulebook-LANG.pdf here).")
-def rulebook(deck: str, lang: str, paper: str, output: Path | None) -> None:
+def rulebook(deck: str, lang: str | None, paper: str, output: Path | None) -> None:
     """Write the rulebook of DECK as a PDF, in French or in English.
 
     The rule text is the deck file's own when its [rulebook] table names a file for
     the language, otherwise the built-in text it names (classic by default).
     """
+    if lang is None:  # Click would list the choices one a line
+        raise click.UsageError("Missing option '--lang': give --lang fr or --lang en")
     loaded = _usable_deck(deck, None)
     from cardgen import rulebook as rulebook_module
 
@@ -297,19 +323,20 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.option("--print-shop", "print_shop", is_flag=True, help="One card a page at trim "
               "size plus bleed, faces then backs, with TrimBox and BleedBox: the file an "
               "online print shop asks for.")
-@click.option("--only", type=click.Choice(["all", "specials"]), default="all",
-              show_default=True, help="specials: only the cards a standard box lacks, to "
-              "glue onto a second deck; all: the whole deck.")
+@click.option("--only", type=click.Choice(["all", "specials"], case_sensitive=False),
+              default="all", show_default=True, help="specials: only the cards a standard box "
+              "lacks, to glue onto a second deck; all: the whole deck.")
 @click.option("--backs", is_flag=True, help="Add a page of backs after each page of faces, "
               "mirrored for double-sided printing (flip on the long edge).")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               callback=_back_offset, help="Shift the backs by X,Y mm to make up for a "
               "printer whose reverse side drifts.")
-@click.option("--lang", type=click.Choice(["both", "fr", "en"]), default="both",
+@click.option("--lang", type=FACE_LANG, default="both",
               show_default=True, help="Language(s) of names and captions on the faces.")
 @click.option("--players", type=click.IntRange(2, 10), help="Print the deck as played by "
               "this many players (some decks leave cards out).")
 @click.option("-o", "--output", "output", type=OutputPath(dir_okay=False, path_type=Path),
+              callback=_pdf_output,
               help="PDF file to write (default: DECK-sheets-PAPER.pdf here).")
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
@@ -346,10 +373,11 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
 @main.command()
 @click.argument("deck")
 @click.option("-o", "--output", "output", type=OutputPath(file_okay=False, path_type=Path),
+              callback=_png_folder,
               help="Folder to write the images into (default: DECK-png here).")
 @click.option("--dpi", type=int, default=None, help="Resolution of the face images "
               "(default 300).")
-@click.option("--lang", type=click.Choice(["both", "fr", "en"]), default="both",
+@click.option("--lang", type=FACE_LANG, default="both",
               show_default=True, help="Language(s) of names and captions on the faces.")
 @click.option("--players", type=click.IntRange(2, 10), help="The deck as played by this "
               "many players.")
@@ -531,6 +559,8 @@ main.add_command(new)
 main.add_command(examples)
 main.add_command(effects)
 main.add_command(pictograms)
+main.add_command(preview)
+main.add_command(watch)
 
 
 if __name__ == "__main__":  # python -m cardgen.cli, e.g. with -X importtime

@@ -53,8 +53,8 @@ def _player_counts(ctx: click.Context, param: click.Parameter,
 @click.option("--json", "as_json", is_flag=True, help="Print every figure as JSON.")
 @click.option("-o", "--output", "output", type=OutputPath(dir_okay=False, path_type=Path),
               help="Also write the report's charts to this PDF.")
-@click.option("--lang", type=click.Choice(["fr", "en"]), default="en", show_default=True,
-              help="Language of the table and the PDF.")
+@click.option("--lang", type=click.Choice(["fr", "en"], case_sensitive=False), default="en",
+              show_default=True, help="Language of the table and the PDF.")
 def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int, ...] | None,
             games: int, seed: str, workers: int, cluster: str | None, as_json: bool,
             output: Path | None, lang: str) -> None:

@@ -23,25 +23,29 @@ Kinds of faces, chosen from the card's data alone:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 
 from cardgen.catalogue import Card, catalogue
 from cardgen.errors import CardgenError
+from cardgen.render.facetext import (
+    Box,
+    TextBlock,
+    caption_block,
+    caption_rect,
+    corner_inset,
+    name_block,
+)
 from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.pictograms import draw_label, draw_pictogram, outlined_text, pictogram
-from cardgen.render.textfit import Paragraph, fit
 from cardgen.typography import registered
 
 Lang = Literal["fr", "en", "both"]
 LANG_CHOICES: tuple[Lang, ...] = ("both", "fr", "en")
 FaceKind = Literal["number", "action", "wild", "captioned", "picture", "typographic"]
 
-NAME_FONT = "Sans-Bold"
-SECOND_FONT = "Sans-Oblique"  # the English text, when both languages share a face
-CAPTION_FONT = "Condensed"
 CORNER_FONT = "Sans-Bold"
 
 
@@ -50,28 +54,33 @@ def card_size_pt(size: CardSize | None = None) -> tuple[float, float]:
     return (size or design_size()).points
 
 
-class Box(NamedTuple):
-    """The card as a face's drawing sees it, in the design's points: (0, 0) is its lower
-    left trim corner, ``width`` x ``height`` its trim (the design's size on one side, more
-    on the other), ``lift`` half the height it has over the design's (the top part moves
-    up by that much) and ``safe`` the margin text keeps from the trim."""
-
-    width: float
-    height: float
-    lift: float
-    safe: float
-
-
-def _enter(canvas: Any, x: float, y: float, size: CardSize) -> Box:
-    """Move and scale the canvas so the design draws the card at (x, y) at ``size``."""
+def _box_for(size: CardSize) -> Box:
+    """The card at ``size`` in the design's units (see :class:`Box`)."""
     card = layout().card
     scale = size.scale
-    canvas.translate(x, y)
-    canvas.scale(scale, scale)
     width, height = (side / scale for side in size.points)
     # At a small size the safe margin stays safe_margin_mm on paper.
     return Box(width, height, (height - pt(card.height_mm)) / 2,
                pt(card.safe_margin_mm) / min(scale, 1.0))
+
+
+def _enter(canvas: Any, x: float, y: float, size: CardSize) -> Box:
+    """Move and scale the canvas so the design draws the card at (x, y) at ``size``."""
+    canvas.translate(x, y)
+    canvas.scale(size.scale, size.scale)
+    return _box_for(size)
+
+
+def text_blocks(card: Card, lang: Lang, size: CardSize | None = None) -> list[TextBlock]:
+    """The names and captions ``card``'s face sets, fitted as drawn (none on the classic
+    faces). Their sizes are in the design's points: at ``size`` they print
+    ``size.scale`` times as large."""
+    kind = face_kind(card)
+    if kind in ("number", "action", "wild"):
+        return []
+    box = _box_for(size or design_size())
+    return [name_block(card, box, lang, title=kind == "typographic"),
+            caption_block(card, box, lang)]
 
 
 def face_kind(card: Card) -> FaceKind:
@@ -195,29 +204,22 @@ def _numeral(canvas: Any, text: str, cx: float, cy: float, size: float, max_widt
     canvas.restoreState()
 
 
-def _corner_inset(box: Box) -> tuple[float, float]:
-    """How far a corner index's centre is from the side and from the top or bottom: on a
-    small card, the safe margin widens in the design's units, and the indices move in."""
-    card = layout().card
-    wider = box.safe - pt(card.safe_margin_mm)
-    return pt(card.corner.inset_x_mm) + wider, pt(card.corner.inset_y_mm) + wider
-
-
 def _corner_positions(box: Box) -> list[tuple[float, float, float]]:
     """(cx, cy, rotation) of the top-left and bottom-right corner indices."""
-    dx, dy = _corner_inset(box)
+    dx, dy = corner_inset(box)
     return [(dx, box.height - dy, 0.0), (box.width - dx, dy, 180.0)]
 
 
 def _corner_box(box: Box) -> float:
     """The width an index may take: twice its distance to the safe zone's edge."""
-    return 2 * (_corner_inset(box)[0] - box.safe)
+    return 2 * (corner_inset(box)[0] - box.safe)
 
 
 def _corner_index(canvas: Any, box: Box, card: Card, place: tuple[float, float, float],
-                  fill: Color, outline: Color | None, chip: Color | None = None) -> None:
-    """One corner index at place (cx, cy, rotation): the number, the short symbol, or a
-    small pictogram."""
+                  fill: Color, outline: Color | None, chip: Color | None = None,
+                  lang: str = "fr") -> None:
+    """One corner index at place (cx, cy, rotation), for readers of ``lang``: the number,
+    the short symbol or text, or a small pictogram."""
     corner = layout().card.corner
     cx, cy, rotation = place
     canvas.saveState()
@@ -228,33 +230,51 @@ def _corner_index(canvas: Any, box: Box, card: Card, place: tuple[float, float, 
         canvas.setStrokeColor(fill)
         canvas.setLineWidth(0.8)
         canvas.circle(0, 0, _corner_box(box) / 2, stroke=1, fill=1)
-    text = _corner_text(card)
+    text, icon = corner_mark(card, lang)
     if text is not None:
         _numeral(canvas, text, 0, 0, corner.text_size_pt, _corner_box(box), fill, outline)
-    elif card.pictogram is not None:
+    elif icon is not None:
         size = min(pt(corner.icon_size_mm), _corner_box(box) * (0.72 if chip else 1.0))
-        draw_pictogram(canvas, card.pictogram, 0, 0, size, fill, outline)
+        draw_pictogram(canvas, icon, 0, 0, size, fill, outline)
     canvas.restoreState()
 
 
-def _corner_text(card: Card) -> str | None:
+def _index_langs(lang: Lang) -> tuple[str, str]:
+    """The languages of the (first, second) corner index: on a face in both languages
+    the first is French and the second English, as the names above and below."""
+    return ("fr", "en") if lang == "both" else (lang, lang)
+
+
+def corner_mark(card: Card, lang: str) -> tuple[str | None, str | None]:
+    """(text, pictogram) a corner index shows to readers of ``lang``: the deck's choice
+    (``corner``), else the number, the pictogram, or the initials of the name."""
+    if card.corner is not None:
+        if card.corner.text is not None:
+            return card.corner.text[lang], None
+        assert card.corner.pictogram is not None
+        return pictogram(card.corner.pictogram).corner_text, card.corner.pictogram
     if card.effect == "number" and card.value is not None:
-        return str(card.value)
+        return str(card.value), None
     if card.pictogram is not None:
-        return pictogram(card.pictogram).corner_text
-    if card.picture is not None or card.pictogram is None:
-        return _initials(card)
-    return None
+        return pictogram(card.pictogram).corner_text, card.pictogram
+    return _initials(card, lang), None
 
 
-def _initials(card: Card) -> str:
-    words = [w for w in card.name.en.replace("-", " ").split() if w[:1].isalnum()]
+def _initials(card: Card, lang: str) -> str:
+    """The first letters of the name's first two words, leaving out its colour: "Bisou
+    magique" -> "BM", "Chat rouge" -> "C"."""
+    color_words: set[str] = set()
+    if card.color is not None:
+        color = catalogue().colors[card.color]
+        color_words = {w.lower() for w in (color.name.fr, color.name_f, color.name.en)}
+    words = [w for w in card.name[lang].replace("-", " ").split()
+             if w[:1].isalnum() and w.lower() not in color_words]
     return "".join(w[0].upper() for w in words[:2]) or "?"
 
 
 # --- the classic faces ---------------------------------------------------------------
 
-def _draw_number_or_action(canvas: Any, card: Card, box: Box, ink: _Ink) -> None:
+def _draw_number_or_action(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     oval = layout().card.oval
     cx, cy = box.width / 2, box.height / 2
     color = _card_color(card) or ink.background
@@ -264,11 +284,11 @@ def _draw_number_or_action(canvas: Any, card: Card, box: Box, ink: _Ink) -> None
                  color, ink.ink)
     elif card.pictogram is not None:
         draw_pictogram(canvas, card.pictogram, cx, cy, pt(oval.icon_size_mm), color, ink.ink)
-    for place in _corner_positions(box):
-        _corner_index(canvas, box, card, place, ink.paper, ink.ink)
+    for place, index_lang in zip(_corner_positions(box), _index_langs(lang), strict=True):
+        _corner_index(canvas, box, card, place, ink.paper, ink.ink, lang=index_lang)
 
 
-def _draw_wild(canvas: Any, card: Card, box: Box, ink: _Ink) -> None:
+def _draw_wild(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     oval = layout().card.oval
     cx, cy = box.width / 2, box.height / 2
     _oval(canvas, cx, cy, ink.paper, None)
@@ -280,35 +300,17 @@ def _draw_wild(canvas: Any, card: Card, box: Box, ink: _Ink) -> None:
     if card.pictogram is not None and card.pictogram != "wild":
         draw_pictogram(canvas, card.pictogram, cx, cy, pt(oval.icon_size_mm), ink.paper,
                        ink.ink)
-    for place in _corner_positions(box):
-        _corner_index(canvas, box, card, place, ink.paper, ink.ink)
+    for place, index_lang in zip(_corner_positions(box), _index_langs(lang), strict=True):
+        _corner_index(canvas, box, card, place, ink.paper, ink.ink, lang=index_lang)
 
 
 # --- the faces that explain themselves -------------------------------------------------
 
-def _texts(text_fr: str, text_en: str, lang: Lang) -> list[tuple[str, str]]:
-    """(lang, text) pairs to print; one when both languages say the same."""
-    if lang == "fr":
-        return [("fr", text_fr)]
-    if lang == "en":
-        return [("en", text_en)]
-    if text_fr.strip() == text_en.strip():
-        return [("fr", text_fr)]
-    return [("fr", text_fr), ("en", text_en)]
-
-
-def _draw_text_block(canvas: Any, pairs: list[tuple[str, str]], fonts: dict[str, str],
-                     box: tuple[float, float, float, float], max_size: float,
-                     min_size: float, leading: float, color: Color,
-                     rule: Color | None = None, gap: float = 0.7) -> None:
-    """Centred paragraphs fitted in box (x, y, width, height), a thin rule between them.
-
-    ``gap`` is the space between paragraphs, as a multiple of the font size.
-    """
-    bx, by, bw, bh = box
-    gap = gap if len(pairs) > 1 else 0.0
-    fitted = fit([Paragraph(text, fonts[lang]) for lang, text in pairs], bw, bh, max_size,
-                 min_size, leading, gap)
+def _draw_text_block(canvas: Any, block: TextBlock, color: Color,
+                     rule: Color | None = None) -> None:
+    """The block's paragraphs centred in its rectangle, a thin rule between them."""
+    bx, by, bw, bh = block.rect
+    fitted = block.fitted
     size = fitted.size
     top = by + bh - (bh - fitted.height) / 2
     baseline = top - size * 0.93  # the first line's ascent
@@ -316,60 +318,40 @@ def _draw_text_block(canvas: Any, pairs: list[tuple[str, str]], fonts: dict[str,
     for index, (font, lines) in enumerate(fitted.blocks):
         if index:
             last_baseline = baseline + fitted.leading
-            baseline -= gap * size
+            baseline -= block.gap * size
             if rule is not None:  # halfway between the last descender and the next cap
                 rule_y = (last_baseline - 0.24 * size + baseline + 0.76 * size) / 2
                 canvas.setStrokeColor(rule)
                 canvas.setLineWidth(0.4)
                 canvas.line(bx + bw * 0.3, rule_y, bx + bw * 0.7, rule_y)
-        canvas.setFont(font, size)
+        canvas.setFont(registered(font), size)
         for line in lines:
             canvas.drawCentredString(bx + bw / 2, baseline, line)
             baseline -= fitted.leading
 
 
 def _caption_box(canvas: Any, card: Card, box: Box, lang: Lang) -> None:
-    """The light box of captions; on a taller card it takes half the extra height."""
-    spec = layout().card.captioned
+    """The light box of captions, and the captions in it."""
+    spec = layout().card.captioned.for_lang(lang)
     colors = layout().colors
-    left = box.safe
-    box_w = box.width - 2 * box.safe
-    bottom = pt(spec.caption_box_bottom_mm)
-    box_h = pt(spec.caption_box_height_mm) + box.lift
     canvas.setFillColor(HexColor(colors["caption_box"]))
-    canvas.roundRect(left, bottom, box_w, box_h, pt(spec.caption_box_radius_mm), stroke=0,
+    canvas.roundRect(*caption_rect(box, lang), pt(spec.caption_box_radius_mm), stroke=0,
                      fill=1)
-    pad = pt(spec.caption_padding_mm)
-    _draw_text_block(
-        canvas, _texts(card.caption.fr, card.caption.en, lang),
-        {"fr": CAPTION_FONT, "en": SECOND_FONT if lang == "both" else CAPTION_FONT},
-        (left + pad, bottom + pad, box_w - 2 * pad, box_h - 2 * pad),
-        spec.caption_size_pt, spec.caption_min_size_pt, spec.caption_leading,
-        HexColor(colors["caption_ink"]), HexColor(colors["caption_rule"]))
+    _draw_text_block(canvas, caption_block(card, box, lang), HexColor(colors["caption_ink"]),
+                     HexColor(colors["caption_rule"]))
 
 
-def _name_block(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
-                top: float, height: float, max_size: float, min_size: float) -> None:
-    """The name(s), fitted between ``top`` and ``top - height`` (points from the bottom)."""
-    side = box.safe + pt(layout().card.captioned.name_side_padding_mm)
-    _draw_text_block(
-        canvas, _texts(card.name.fr, card.name.en, lang),
-        {"fr": NAME_FONT, "en": SECOND_FONT if lang == "both" else NAME_FONT},
-        (side, top - height, box.width - 2 * side, height),
-        max_size, min_size, 1.1, ink.fg, gap=0.05)
-
-
-def _top_indices(canvas: Any, card: Card, box: Box, ink: _Ink,
+def _top_indices(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
                  chip: Color | None = None) -> None:
     """The captioned faces keep both indices on top: the caption box fills the bottom."""
-    dx, dy = _corner_inset(box)
-    for cx in (dx, box.width - dx):
+    dx, dy = corner_inset(box)
+    for cx, index_lang in zip((dx, box.width - dx), _index_langs(lang), strict=True):
         _corner_index(canvas, box, card, (cx, box.height - dy, 0.0), ink.fg, ink.outline,
-                      chip)
+                      chip, index_lang)
 
 
 def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
-    spec = layout().card.captioned
+    spec = layout().card.captioned.for_lang(lang)
     cx, cy = box.width / 2, pt(spec.disc_center_y_mm) + box.lift
     radius = pt(spec.disc_diameter_mm) / 2
     color = _card_color(card)
@@ -393,33 +375,27 @@ def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) ->
     draw_pictogram(canvas, card.pictogram, cx, cy, pt(spec.icon_size_mm), fill, outline)
     chip = color if color is not None and color == ink.background else None
     chip = color if color is not None and card.family == "unplugged" else chip
-    _top_indices(canvas, card, box, ink,
+    _top_indices(canvas, card, box, lang, ink,
                  chip if chip is not None and chip != ink.background else None)
-    _name_block(canvas, card, box, lang, ink, pt(spec.name_top_mm) + box.lift,
-                pt(spec.name_height_mm), spec.name_size_pt, spec.name_min_size_pt)
+    _draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg)
     _caption_box(canvas, card, box, lang)
 
 
 def _draw_picture(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
-    spec = layout().card.captioned
+    spec = layout().card.captioned.for_lang(lang)
     assert card.picture is not None
-    left = 2 * _corner_inset(box)[0]  # between the corner indices
+    left = 2 * corner_inset(box)[0]  # between the corner indices
     bottom = pt(spec.name_top_mm + 1.0) + box.lift
     draw_picture(canvas, card.picture, left, bottom, box.width - 2 * left,
                  box.height - box.safe - bottom)
-    _top_indices(canvas, card, box, ink)
-    _name_block(canvas, card, box, lang, ink, pt(spec.name_top_mm) + box.lift,
-                pt(spec.name_height_mm), spec.name_size_pt, spec.name_min_size_pt)
+    _top_indices(canvas, card, box, lang, ink)
+    _draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg)
     _caption_box(canvas, card, box, lang)
 
 
 def _draw_typographic(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
-    spec = layout().card.captioned
-    top = box.height - 2 * _corner_inset(box)[1]  # below the corner indices
-    bottom = pt(spec.caption_box_bottom_mm + spec.caption_box_height_mm + 1.5) + box.lift
-    _top_indices(canvas, card, box, ink)
-    _name_block(canvas, card, box, lang, ink, top, top - bottom, spec.title_size_pt,
-                spec.title_min_size_pt)
+    _top_indices(canvas, card, box, lang, ink)
+    _draw_text_block(canvas, name_block(card, box, lang, title=True), ink.fg)
     _caption_box(canvas, card, box, lang)
 
 
@@ -463,9 +439,9 @@ def draw_face(canvas: Any, card: Card, x: float, y: float, *, lang: Lang = "both
     _frame(canvas, box, ink.fg)
     kind = face_kind(card)
     if kind in ("number", "action"):
-        _draw_number_or_action(canvas, card, box, ink)
+        _draw_number_or_action(canvas, card, box, lang, ink)
     elif kind == "wild":
-        _draw_wild(canvas, card, box, ink)
+        _draw_wild(canvas, card, box, lang, ink)
     elif kind == "captioned":
         _draw_captioned(canvas, card, box, lang, ink)
     elif kind == "picture":

@@ -10,7 +10,7 @@ import math
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from importlib import resources
 from typing import Any, TypeVar
@@ -65,6 +65,15 @@ class Captioned:
     caption_leading: float
     title_size_pt: float
     title_min_size_pt: float
+    #: the lengths and sizes a face in one language uses instead (field name -> value)
+    one_language: Mapping[str, float]
+
+    def for_lang(self, lang: str) -> Captioned:
+        """The layout of a face in ``lang`` ("both", or one language)."""
+        if lang == "both":
+            return self
+        values: dict[str, Any] = dict(self.one_language)
+        return replace(self, **values)
 
 
 @dataclass(frozen=True)
@@ -160,6 +169,7 @@ class SheetLayout:
     mark_line_pt: float
     ruler_length_mm: float
     margin_text_size_pt: float
+    margin_text_min_size_pt: float
     margin_text_y_mm: float
     text: Mapping[str, Text]
 
@@ -173,6 +183,14 @@ class PngLayout:
 
 
 @dataclass(frozen=True)
+class PreviewLayout:
+    gap_mm: float
+    label_size_pt: float
+    max_columns: int
+    dpi: int
+
+
+@dataclass(frozen=True)
 class Layout:
     card: CardLayout
     colors: Mapping[str, str]
@@ -181,6 +199,7 @@ class Layout:
     papers: Mapping[str, Paper]
     png: PngLayout
     print_shop_bleed_mm: float
+    preview: PreviewLayout
 
 
 T = TypeVar("T")
@@ -196,6 +215,18 @@ def _plain(cls: type[T], table: Mapping[str, Any], **nested: Any) -> T:
     return cls(**{k: table[k] for k in names}, **nested)
 
 
+def _captioned(table: Mapping[str, Any]) -> Captioned:
+    """[card.captioned], with the [card.captioned.one_language] keys it replaces."""
+    one_language = dict(table.get("one_language", {}))
+    unknown = set(one_language) - {f.name for f in fields(Captioned)} | (
+        {"one_language"} & set(one_language))
+    if unknown:
+        raise CatalogueError(f"cardgen/data/layout.toml: [card.captioned.one_language] "
+                             f"has {', '.join(sorted(unknown))}, which [card.captioned] "
+                             "does not")
+    return _plain(Captioned, table, one_language=one_language)
+
+
 @cache
 def layout() -> Layout:
     """The shipped layout, read once."""
@@ -206,7 +237,7 @@ def layout() -> Layout:
     return Layout(
         card=_plain(CardLayout, card, corner=_plain(Corner, card["corner"]),
                     oval=_plain(Oval, card["oval"]),
-                    captioned=_plain(Captioned, card["captioned"]),
+                    captioned=_captioned(card["captioned"]),
                     sizes=dict(card["sizes"]),
                     size_limits=_plain(SizeLimits, card["size_limits"])),
         colors=dict(raw["colors"]),
@@ -216,4 +247,5 @@ def layout() -> Layout:
         papers={name: _plain(Paper, p) for name, p in raw["paper"].items()},
         png=_plain(PngLayout, raw["png"]),
         print_shop_bleed_mm=float(raw["print_shop"]["bleed_mm"]),
+        preview=_plain(PreviewLayout, raw["preview"]),
     )

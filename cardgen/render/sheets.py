@@ -33,7 +33,7 @@ from cardgen.outputs import atomic_path
 from cardgen.render.faces import LANG_CHOICES, Lang
 from cardgen.render.forms import FaceForms
 from cardgen.render.layout import CardSize, design_size, layout, pt
-from cardgen.render.textfit import Paragraph, fit
+from cardgen.render.textfit import Paragraph, fit, set_at
 from cardgen.typography import registered
 
 Only = Literal["all", "specials"]
@@ -270,8 +270,14 @@ def _draw_margin_text(canvas: Any, grid: Grid, lines: list[tuple[str, str]],
     sheet = layout().sheet
     outer, band = _margin_band(grid)
     length = grid.top - grid.bottom
+    least = sheet.margin_text_min_size_pt
     fitted = fit([Paragraph(text, font) for font, text in lines], length, band,
-                 sheet.margin_text_size_pt, 4.0, 1.2)
+                 sheet.margin_text_size_pt, least, 1.2)
+    if fitted.size < least:  # too narrow for one text under the other: run them on
+        run_on = [Paragraph("  ·  ".join(text for _, text in lines), MARGIN_FONT)]
+        fitted = fit(run_on, length, band, sheet.margin_text_size_pt, least, 1.2)
+        if fitted.size < least:  # the room left before the cut marks takes the rest
+            fitted = set_at(run_on, length, least, 1.2)
     canvas.saveState()
     canvas.setFillColor(HexColor(layout().colors["margin_text"]))
     # Turned a quarter, the first line sits by the paper's edge and the next ones

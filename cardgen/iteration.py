@@ -1,0 +1,97 @@
+"""The commands of fast iteration: `cardgen preview` and `cardgen watch` (Click only;
+the work is in :mod:`cardgen.render.preview` and :mod:`cardgen.watch`)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from cardgen.check import check_deck
+from cardgen.decks import load_deck
+from cardgen.errors import CardgenError
+from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
+
+FACE_LANG = click.Choice(["both", "fr", "en"], case_sensitive=False)
+
+
+def _card_size(ctx: click.Context, param: click.Parameter, value: str) -> CardSize:
+    try:
+        return parse_card_size(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _preview_output(ctx: click.Context, param: click.Parameter, value: Path | None
+                    ) -> Path | None:
+    if value is not None and value.suffix.lower() not in (".png", ".pdf"):
+        raise click.BadParameter(f"'{value}': a preview is a .png image or a .pdf page; "
+                                 f"name it {value.stem or 'preview'}.png or "
+                                 f"{value.stem or 'preview'}.pdf")
+    return value
+
+
+def can_show() -> bool:
+    """Whether a viewer can open a window here: not in CI, not without a display."""
+    if os.environ.get("CI"):
+        return False
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+@click.command()
+@click.argument("deck")
+@click.argument("cards", nargs=-1, metavar="[CARD]...")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+              callback=_preview_output,
+              help="A .png image or a .pdf page (default: DECK-preview.png here).")
+@click.option("--lang", type=FACE_LANG, default="both", show_default=True,
+              help="Language(s) of names and captions on the faces.")
+@click.option("--size", default=design_size().name, show_default=True, metavar="WxH",
+              callback=_card_size, help="Trim size of the faces in mm, as for sheets.")
+@click.option("--no-open", "no_open", is_flag=True,
+              help="Write the file without opening it in the system's viewer.")
+def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,
+            size: CardSize, no_open: bool) -> None:
+    """Show some faces of DECK on one image: the CARDs named (ids or names), else the
+    deck's own cards, else all its faces; then open it in the system's viewer."""
+    loaded = load_deck(deck)
+    report = check_deck(loaded)
+    if not report.valid:
+        raise CardgenError(report.errors[0].message)
+    for warning in report.warnings:  # a caption printed too small, say
+        click.echo(f"warning: {warning.message}", err=True)
+    from cardgen.render.preview import preview_cards, preview_filename, write_preview
+
+    chosen = preview_cards(loaded, cards)
+    path = output or Path(preview_filename(loaded))
+    write_preview(chosen, path, lang, size)  # type: ignore[arg-type]
+    click.echo(f"wrote {path} ({len(chosen)} face{'s' if len(chosen) != 1 else ''})")
+    if no_open:
+        return
+    if not can_show():
+        click.echo("(no display to open it on: open the file yourself)")
+        return
+    click.launch(str(path))  # returns at once: the viewer is not waited for
+
+
+@click.command()
+@click.argument("deck")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("."), show_default=True, help="Folder to write into.")
+@click.option("--paper", type=click.Choice(tuple(layout().papers), case_sensitive=False),
+              default="a4", show_default=True, help="Paper of the sheets and rulebooks.")
+def watch(deck: str, out: Path, paper: str) -> None:
+    """Rebuild DECK's preview, sheets and both rulebooks whenever the deck file, its
+    rule texts or its pictures change. Ctrl-C stops."""
+    from cardgen.watch import WatchOptions
+    from cardgen.watch import watch as run
+
+    # Ctrl-C stops it, even in the middle of a rebuild: its files are whole or absent.
+    with contextlib.suppress(KeyboardInterrupt):
+        run(deck, WatchOptions(out=out, paper=paper), click.echo)
+    click.echo("stopped watching")
