@@ -283,6 +283,12 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               callback=_back_offset, help="Shift the backs by X,Y mm to make up for a "
               "printer whose reverse side drifts.")
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long",
+              show_default=True, help="The edge your printer turns the paper over for "
+              "the backs.")
+@click.option("--cut-lines", "cut_lines", type=click.Choice(["auto", "shared", "separate"]),
+              default="auto", show_default=True, help="With a bleed, may neighbouring "
+              "cards share their cut lines (auto: when more cards fit a page)?")
 @click.option("--lang", type=click.Choice(["both", "fr", "en"]), default="both",
               show_default=True, help="Language(s) of names and captions on the faces.")
 @click.option("--players", type=click.IntRange(2, 10), help="Print the deck as played by "
@@ -292,11 +298,12 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
            print_shop: bool, only: str, backs: bool, back_offset: tuple[float, float],
-           lang: str, players: int | None, output: Path | None) -> None:
+           flip: str, cut_lines: str, lang: str, players: int | None,
+           output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
     or with --print-shop one card a page for a print shop."""
     if print_shop:
-        _refuse_with_print_shop(ctx, "paper", "backs", "back_offset")
+        _refuse_with_print_shop(ctx, "paper", "backs", "back_offset", "flip", "cut_lines")
     elif not backs and ctx.get_parameter_source("back_offset") == \
             click.core.ParameterSource.COMMANDLINE:
         raise click.UsageError("--back-offset shifts the pages of backs: add --backs, or "
@@ -309,7 +316,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
     options = sheets_module.SheetOptions(
         paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
         back_offset_mm=back_offset, lang=lang, players=players,  # type: ignore[arg-type]
-        size=size, print_shop=print_shop)
+        size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines)  # type: ignore[arg-type]
     options.check()
     path = output or Path(sheets_module.sheets_filename(loaded, options))
     if print_shop:
@@ -318,6 +325,9 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         write_print_shop(loaded, path, options)
     else:
         sheets_module.write_sheets(loaded, path, options)
+        cost = sheets_module.page_cost(loaded, options)
+        if cost:
+            click.echo(cost, err=True)
     click.echo(f"wrote {path}")
 
 

@@ -289,5 +289,10 @@ def test_a_card_with_an_svg_picture_carries_only_embedded_fonts() -> None:
 def test_a_wider_bleed_takes_room_as_the_readme_says() -> None:
     from cardgen.render.sheets import grid_for
 
-    assert [grid_for("a4", b).per_page for b in (0, 2, 2.5, 5)] == [9, 9, 8, 6]
-    assert [grid_for("letter", b).per_page for b in (3, 3.2)] == [9, 8]
+    # Each card with its own bleed and gutters: from 2.5 mm on A4 the margin text moves
+    # to the top and bottom to keep nine; 5 mm leaves eight.
+    assert [grid_for("a4", b).per_page for b in (0, 2, 2.5, 5)] == [9, 9, 9, 8]
+    assert [grid_for("letter", b).per_page for b in (3, 3.2, 5)] == [9, 8, 6]
+    # Shared cut lines (the default with a bleed) keep nine or more at any bleed.
+    assert [grid_for("a4", b, None, "auto").per_page for b in (0, 2, 5)] == [9, 10, 10]
+    assert [grid_for("letter", b, None, "auto").per_page for b in (3.2, 5)] == [9, 9]
