@@ -264,7 +264,7 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 
 
 @main.command()
-@click.argument("deck")
+@click.argument("deck", required=False)
 @click.option("--paper", type=PAPER, default="a4",
               show_default=True, help="Paper size.")
 @_size_option("the cards")
@@ -286,6 +286,9 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.option("--flip", type=click.Choice(["long", "short"]), default="long",
               show_default=True, help="The edge your printer turns the paper over for "
               "the backs.")
+@click.option("--alignment-test", "alignment_test", is_flag=True, help="Instead of a "
+              "deck, two pages to print double-sided once, to read the --back-offset "
+              "your printer needs.")
 @click.option("--cut-lines", "cut_lines", type=click.Choice(["auto", "shared", "separate"]),
               default="auto", show_default=True, help="With a bleed, may neighbouring "
               "cards share their cut lines (auto: when more cards fit a page)?")
@@ -298,10 +301,13 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
            print_shop: bool, only: str, backs: bool, back_offset: tuple[float, float],
-           flip: str, cut_lines: str, lang: str, players: int | None,
-           output: Path | None) -> None:
+           flip: str, alignment_test: bool, cut_lines: str, lang: str,
+           players: int | None, output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
     or with --print-shop one card a page for a print shop."""
+    if alignment_test or deck is None:
+        _alignment_test(ctx, deck, paper, flip, back_offset, lang, output)
+        return
     if print_shop:
         _refuse_with_print_shop(ctx, "paper", "backs", "back_offset", "flip", "cut_lines")
     elif not backs and ctx.get_parameter_source("back_offset") == \
@@ -328,6 +334,27 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         cost = sheets_module.page_cost(loaded, options)
         if cost:
             click.echo(cost, err=True)
+    click.echo(f"wrote {path}")
+
+
+def _alignment_test(ctx: click.Context, deck: str | None, paper: str, flip: str,
+                    back_offset: tuple[float, float], lang: str, output: Path | None) -> None:
+    """`cardgen sheets --alignment-test`: no deck, only the paper, flip and offset."""
+    if deck is None and not ctx.params.get("alignment_test"):
+        raise click.UsageError("give a DECK to print (or --alignment-test)", ctx)
+    if deck is not None:
+        raise click.UsageError("--alignment-test prints no deck; leave DECK out", ctx)
+    given = [f"--{name.replace('_', '-')}" for name in ctx.params
+             if name not in ("paper", "flip", "back_offset", "lang", "output",
+                             "alignment_test")
+             and ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
+    if given:
+        raise click.UsageError(f"--alignment-test takes --paper, --flip, --back-offset, "
+                               f"--lang and -o; leave out {', '.join(given)}", ctx)
+    from cardgen.render.alignment import write_alignment_test
+
+    path = output or Path(f"alignment-test-{paper}-{flip}.pdf")
+    write_alignment_test(path, paper, flip, back_offset, lang)  # type: ignore[arg-type]
     click.echo(f"wrote {path}")
 
 
