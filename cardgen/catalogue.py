@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from cardgen.deckback import CardBack, card_back
 from cardgen.deckreport import toml_value
 from cardgen.effectdata import FACT_DEFAULTS, Effect, effect_from_data, read_params
 from cardgen.errors import CatalogueError
@@ -35,7 +36,7 @@ FAMILIES = ("classic", "unplugged", "extra", "house", "custom")
 #: The fields a [[card]] table may hold; anything else is refused by name.
 CARD_FIELDS = frozenset(
     {"id", "colors", "values", "effect", "family", "symbol", "points", "pictogram",
-     "picture", "params", "name", "plural", "caption", "color", "value"}
+     "picture", "params", "name", "plural", "caption", "color", "value", "back"}
     | set(FACT_DEFAULTS)
 )
 
@@ -73,6 +74,8 @@ class Card:
     plural: Text = Text("", "")
     #: A picture file for a custom card (an SVG or PNG next to its deck file).
     picture: Path | None = None
+    #: Its back: None for the deck's, "none" for no back at all, or a picture of its own.
+    back: CardBack = None
     any_card: bool = False
     names_color: bool = False
     can_start: bool = True
@@ -242,11 +245,12 @@ def build_cards(
         caption = effect.auto_caption(params)
     pictogram = _pictogram(entry.get("pictogram"), label, problems)
     picture = _picture(entry.get("picture"), base_dir, label, problems)
+    back = card_back(entry.get("back"), base_dir, label, problems)
     recipe = _Recipe(
         id=raw_id, effect=effect.id, family=family, color_ids=color_ids, values=values,
         symbol=str(entry["symbol"]) if "symbol" in entry else None, points=points,
         name=name, plural=plural, caption=caption, pictogram=pictogram, picture=picture,
-        params=tuple(sorted(params.items())), facts=facts,
+        params=tuple(sorted(params.items())), facts=facts, back=back,
     )
     return _cards_of(recipe, colors), problems
 
@@ -270,6 +274,7 @@ class _Recipe:
     picture: Path | None
     params: tuple[tuple[str, Any], ...]
     facts: Mapping[str, bool]
+    back: CardBack = None
 
 
 def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
@@ -296,6 +301,7 @@ def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
                 caption=_fill_text(recipe.caption, color, value),
                 pictogram=recipe.pictogram,
                 picture=recipe.picture,
+                back=recipe.back,
                 params=recipe.params,
                 **recipe.facts,
             ))

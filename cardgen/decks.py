@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Text, catalogue
+from cardgen.deckback import deck_back
 from cardgen.deckcards import MAX_COPIES, card_counts, own_cards, removals
 from cardgen.deckfile import base_ref, builtin_names, deck_slug, read_deck_file
 from cardgen.deckreport import Problem, Report, did_you_mean, toml_value
@@ -39,7 +40,7 @@ HAND_SIZE = 7
 
 DECK_FIELDS = frozenset(
     {"name", "description", "base", "total", "players", "rules", "rulebook", "cards",
-     "card", "remove_for_players", "hand_size", "devices"}
+     "card", "remove_for_players", "hand_size", "devices", "back"}
 )
 #: O-29: the hand sizes a deck may deal (the Olympique dealer's range).
 HAND_SIZES = range(7, 16)
@@ -69,6 +70,7 @@ class Deck:
     rule_texts: dict[str, RuleText] = field(default_factory=dict)  # lang -> its own text
     hand_size: int = HAND_SIZE  # cards dealt to each player (C-04; 7 to 15, O-29)
     devices: tuple[str, ...] = ()  # devices the box adds, for the rulebook (X-09 … X-12)
+    back: dict[str, Path] = field(default_factory=dict)  # lang -> its own back picture
 
     @property
     def errors(self) -> list[Problem]:
@@ -117,6 +119,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
     declared = _declared_total(data.get("total"), report)
     hand_size = _hand_size(data.get("hand_size"), start.hand_size, report)
     devices = _devices(data.get("devices"), start.devices, report)
+    back = deck_back(data.get("back"), start.back, folder, report)
     _check_total(sum(counts.values()), declared, report)
 
     return Deck(
@@ -126,7 +129,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
         min_players=min_players, max_players=max_players, rules=rules, rulebook=rulebook,
         removals=taken_out, declared_total=declared, problems=report.problems,
         custom_ids=tuple(c.id for c in own) + start.custom_ids,
-        rule_texts=rule_texts, hand_size=hand_size, devices=devices,
+        rule_texts=rule_texts, hand_size=hand_size, devices=devices, back=back,
     )
 
 

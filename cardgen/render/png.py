@@ -19,6 +19,7 @@ import os
 import shutil
 import signal
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -77,7 +78,8 @@ def _draw_pages(canvas: Any, forms: FaceForms, cards: list[Card | None],
         canvas.showPage()
 
 
-def faces_pdf(cards: list[Card | None], lang: Lang, rasters: list[Raster]) -> bytes:
+def faces_pdf(cards: list[Card | None], lang: Lang, rasters: list[Raster],
+              deck_back: Mapping[str, Path] | None = None) -> bytes:
     """For each raster in turn, a page per card: the one PDF every image comes from."""
     buffer = io.BytesIO()
     with _binary_streams():
@@ -86,7 +88,8 @@ def faces_pdf(cards: list[Card | None], lang: Lang, rasters: list[Raster]) -> by
         for each in rasters:
             if each.bleed_mm not in forms:
                 forms[each.bleed_mm] = FaceForms(canvas, lang=lang, bleed_mm=each.bleed_mm,
-                                                 size=each.size, prefix=f"r{len(forms)}")
+                                                 size=each.size, prefix=f"r{len(forms)}",
+                                                 deck_back=deck_back)
             _draw_pages(canvas, forms[each.bleed_mm], cards, each)
         canvas.save()
     return buffer.getvalue()
@@ -156,7 +159,7 @@ def write_pngs(deck: Deck, out: Path, *, dpi: int | None = None, lang: Lang = "b
             rasters.append(Raster(size, 0.0,
                                   settings.tts_card_width_px / (size.width_mm / 25.4)))
             jobs += _tts_jobs(deck, staging, listed, len(distinct), rasters[1])
-        _run(faces_pdf(distinct, lang, rasters), jobs, workers or os.cpu_count() or 1)
+        _run(faces_pdf(distinct, lang, rasters, deck.back), jobs, workers or os.cpu_count() or 1)
         for job in jobs:
             os.replace(job.path, out / job.path.name)
     finally:

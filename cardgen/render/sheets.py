@@ -264,7 +264,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     with _binary_streams():
         canvas = new_canvas(buffer, (grid.page_width, grid.page_height), name)
         forms = FaceForms(canvas, lang=options.lang, bleed_mm=options.bleed_mm,
-                          size=options.size)
+                          size=options.size, deck_back=deck.back)
         if options.backs:
             canvas.setViewerPreference(
                 "Duplex", "DuplexFlipShortEdge" if short else "DuplexFlipLongEdge")
@@ -297,11 +297,11 @@ def _draw_backs(canvas: Any, grid: Grid, forms: FaceForms, page_cards: Sequence[
     turned over, shifted by --back-offset, with the face page's marks mirrored."""
     offset = (pt(options.back_offset_mm[0]), pt(options.back_offset_mm[1]))
     half_turn = grid.back_half_turn(options.flip)
-    for index in range(len(page_cards)):
+    for index, card in enumerate(page_cards):
         box = grid.back_visible(index, len(page_cards), offset, options.flip)
         with _clipped(canvas, grid, box):
-            grid.place(canvas, *grid.back_slot(index, offset, options.flip), forms.back,
-                       half_turn)
+            grid.place(canvas, *grid.back_slot(index, offset, options.flip),
+                       partial(forms.back, card=card), half_turn)
     _draw_marks(canvas, mark_segments(grid, len(page_cards), offset,
                                       mirror_for(grid, options.flip)))
 
