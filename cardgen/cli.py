@@ -289,6 +289,9 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.option("--alignment-test", "alignment_test", is_flag=True, help="Instead of a "
               "deck, two pages to print double-sided once, to read the --back-offset "
               "your printer needs.")
+@click.option("--cutter", type=click.Choice(["silhouette"]), default=None,
+              help="Registration marks of this cutting machine instead of cut marks, "
+              "and a cut file of the card outlines (FILE-cut.svg).")
 @click.option("--cut-lines", "cut_lines", type=click.Choice(["auto", "shared", "separate"]),
               default="auto", show_default=True, help="With a bleed, may neighbouring "
               "cards share their cut lines (auto: when more cards fit a page)?")
@@ -301,15 +304,16 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
            print_shop: bool, only: str, backs: bool, back_offset: tuple[float, float],
-           flip: str, alignment_test: bool, cut_lines: str, lang: str,
-           players: int | None, output: Path | None) -> None:
+           flip: str, alignment_test: bool, cutter: str | None, cut_lines: str,
+           lang: str, players: int | None, output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
     or with --print-shop one card a page for a print shop."""
     if alignment_test or deck is None:
         _alignment_test(ctx, deck, paper, flip, back_offset, lang, output)
         return
     if print_shop:
-        _refuse_with_print_shop(ctx, "paper", "backs", "back_offset", "flip", "cut_lines")
+        _refuse_with_print_shop(ctx, "paper", "backs", "back_offset", "flip", "cut_lines",
+                                "cutter")
     elif not backs and ctx.get_parameter_source("back_offset") == \
             click.core.ParameterSource.COMMANDLINE:
         raise click.UsageError("--back-offset shifts the pages of backs: add --backs, or "
@@ -322,7 +326,8 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
     options = sheets_module.SheetOptions(
         paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
         back_offset_mm=back_offset, lang=lang, players=players,  # type: ignore[arg-type]
-        size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines)  # type: ignore[arg-type]
+        size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines,  # type: ignore[arg-type]
+        cutter=cutter)  # type: ignore[arg-type]
     options.check()
     path = output or Path(sheets_module.sheets_filename(loaded, options))
     if print_shop:
@@ -335,6 +340,9 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         if cost:
             click.echo(cost, err=True)
     click.echo(f"wrote {path}")
+    if not print_shop:
+        for extra in sheets_module.cut_files(loaded, path, options):
+            click.echo(f"wrote {extra}")
 
 
 def _alignment_test(ctx: click.Context, deck: str | None, paper: str, flip: str,

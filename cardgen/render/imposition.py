@@ -45,6 +45,7 @@ class Grid:
     bottom: float
     shared: bool = False  # neighbours share their cut lines (no gutter, no bleed between)
     text_at: TextAt = "sides"  # where the margin text and the ruler go
+    text_limit: float = 0.0  # if not 0, the margin text keeps within this of the edge
 
     @property
     def per_page(self) -> int:
@@ -143,7 +144,8 @@ def _fit(room: tuple[float, float], slot: tuple[float, float], gutter: float
 
 
 def _candidates(paper: str, bleed_mm: float, size: CardSize, cut_lines: CutLines,
-                room_inset: tuple[float, float] | None) -> Iterator[Grid]:
+                room_inset: tuple[float, float] | None, gutter_mm: float | None
+                ) -> Iterator[Grid]:
     """Every way to lay the cards out, in order of preference: separate cut lines before
     shared ones, the text at the sides before the ends, upright before on the side."""
     sheet = layout().sheet
@@ -157,7 +159,9 @@ def _candidates(paper: str, bleed_mm: float, size: CardSize, cut_lines: CutLines
     for shared in styles:
         # Separate: both neighbours' bleeds, the marks' clearance on each side, and the
         # plain gutter; shared: the cards touch.
-        gutter = 0.0 if shared else pt(sheet.gutter_mm) + 2 * bleed
+        # A cutting machine's gap (``gutter_mm``) need only hold both bleeds.
+        gutter = 0.0 if shared else pt(sheet.gutter_mm) + 2 * bleed if gutter_mm is None \
+            else max(pt(gutter_mm), 2 * bleed)
         places: tuple[TextAt, ...] = ("sides", "ends") if room_inset is None else ("sides",)
         for text_at in places:
             for turned in (False, True):
@@ -179,17 +183,19 @@ def _candidates(paper: str, bleed_mm: float, size: CardSize, cut_lines: CutLines
 
 def grid_for(paper: str, bleed_mm: float, size: CardSize | None = None,
              cut_lines: CutLines = "separate",
-             room_inset: tuple[float, float] | None = None) -> Grid:
+             room_inset: tuple[float, float] | None = None,
+             gutter_mm: float | None = None) -> Grid:
     """As many faces as fit the paper, with room for the cut marks and margin text, centred.
 
     Faces lie on their side when more of them fit that way (poker cards on A4: 8, not 6);
     ``auto`` cut lines are shared only when that fits more. ``room_inset`` (points from
-    the side and the top edges) is the room a cutting machine's marks leave, if any.
+    the side and the top edges) is the room a cutting machine's marks leave, if any, and
+    ``gutter_mm`` its gap between cards (at least both bleeds).
     """
     size = size or design_size()
     cut_lines = "separate" if bleed_mm == 0 and cut_lines == "auto" else cut_lines
     best: Grid | None = None
-    for grid in _candidates(paper, bleed_mm, size, cut_lines, room_inset):
+    for grid in _candidates(paper, bleed_mm, size, cut_lines, room_inset, gutter_mm):
         if best is None or grid.per_page > best.per_page:
             best = grid
     if best is None or best.per_page == 0:

@@ -30,6 +30,8 @@ from cardgen.catalogue import Card
 from cardgen.decks import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
+from cardgen.render import cutter
+from cardgen.render.cutter import CUTTER_CHOICES, Cutter, cutter_grid
 from cardgen.render.faces import LANG_CHOICES, Lang
 from cardgen.render.forms import FaceForms
 from cardgen.render.imposition import (
@@ -69,6 +71,7 @@ class SheetOptions:
     print_shop: bool = False  # one card a page for a print shop (cardgen.render.printshop)
     flip: Flip = "long"  # the edge a duplex printer turns the paper over
     cut_lines: CutLines = "auto"  # may neighbours share their cut lines (with a bleed)?
+    cutter: Cutter | None = None  # a cutting machine's marks instead of cut marks
 
     def check(self) -> None:
         """Refuse options that cannot give a good sheet, with what to use instead."""
@@ -93,8 +96,17 @@ class SheetOptions:
             raise CardgenError(f"--cut-lines '{self.cut_lines}' is unknown; use "
                                f"{', '.join(CUT_LINE_CHOICES)}")
 
+        if self.cutter is not None and self.cutter not in CUTTER_CHOICES:
+            raise CardgenError(f"--cutter '{self.cutter}' is unknown; use "
+                               f"{', '.join(CUTTER_CHOICES)}")
+        if self.cutter is not None and self.cut_lines == "shared":
+            raise CardgenError("a cutting machine cuts each card on its own outline; leave "
+                               "out --cut-lines shared")
+
     def grid(self) -> Grid:
-        """The grid of this paper, card size, bleed and cut lines."""
+        """The grid of this paper, card size, bleed and cut lines (or cutting machine)."""
+        if self.cutter is not None:
+            return cutter_grid(self.cutter, self.paper, self.bleed_mm, self.size)
         return grid_for(self.paper, self.bleed_mm, self.size, self.cut_lines)
 
 
@@ -150,6 +162,8 @@ def _margin_band(grid: Grid) -> tuple[float, float]:
     outer = pt(sheet.margin_text_y_mm)
     room = grid.left if grid.text_at == "sides" else grid.page_height - grid.top
     inner = room - grid.bleed - pt(sheet.mark_gap_mm + sheet.mark_length_mm + 1.0)
+    if grid.text_limit:
+        inner = min(inner, grid.text_limit)
     return outer, max(inner - outer, pt(3))
 
 
@@ -274,7 +288,10 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
             for index, card in enumerate(page_cards):
                 with _clipped(canvas, grid, grid.visible(index, len(page_cards))):
                     grid.place(canvas, *grid.slot(index), partial(forms.face, card))
-            _draw_marks(canvas, mark_segments(grid, len(page_cards)))
+            if options.cutter is not None:
+                cutter.draw_marks(canvas, options.cutter, (grid.page_width, grid.page_height))
+            else:
+                _draw_marks(canvas, mark_segments(grid, len(page_cards)))
             duplex = "duplex_short" if short else "duplex"
             advice = _texts(("faces", duplex) if options.backs else ("faces",),
                             options.lang)
@@ -302,8 +319,9 @@ def _draw_backs(canvas: Any, grid: Grid, forms: FaceForms, page_cards: Sequence[
         with _clipped(canvas, grid, box):
             grid.place(canvas, *grid.back_slot(index, offset, options.flip),
                        partial(forms.back, card=card), half_turn)
-    _draw_marks(canvas, mark_segments(grid, len(page_cards), offset,
-                                      mirror_for(grid, options.flip)))
+    if options.cutter is None:  # the machine cuts from the face page's marks
+        _draw_marks(canvas, mark_segments(grid, len(page_cards), offset,
+                                          mirror_for(grid, options.flip)))
 
 
 @contextlib.contextmanager
@@ -369,9 +387,29 @@ def paper_names() -> tuple[str, ...]:
     return tuple(layout().papers)
 
 
+def cut_files(deck: Deck, path: Path, options: SheetOptions) -> dict[Path, str]:
+    """With a cutting machine, its cut files beside the sheets at ``path``: ``-cut.svg``
+    for every full page and ``-cut-last.svg`` for a last page that holds fewer cards."""
+    if options.cutter is None:
+        return {}
+    cards = len(sheet_cards(deck, options.only, options.players))
+    grid = options.grid()
+    files = {path.with_name(f"{path.stem}-cut.svg"):
+             cutter.cut_svg(options.cutter, grid, min(cards, grid.per_page))}
+    if cards > grid.per_page and cards % grid.per_page:
+        files[path.with_name(f"{path.stem}-cut-last.svg")] = cutter.cut_svg(
+            options.cutter, grid, cards % grid.per_page)
+    return files
+
+
 def write_sheets(deck: Deck, path: Path, options: SheetOptions) -> Path:
-    """Write the sheets PDF to ``path`` (all or nothing) and return the path."""
+    """Write the sheets PDF to ``path``, and any cut files beside it (all or nothing),
+    and return the path."""
     data = render_sheets(deck, options)
-    with atomic_path(path) as temp:
+    extra = cut_files(deck, path, options)
+    with contextlib.ExitStack() as stack:
+        temp = stack.enter_context(atomic_path(path))
         temp.write_bytes(data)
+        for extra_path, text in extra.items():
+            stack.enter_context(atomic_path(extra_path)).write_text(text, encoding="utf-8")
     return path
