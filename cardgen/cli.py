@@ -399,8 +399,8 @@ def png(deck: str, output: Path | None, dpi: int | None, lang: str,
         click.echo(f"interrupted (Ctrl-C): no image written into {folder}", err=True)
         sys.exit(INTERRUPTED)
     click.echo(f"wrote {len(result.faces)} face images into {folder}")
-    for path in result.tts_sheets:
-        click.echo(f"wrote {path}")
+    for path, cards in zip(result.tts_sheets, result.tts_cards, strict=True):
+        click.echo(png_module.tts_grid_note(path, cards))
 
 
 @main.command()

@@ -42,6 +42,7 @@ BACK = "back"
 class PngResult:
     faces: list[Path]
     tts_sheets: list[Path]
+    tts_cards: tuple[int, ...] = ()  # the cards on each TTS sheet (the back aside)
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,23 @@ def faces_pdf(cards: list[Card | None], lang: Lang, rasters: list[Raster],
             _draw_pages(canvas, forms[each.bleed_mm], cards, each)
         canvas.save()
     return buffer.getvalue()
+
+
+def tts_dpi(size: CardSize) -> float:
+    """The resolution of a Tabletop Simulator cell: the largest at which the whole grid
+    stays within the sheet size TTS takes, on both sides (whole pixels per cell)."""
+    settings = layout().png
+    return min((settings.tts_max_sheet_px // settings.tts_columns) / (size.width_mm / 25.4),
+               (settings.tts_max_sheet_px // settings.tts_rows) / (size.height_mm / 25.4))
+
+
+def tts_grid_note(path: Path, cards: int) -> str:
+    """What Tabletop Simulator's custom deck import asks for a sheet: its grid and cards."""
+    settings = layout().png
+    return (f"wrote {path}: {cards} cards in a {settings.tts_columns} x {settings.tts_rows} "
+            f"grid, the back in its last cell (Tabletop Simulator's custom deck: Width "
+            f"{settings.tts_columns}, Height {settings.tts_rows}, Number {cards}, Back is "
+            "Hidden)")
 
 
 def _tts_jobs(deck: Deck, out: Path, listed: list[tuple[Card, int]], first_page: int,
@@ -156,13 +174,14 @@ def write_pngs(deck: Deck, out: Path, *, dpi: int | None = None, lang: Lang = "b
             for page, card in enumerate(distinct)]
         rasters = [face]
         if tts:
-            rasters.append(Raster(size, 0.0,
-                                  settings.tts_card_width_px / (size.width_mm / 25.4)))
+            rasters.append(Raster(size, 0.0, tts_dpi(size)))
             jobs += _tts_jobs(deck, staging, listed, len(distinct), rasters[1])
         _run(faces_pdf(distinct, lang, rasters, deck.back), jobs, workers or os.cpu_count() or 1)
         for job in jobs:
             os.replace(job.path, out / job.path.name)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    sheets = [job for job in jobs if isinstance(job, raster.SheetJob)]
     return PngResult([out / job.path.name for job in jobs if isinstance(job, raster.FaceJob)],
-                     [out / job.path.name for job in jobs if isinstance(job, raster.SheetJob)])
+                     [out / job.path.name for job in sheets],
+                     tuple(len(job.cells) for job in sheets))
