@@ -292,6 +292,9 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.option("--cutter", type=click.Choice(["silhouette"]), default=None,
               help="Registration marks of this cutting machine instead of cut marks, "
               "and a cut file of the card outlines (FILE-cut.svg).")
+@click.option("--cut-file", "cut_file", type=click.Choice(["svg", "dxf"]), default="svg",
+              show_default=True, help="Format of the --cutter cut file (dxf needs "
+              "'cardgen[dxf]').")
 @click.option("--cut-lines", "cut_lines", type=click.Choice(["auto", "shared", "separate"]),
               default="auto", show_default=True, help="With a bleed, may neighbouring "
               "cards share their cut lines (auto: when more cards fit a page)?")
@@ -304,7 +307,8 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
            print_shop: bool, only: str, backs: bool, back_offset: tuple[float, float],
-           flip: str, alignment_test: bool, cutter: str | None, cut_lines: str,
+           flip: str, alignment_test: bool, cutter: str | None, cut_file: str,
+           cut_lines: str,
            lang: str, players: int | None, output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
     or with --print-shop one card a page for a print shop."""
@@ -313,7 +317,11 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         return
     if print_shop:
         _refuse_with_print_shop(ctx, "paper", "backs", "back_offset", "flip", "cut_lines",
-                                "cutter")
+                                "cutter", "cut_file")
+    elif cutter is None and ctx.get_parameter_source("cut_file") == \
+            click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--cut-file is the format of a cutting machine's cut file: "
+                               "add --cutter silhouette, or leave --cut-file out", ctx)
     elif not backs and ctx.get_parameter_source("back_offset") == \
             click.core.ParameterSource.COMMANDLINE:
         raise click.UsageError("--back-offset shifts the pages of backs: add --backs, or "
@@ -327,7 +335,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
         back_offset_mm=back_offset, lang=lang, players=players,  # type: ignore[arg-type]
         size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines,  # type: ignore[arg-type]
-        cutter=cutter)  # type: ignore[arg-type]
+        cutter=cutter, cut_file=cut_file)  # type: ignore[arg-type]
     options.check()
     path = output or Path(sheets_module.sheets_filename(loaded, options))
     if print_shop:

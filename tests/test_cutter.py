@@ -3,6 +3,7 @@ the cut file's outlines compared with the faces the PDF places, to a tenth of a 
 
 from __future__ import annotations
 
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -104,4 +105,41 @@ def test_cutter_refuses_shared_cut_lines(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.output == ("Error: a cutting machine cuts each card on its own outline; "
                              "leave out --cut-lines shared\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_dxf_cut_file_holds_the_same_outlines_with_quarter_arc_corners(
+        tmp_path: Path) -> None:
+    ezdxf = pytest.importorskip("ezdxf")  # in the test extra: 'cardgen[test]'
+    out, lines = _sheets(tmp_path, "classic", "--cut-file", "dxf")
+    assert lines == [f"wrote {out}", f"wrote {tmp_path / 'cut-cut.dxf'}"]  # 108 = 12 x 9
+    drawing = ezdxf.readfile(tmp_path / "cut-cut.dxf")
+    assert drawing.units == ezdxf.units.MM
+    with pdfplumber.open(out) as pdf:
+        height = pdf.pages[0].height / MM
+        outlines = []
+        for polyline in drawing.modelspace().query("LWPOLYLINE"):
+            assert polyline.closed
+            points = list(polyline.get_points("xyb"))
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            # Four straight sides and four quarter arcs of 3 mm (bulge tan 22.5°).
+            assert [round(p[2], 6) for p in points] == [0, 0.414214] * 4
+            assert max(xs) - min(xs) - (points[1][0] - points[0][0]) == pytest.approx(6.0)
+            outlines.append((min(xs), height - max(ys), max(xs) - min(xs), max(ys) - min(ys)))
+        _assert_same(sorted(outlines), _trims(pdf.pages[0], 0.0))
+    again = tmp_path / "again.pdf"
+    CliRunner().invoke(main, ["sheets", "classic", "--cutter", "silhouette", "--cut-file",
+                              "dxf", "-o", str(again)])
+    assert (tmp_path / "again-cut.dxf").read_bytes() == (tmp_path / "cut-cut.dxf").read_bytes()
+
+
+def test_a_dxf_without_ezdxf_says_what_to_install(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ezdxf", None)  # as if it were not installed
+    out = tmp_path / "x.pdf"
+    result = CliRunner().invoke(main, ["sheets", "classic", "--cutter", "silhouette",
+                                       "--cut-file", "dxf", "-o", str(out)])
+    assert result.exit_code == 1
+    assert result.output == ("Error: a DXF cut file needs the ezdxf library: pip install "
+                             "'cardgen[dxf]', or use --cut-file svg\n")
     assert list(tmp_path.iterdir()) == []

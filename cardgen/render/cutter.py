@@ -10,6 +10,8 @@ Space prints marks of its own around the images it is given, and reads none.
 
 from __future__ import annotations
 
+import io
+import math
 import tomllib
 from dataclasses import dataclass, replace
 from functools import cache
@@ -18,11 +20,14 @@ from typing import Any, Literal
 
 from reportlab.lib.colors import HexColor
 
+from cardgen.errors import CardgenError
 from cardgen.render.imposition import Grid, grid_for
 from cardgen.render.layout import CardSize, layout, pt
 
 Cutter = Literal["silhouette"]
 CUTTER_CHOICES: tuple[Cutter, ...] = ("silhouette",)
+CutFile = Literal["svg", "dxf"]
+CUT_FILE_CHOICES: tuple[CutFile, ...] = ("svg", "dxf")
 MM_PER_PT = 25.4 / 72
 #: How far the margin text stays from the line of the marks.
 TEXT_CLEARANCE_MM = 1.5
@@ -100,3 +105,44 @@ def cut_svg(name: Cutter, grid: Grid, cards: int) -> str:
                      f'rx="{radius:g}" ry="{radius:g}"/>')
     lines += ["</g>", "</svg>", ""]
     return "\n".join(lines)
+
+
+def cut_dxf(name: Cutter, grid: Grid, cards: int) -> str:
+    """The same outlines as :func:`cut_svg`, as a DXF drawing in millimetres (what
+    Silhouette Studio's basic edition imports): one closed polyline a card, its corners
+    quarter arcs, y up from the page's bottom-left corner as in the PDF."""
+    try:
+        from ezdxf import units
+        from ezdxf._options import options  # ezdxf.options, as its package names it
+        from ezdxf.filemanagement import new
+    except ImportError:
+        raise CardgenError("a DXF cut file needs the ezdxf library: pip install "
+                           "'cardgen[dxf]', or use --cut-file svg") from None
+    radius = cutter_marks(name).corner_radius_mm
+    text = io.StringIO()
+    saved = options.write_fixed_meta_data_for_testing
+    options.write_fixed_meta_data_for_testing = True  # no date, no random ids: same bytes
+    try:
+        document = new("R2010", units=units.MM)
+        outlines = document.modelspace()
+        for index in range(cards):
+            x, y = (v * MM_PER_PT for v in grid.slot(index))
+            width, height = grid.slot_width * MM_PER_PT, grid.slot_height * MM_PER_PT
+            outlines.add_lwpolyline(_rounded_outline(x, y, width, height, radius),
+                                    format="xyb", close=True)
+        document.write(text)
+    finally:
+        options.write_fixed_meta_data_for_testing = saved
+    return text.getvalue()
+
+
+def _rounded_outline(x: float, y: float, width: float, height: float, radius: float
+                     ) -> list[tuple[float, float, float]]:
+    """(x, y, bulge) vertices of a rectangle with rounded corners, counter-clockwise from
+    the bottom edge; a bulge of tan(22.5°) makes the edge that follows a quarter arc."""
+    arc = math.tan(math.pi / 8)
+    right, top = x + width, y + height
+    return [(x + radius, y, 0.0), (right - radius, y, arc),
+            (right, y + radius, 0.0), (right, top - radius, arc),
+            (right - radius, top, 0.0), (x + radius, top, arc),
+            (x, top - radius, 0.0), (x, y + radius, arc)]

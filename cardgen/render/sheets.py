@@ -31,7 +31,13 @@ from cardgen.decks import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
 from cardgen.render import cutter
-from cardgen.render.cutter import CUTTER_CHOICES, Cutter, cutter_grid
+from cardgen.render.cutter import (
+    CUT_FILE_CHOICES,
+    CUTTER_CHOICES,
+    CutFile,
+    Cutter,
+    cutter_grid,
+)
 from cardgen.render.faces import LANG_CHOICES, Lang
 from cardgen.render.forms import FaceForms
 from cardgen.render.imposition import (
@@ -72,6 +78,7 @@ class SheetOptions:
     flip: Flip = "long"  # the edge a duplex printer turns the paper over
     cut_lines: CutLines = "auto"  # may neighbours share their cut lines (with a bleed)?
     cutter: Cutter | None = None  # a cutting machine's marks instead of cut marks
+    cut_file: CutFile = "svg"  # the format of the cutting machine's cut file
 
     def check(self) -> None:
         """Refuse options that cannot give a good sheet, with what to use instead."""
@@ -99,6 +106,8 @@ class SheetOptions:
         if self.cutter is not None and self.cutter not in CUTTER_CHOICES:
             raise CardgenError(f"--cutter '{self.cutter}' is unknown; use "
                                f"{', '.join(CUTTER_CHOICES)}")
+        if self.cut_file not in CUT_FILE_CHOICES:
+            raise CardgenError(f"--cut-file '{self.cut_file}' is unknown; use svg or dxf")
         if self.cutter is not None and self.cut_lines == "shared":
             raise CardgenError("a cutting machine cuts each card on its own outline; leave "
                                "out --cut-lines shared")
@@ -389,15 +398,18 @@ def paper_names() -> tuple[str, ...]:
 
 def cut_files(deck: Deck, path: Path, options: SheetOptions) -> dict[Path, str]:
     """With a cutting machine, its cut files beside the sheets at ``path``: ``-cut.svg``
-    for every full page and ``-cut-last.svg`` for a last page that holds fewer cards."""
+    (or ``.dxf``) for every full page and ``-cut-last.svg`` for a last page that holds
+    fewer cards."""
     if options.cutter is None:
         return {}
     cards = len(sheet_cards(deck, options.only, options.players))
     grid = options.grid()
-    files = {path.with_name(f"{path.stem}-cut.svg"):
-             cutter.cut_svg(options.cutter, grid, min(cards, grid.per_page))}
+    make = cutter.cut_dxf if options.cut_file == "dxf" else cutter.cut_svg
+    suffix = f".{options.cut_file}"
+    files = {path.with_name(f"{path.stem}-cut{suffix}"):
+             make(options.cutter, grid, min(cards, grid.per_page))}
     if cards > grid.per_page and cards % grid.per_page:
-        files[path.with_name(f"{path.stem}-cut-last.svg")] = cutter.cut_svg(
+        files[path.with_name(f"{path.stem}-cut-last{suffix}")] = make(
             options.cutter, grid, cards % grid.per_page)
     return files
 
