@@ -311,7 +311,8 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
            cut_lines: str,
            lang: str, players: int | None, output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
-    or with --print-shop one card a page for a print shop."""
+    or with --print-shop one card a page for a print shop. Without DECK,
+    --alignment-test writes two pages that measure the --back-offset a printer needs."""
     if alignment_test or deck is None:
         _alignment_test(ctx, deck, paper, flip, back_offset, lang, output)
         return
