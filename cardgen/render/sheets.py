@@ -295,8 +295,12 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
         for page_cards in pages:
             number += 1
             for index, card in enumerate(page_cards):
-                with _clipped(canvas, grid, grid.visible(index, len(page_cards))):
-                    grid.place(canvas, *grid.slot(index), partial(forms.face, card))
+                draw = partial(forms.face, card)
+                if grid.shared:
+                    with _clipped(canvas, grid.visible(index, len(page_cards))):
+                        grid.place(canvas, *grid.slot(index), draw)
+                else:
+                    grid.place(canvas, *grid.slot(index), draw)
             if options.cutter is not None:
                 cutter.draw_marks(canvas, options.cutter, (grid.page_width, grid.page_height))
             else:
@@ -324,23 +328,23 @@ def _draw_backs(canvas: Any, grid: Grid, forms: FaceForms, page_cards: Sequence[
     offset = (pt(options.back_offset_mm[0]), pt(options.back_offset_mm[1]))
     half_turn = grid.back_half_turn(options.flip)
     for index, card in enumerate(page_cards):
-        box = grid.back_visible(index, len(page_cards), offset, options.flip)
-        with _clipped(canvas, grid, box):
-            grid.place(canvas, *grid.back_slot(index, offset, options.flip),
-                       partial(forms.back, card=card), half_turn)
+        slot = grid.back_slot(index, offset, options.flip)
+        draw = partial(forms.back, card=card)
+        if grid.shared:
+            with _clipped(canvas, grid.back_visible(index, len(page_cards), offset,
+                                                    options.flip)):
+                grid.place(canvas, *slot, draw, half_turn)
+        else:
+            grid.place(canvas, *slot, draw, half_turn)
     if options.cutter is None:  # the machine cuts from the face page's marks
         _draw_marks(canvas, mark_segments(grid, len(page_cards), offset,
                                           mirror_for(grid, options.flip)))
 
 
 @contextlib.contextmanager
-def _clipped(canvas: Any, grid: Grid, box: tuple[float, float, float, float]
-             ) -> Iterator[None]:
-    """Draw inside ``box`` only, when neighbours share cut lines (a face's bleed would
-    cover its neighbour's edge); other grids draw as they are."""
-    if not grid.shared:
-        yield
-        return
+def _clipped(canvas: Any, box: tuple[float, float, float, float]) -> Iterator[None]:
+    """Draw inside ``box`` only: where neighbours share cut lines, a face's bleed would
+    cover its neighbour's edge."""
     canvas.saveState()
     path = canvas.beginPath()
     path.rect(box[0], box[1], box[2] - box[0], box[3] - box[1])
