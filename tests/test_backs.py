@@ -15,6 +15,7 @@ from reportlab.lib.units import mm
 
 from cardgen.cli import main
 from cardgen.decks import load_deck
+from cardgen.render.layout import parse_card_size
 from cardgen.render.sheets import SheetOptions, render_sheets
 
 SCALE = 50 / 72  # pixels a point at 50 dpi
@@ -147,3 +148,32 @@ def test_back_true_on_a_card_says_what_to_write(tmp_path: Path) -> None:
     assert [p.message for p in deck.errors] == [
         f"{tmp_path / 'deck.toml'}: card 'own': 'back = true' says nothing; leave 'back' "
         "out for the deck's back, or write back = false for none"]
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("size", ["53x79", "63x88"])  # upright, then on their side on A4
+def test_a_backs_top_lies_behind_its_faces_top(tmp_path: Path, flip: str, size: str) -> None:
+    """A back whose top half is red and bottom half blue: once the paper is turned over
+    the flip edge, the part of each back behind its face's top is red."""
+    picture = Image.new("RGB", (59, 85), BLUE)
+    picture.paste(RED, (0, 0, 59, 42))
+    picture.save(tmp_path / "back.png")
+    deck = load_deck(str(_deck(tmp_path, 'back = "back.png"')))
+    data = render_sheets(deck, SheetOptions(backs=True, flip=flip,  # type: ignore[arg-type]
+                                            size=parse_card_size(size)))
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        width, height = page.width, page.height
+        faces = [r for r in page.rects if r["width"] > 40 * mm and r["height"] > 40 * mm]
+    image = pdfium.PdfDocument(data)[1].render(scale=SCALE).to_pil().convert("RGB")
+    turned = size == "63x88"
+    assert faces and all((f["width"] > f["height"]) == turned for f in faces)
+    for face in faces:
+        # A point a fifth of the way in from the face's top edge (its left edge when the
+        # card lies on its side, top to the left), in pdfplumber's top-down coordinates.
+        if turned:
+            x, y = face["x0"] + face["width"] / 5, (face["top"] + face["bottom"]) / 2
+        else:
+            x, y = (face["x0"] + face["x1"]) / 2, face["top"] + face["height"] / 5
+        x, y = (width - x, y) if flip == "long" else (x, height - y)
+        assert image.getpixel((round(x * SCALE), round(y * SCALE))) == RED
