@@ -143,3 +143,17 @@ def test_a_dxf_without_ezdxf_says_what_to_install(tmp_path: Path,
     assert result.output == ("Error: a DXF cut file needs the ezdxf library: pip install "
                              "'cardgen[dxf]', or use --cut-file svg\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_command_says_what_the_marks_cost_in_pages(tmp_path: Path) -> None:
+    """On Letter with 3 mm of bleed, eight 53 x 79 cards fit inside the marks where nine
+    fit with cut marks (sharing their cut lines): 14 pages instead of 12."""
+    out = tmp_path / "letter.pdf"
+    result = CliRunner().invoke(main, ["sheets", "classic", "--cutter", "silhouette",
+                                       "--paper", "letter", "--bleed", "3", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ("--bleed 3 mm: 14 pages of faces instead of 12 without bleed; "
+                             "--cutter silhouette: 14 pages instead of 12 with cut marks "
+                             "(the cards stay inside its marks)\n")
+    with pdfplumber.open(out) as pdf:
+        assert len(pdf.pages) == 14

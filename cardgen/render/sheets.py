@@ -354,8 +354,8 @@ def _clipped(canvas: Any, box: tuple[float, float, float, float]) -> Iterator[No
 
 
 def page_cost(deck: Deck, options: SheetOptions) -> str | None:
-    """One line saying how many pages a choice costs (a bleed, separate cut lines), or
-    None when none costs any."""
+    """One line saying how many pages a choice costs (a bleed, separate cut lines, a
+    cutting machine's marks), or None when none costs any."""
     cards = len(sheet_cards(deck, options.only, options.players))
 
     def pages(grid: Grid) -> int:
@@ -373,6 +373,11 @@ def page_cost(deck: Deck, options: SheetOptions) -> str | None:
             if chosen > shared:
                 notes.append(f"--cut-lines separate: {chosen} pages instead of {shared} "
                              "with shared cut lines")
+    if options.cutter is not None:
+        marked = pages(replace(options, cutter=None).grid())
+        if chosen > marked:
+            notes.append(f"--cutter {options.cutter}: {chosen} pages instead of {marked} "
+                         "with cut marks (the cards stay inside its marks)")
     return "; ".join(notes) or None
 
 
