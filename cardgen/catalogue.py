@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.cornerindex import CornerIndex, read_corner
+from cardgen.deckback import CardBack, card_back
 from cardgen.deckreport import toml_value
 from cardgen.effectdata import FACT_DEFAULTS, EffectFacts, effect_from_data, read_params
 from cardgen.errors import CatalogueError
@@ -36,7 +37,7 @@ FAMILIES = ("classic", "unplugged", "extra", "house", "custom")
 #: The fields a [[card]] table may hold; anything else is refused by name.
 CARD_FIELDS = frozenset(
     {"id", "colors", "values", "effect", "family", "symbol", "points", "pictogram",
-     "picture", "params", "name", "plural", "caption", "color", "value", "corner"}
+     "picture", "params", "name", "plural", "caption", "color", "value", "corner", "back"}
     | set(FACT_DEFAULTS)
 )
 
@@ -74,6 +75,8 @@ class Card:
     plural: Text = Text("", "")
     #: A picture file for a custom card (an SVG or PNG next to its deck file).
     picture: Path | None = None
+    #: Its back: None for the deck's, "none" for no back at all, or a picture of its own.
+    back: CardBack = None
     any_card: bool = False
     names_color: bool = False
     can_start: bool = True
@@ -253,12 +256,13 @@ def build_cards(
     pictogram = _pictogram(entry.get("pictogram"), label, problems)
     picture = _picture(entry.get("picture"), base_dir, label, problems)
     corner = read_corner(entry.get("corner"), label, pictogram_names(), problems)
+    back = card_back(entry.get("back"), base_dir, label, problems)
     recipe = _Recipe(
         id=raw_id, effect=effect.id, family=family, color_ids=color_ids, values=values,
         symbol=str(entry["symbol"]) if "symbol" in entry
         else _kind_symbol(raw_id, effect.id, taken_symbols), points=points,
         name=name, plural=plural, caption=caption, pictogram=pictogram, picture=picture,
-        params=tuple(sorted(params.items())), facts=facts, corner=corner,
+        params=tuple(sorted(params.items())), facts=facts, corner=corner, back=back,
     )
     return _cards_of(recipe, colors), problems
 
@@ -283,6 +287,7 @@ class _Recipe:
     params: tuple[tuple[str, Any], ...]
     facts: Mapping[str, bool]
     corner: CornerIndex | None
+    back: CardBack = None
 
 
 def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
@@ -308,6 +313,7 @@ def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
                 caption=_fill_text(recipe.caption, color, value),
                 pictogram=recipe.pictogram,
                 picture=recipe.picture,
+                back=recipe.back,
                 params=recipe.params,
                 corner=recipe.corner,
                 **recipe.facts,

@@ -312,7 +312,7 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 
 
 @main.command()
-@click.argument("deck")
+@click.argument("deck", required=False)
 @click.option("--paper", type=PAPER, default="a4",
               show_default=True, help="Paper size.")
 @_size_option("the cards")
@@ -331,6 +331,21 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               callback=_back_offset, help="Shift the backs by X,Y mm to make up for a "
               "printer whose reverse side drifts.")
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long",
+              show_default=True, help="The edge your printer turns the paper over for "
+              "the backs.")
+@click.option("--alignment-test", "alignment_test", is_flag=True, help="Instead of a "
+              "deck, two pages to print double-sided once, to read the --back-offset "
+              "your printer needs.")
+@click.option("--cutter", type=click.Choice(["silhouette"]), default=None,
+              help="Registration marks of this cutting machine instead of cut marks, "
+              "and a cut file of the card outlines (FILE-cut.svg).")
+@click.option("--cut-file", "cut_file", type=click.Choice(["svg", "dxf"]), default="svg",
+              show_default=True, help="Format of the --cutter cut file (dxf needs "
+              "'cardgen[dxf]').")
+@click.option("--cut-lines", "cut_lines", type=click.Choice(["auto", "shared", "separate"]),
+              default="auto", show_default=True, help="With a bleed, may neighbouring "
+              "cards share their cut lines (auto: when more cards fit a page)?")
 @click.option("--lang", type=FACE_LANG, default="both",
               show_default=True, help="Language(s) of names and captions on the faces.")
 @click.option("--players", type=click.IntRange(2, 10), help="Print the deck as played by "
@@ -341,11 +356,22 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
            print_shop: bool, only: str, backs: bool, back_offset: tuple[float, float],
+           flip: str, alignment_test: bool, cutter: str | None, cut_file: str,
+           cut_lines: str,
            lang: str, players: int | None, output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
-    or with --print-shop one card a page for a print shop."""
+    or with --print-shop one card a page for a print shop. Without DECK,
+    --alignment-test writes two pages that measure the --back-offset a printer needs."""
+    if alignment_test or deck is None:
+        _alignment_test(ctx, deck, paper, flip, back_offset, lang, output)
+        return
     if print_shop:
-        _refuse_with_print_shop(ctx, "paper", "backs", "back_offset")
+        _refuse_with_print_shop(ctx, "paper", "backs", "back_offset", "flip", "cut_lines",
+                                "cutter", "cut_file")
+    elif cutter is None and ctx.get_parameter_source("cut_file") == \
+            click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--cut-file is the format of a cutting machine's cut file: "
+                               "add --cutter silhouette, or leave --cut-file out", ctx)
     elif not backs and ctx.get_parameter_source("back_offset") == \
             click.core.ParameterSource.COMMANDLINE:
         raise click.UsageError("--back-offset shifts the pages of backs: add --backs, or "
@@ -358,7 +384,8 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
     options = sheets_module.SheetOptions(
         paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
         back_offset_mm=back_offset, lang=lang, players=players,  # type: ignore[arg-type]
-        size=size, print_shop=print_shop)
+        size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines,  # type: ignore[arg-type]
+        cutter=cutter, cut_file=cut_file)  # type: ignore[arg-type]
     options.check()
     path = output or Path(sheets_module.sheets_filename(loaded, options))
     if print_shop:
@@ -367,6 +394,33 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         write_print_shop(loaded, path, options)
     else:
         sheets_module.write_sheets(loaded, path, options)
+        cost = sheets_module.page_cost(loaded, options)
+        if cost:
+            click.echo(cost, err=True)
+    click.echo(f"wrote {path}")
+    if not print_shop:
+        for extra in sheets_module.cut_files(loaded, path, options):
+            click.echo(f"wrote {extra}")
+
+
+def _alignment_test(ctx: click.Context, deck: str | None, paper: str, flip: str,
+                    back_offset: tuple[float, float], lang: str, output: Path | None) -> None:
+    """`cardgen sheets --alignment-test`: no deck, only the paper, flip and offset."""
+    if deck is None and not ctx.params.get("alignment_test"):
+        raise click.UsageError("give a DECK to print (or --alignment-test)", ctx)
+    if deck is not None:
+        raise click.UsageError("--alignment-test prints no deck; leave DECK out", ctx)
+    given = [f"--{name.replace('_', '-')}" for name in ctx.params
+             if name not in ("paper", "flip", "back_offset", "lang", "output",
+                             "alignment_test")
+             and ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
+    if given:
+        raise click.UsageError(f"--alignment-test takes --paper, --flip, --back-offset, "
+                               f"--lang and -o; leave out {', '.join(given)}", ctx)
+    from cardgen.render.alignment import write_alignment_test
+
+    path = output or Path(f"alignment-test-{paper}-{flip}.pdf")
+    write_alignment_test(path, paper, flip, back_offset, lang)  # type: ignore[arg-type]
     click.echo(f"wrote {path}")
 
 
@@ -404,8 +458,8 @@ def png(deck: str, output: Path | None, dpi: int | None, lang: str,
         click.echo(f"interrupted (Ctrl-C): no image written into {folder}", err=True)
         sys.exit(INTERRUPTED)
     click.echo(f"wrote {len(result.faces)} face images into {folder}")
-    for path in result.tts_sheets:
-        click.echo(f"wrote {path}")
+    for path, cards in zip(result.tts_sheets, result.tts_cards, strict=True):
+        click.echo(png_module.tts_grid_note(path, cards))
 
 
 @main.command()

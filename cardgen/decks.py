@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Text, catalogue
+from cardgen.deckback import deck_back
 from cardgen.deckcards import MAX_COPIES, card_counts, own_cards, removals
 from cardgen.deckfile import base_ref, builtin_names, deck_slug, read_deck_file
 from cardgen.deckreport import Problem, Report, did_you_mean, toml_value
@@ -43,7 +44,7 @@ TARGETS = range(1, 10_001)
 
 DECK_FIELDS = frozenset(
     {"name", "description", "base", "total", "players", "rules", "rulebook", "cards",
-     "card", "remove_for_players", "hand_size", "target", "devices"}
+     "card", "remove_for_players", "hand_size", "target", "devices", "back"}
 )
 #: O-29: the hand sizes a deck may deal (the Olympique dealer's range).
 HAND_SIZES = range(7, 16)
@@ -74,6 +75,7 @@ class Deck:
     hand_size: int = HAND_SIZE  # cards dealt to each player (C-04; 7 to 15, O-29)
     target: int = TARGET  # the score that ends the game (C-31)
     devices: tuple[str, ...] = ()  # devices the box adds, for the rulebook (X-09 … X-12)
+    back: dict[str, Path] = field(default_factory=dict)  # lang -> its own back picture
 
     @property
     def errors(self) -> list[Problem]:
@@ -123,6 +125,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
     hand_size = _hand_size(data.get("hand_size"), start.hand_size, report)
     target = _target(data.get("target"), start.target, rules, report)
     devices = _devices(data.get("devices"), start.devices, report)
+    back = deck_back(data.get("back"), start.back, folder, report)
     _check_total(sum(counts.values()), declared, report)
 
     return Deck(
@@ -132,7 +135,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
         min_players=min_players, max_players=max_players, rules=rules, rulebook=rulebook,
         removals=taken_out, declared_total=declared, problems=report.problems,
         custom_ids=tuple(c.id for c in own) + start.custom_ids,
-        rule_texts=rule_texts, hand_size=hand_size, target=target, devices=devices,
+        rule_texts=rule_texts, hand_size=hand_size, target=target, devices=devices, back=back,
     )
 
 

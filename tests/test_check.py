@@ -101,7 +101,7 @@ def test_malformed_file_reports_the_line() -> None:
 def test_unknown_fields_and_rules_are_refused_with_the_valid_ones_listed() -> None:
     errors, _ = report_for("unknown-fields.toml")
     assert len(errors) == 2
-    assert "unknown field(s) colour; a deck may have base, card, cards" in errors[0]
+    assert "unknown field(s) colour; a deck may have back, base, card, cards" in errors[0]
     assert "rule 'stack-draw' is not an optional rule cardgen knows (did you mean " \
            "'stack-draws'?)" in errors[1]
 

@@ -45,7 +45,8 @@ def test_tts_sheets_hold_every_copy_and_the_back_in_the_last_cell(tmp_path: Path
     with Image.open(result.tts_sheets[0]) as sheet:
         cell_w = sheet.size[0] // settings.tts_columns
         cell_h = sheet.size[1] // settings.tts_rows
-        assert cell_w == settings.tts_card_width_px
+        assert max(sheet.size) <= settings.tts_max_sheet_px == 4096  # what TTS takes
+        assert sheet.size[1] > 4096 - cell_h  # as large as fits
         assert abs(cell_h - cell_w * 79 / 53) <= 1
         back = sheet.getpixel((cell_w * 9 + 3, cell_h * 6 + 3))
         assert _close(back, _rgb(layout().colors["back"]))
@@ -59,3 +60,18 @@ def test_cli_png_refuses_a_silly_resolution(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "from 50 to 1200" in result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_cli_says_each_tts_sheets_grid_and_card_count(tmp_path: Path) -> None:
+    """TTS's custom deck import asks for the grid and the number of cards of a sheet."""
+    result = CliRunner().invoke(main, ["png", "classic", "-o", str(tmp_path), "--dpi", "50",
+                                       "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "-tts-" in line]
+    assert lines == [
+        f"wrote {tmp_path / name}: {cards} cards in a 10 x 7 grid, the back in its last cell "
+        f"(Tabletop Simulator's custom deck: Width 10, Height 7, Number {cards}, Back is "
+        "Hidden)" for name, cards in (("classic-tts-1.png", 69), ("classic-tts-2.png", 39))]
+    for name in ("classic-tts-1.png", "classic-tts-2.png"):
+        with Image.open(tmp_path / name) as sheet:
+            assert max(sheet.size) <= 4096

@@ -249,8 +249,8 @@ def test_png_faces_carry_their_bleed_at_the_shop_pixel_size(tmp_path: Path) -> N
     settings = layout().png
     with Image.open(tmp_path / "house-tts-1.png") as sheet:
         cell_w, cell_h = sheet.size[0] // settings.tts_columns, sheet.size[1] // settings.tts_rows
-        assert cell_w == settings.tts_card_width_px
-        assert cell_h == round(settings.tts_card_width_px * 88 / 63)  # no bleed, its size
+        assert max(sheet.size) <= settings.tts_max_sheet_px
+        assert cell_w == round(cell_h * 63 / 88)  # no bleed, its size
 
 
 def test_png_refuses_a_bleed_out_of_range(tmp_path: Path) -> None:
@@ -289,5 +289,10 @@ def test_a_card_with_an_svg_picture_carries_only_embedded_fonts() -> None:
 def test_a_wider_bleed_takes_room_as_the_readme_says() -> None:
     from cardgen.render.sheets import grid_for
 
-    assert [grid_for("a4", b).per_page for b in (0, 2, 2.5, 5)] == [9, 9, 8, 6]
-    assert [grid_for("letter", b).per_page for b in (3, 3.2)] == [9, 8]
+    # Each card with its own bleed and gutters: from 2.5 mm on A4 the margin text moves
+    # to the top and bottom to keep nine; 5 mm leaves eight.
+    assert [grid_for("a4", b).per_page for b in (0, 2, 2.5, 5)] == [9, 9, 9, 8]
+    assert [grid_for("letter", b).per_page for b in (3, 3.2, 5)] == [9, 8, 6]
+    # Shared cut lines (the default with a bleed) keep nine or more at any bleed.
+    assert [grid_for("a4", b, None, "auto").per_page for b in (0, 2, 5)] == [9, 10, 10]
+    assert [grid_for("letter", b, None, "auto").per_page for b in (3.2, 5)] == [9, 9]

@@ -452,10 +452,13 @@ def draw_face(canvas: Any, card: Card, x: float, y: float, *, lang: Lang = "both
 
 
 def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0,
-              size: CardSize | None = None) -> None:
-    """Draw the card back (the same for every card) with its lower-left trim corner at (x, y).
+              size: CardSize | None = None, picture: Path | None = None) -> None:
+    """Draw the card back with its lower-left trim corner at (x, y): the deck's own
+    ``picture`` (scaled to cover the trim and bleed, centred, on the back's colour) or
+    the built-in back, the same for every card.
 
-    It is symmetric under a half turn, so a card shows the same back either way up.
+    The built-in back is symmetric under a half turn, so a card shows the same back
+    either way up.
     """
     colors = layout().colors
     oval = layout().card.oval
@@ -463,6 +466,13 @@ def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0,
     size = size or design_size()
     canvas.saveState()
     _background(canvas, x, y, size, ink.background, pt(bleed_mm))
+    if picture is not None:
+        bleed = pt(bleed_mm)
+        width, height = size.points
+        draw_picture(canvas, picture, x - bleed, y - bleed, width + 2 * bleed,
+                     height + 2 * bleed)
+        canvas.restoreState()
+        return
     box = _enter(canvas, x, y, size)
     cx, cy = box.width / 2, box.height / 2
     _frame(canvas, box, ink.paper)
@@ -471,4 +481,3 @@ def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0,
     canvas.rotate(90 - oval.tilt_deg)  # along the oval's long axis
     draw_label(canvas, "cardgen", 0, 0, pt(oval.height_mm) * 0.7, ink.paper, ink.ink)
     canvas.restoreState()
-

@@ -9,10 +9,12 @@ order faces are first placed, so the same input gives the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import Card
+from cardgen.deckback import NO_BACK
 from cardgen.render.faces import Lang, draw_back, draw_face
 from cardgen.render.layout import CardSize, pt
 
@@ -25,14 +27,17 @@ class FaceForms:
     different ``prefix`` es for their names."""
 
     def __init__(self, canvas: Any, *, lang: Lang, bleed_mm: float, size: CardSize,
-                 prefix: str = "") -> None:
+                 prefix: str = "", deck_back: Mapping[str, Path] | None = None) -> None:
         self.canvas = canvas
         self.prefix = prefix
         self.lang = lang
         self.bleed_mm = bleed_mm
         self.size = size
         self.bleed = pt(bleed_mm)
-        self._names: dict[str | None, str] = {}  # card id (None: the back) -> form name
+        # The deck's own back picture in this language (with both, the French one).
+        self.deck_back = (deck_back or {}).get("fr" if lang == "both" else lang)
+        # card id (None: the built-in back, "back:<path>": a back picture) -> form name
+        self._names: dict[str | None, str] = {}
 
     def face(self, card: Card, x: float, y: float) -> None:
         """Place ``card``'s face with its lower-left trim corner at (x, y)."""
@@ -42,12 +47,21 @@ class FaceForms:
                 bleed_mm=self.bleed_mm, size=self.size))
         self._place(self._names[card.id], x, y)
 
-    def back(self, x: float, y: float) -> None:
-        """Place the back with its lower-left trim corner at (x, y)."""
-        if None not in self._names:
-            self._define(None, self.prefix + BACK_FORM, lambda: draw_back(
-                self.canvas, self.bleed, self.bleed, bleed_mm=self.bleed_mm, size=self.size))
-        self._place(self._names[None], x, y)
+    def back(self, x: float, y: float, card: Card | None = None) -> None:
+        """Place the back of ``card`` (by default, the deck's back) with its lower-left
+        trim corner at (x, y); a card printed without a back places nothing."""
+        picture = card.back if card is not None and card.back is not None \
+            else self.deck_back
+        if picture == NO_BACK:
+            return
+        assert picture is None or isinstance(picture, Path)
+        key = None if picture is None else f"back:{picture}"
+        if key not in self._names:
+            name = self.prefix + BACK_FORM + ("" if picture is None else str(len(self._names)))
+            self._define(key, name, lambda: draw_back(
+                self.canvas, self.bleed, self.bleed, bleed_mm=self.bleed_mm, size=self.size,
+                picture=picture))
+        self._place(self._names[key], x, y)
 
     def _define(self, key: str | None, name: str, draw: Callable[[], None]) -> None:
         width, height = self.size.points

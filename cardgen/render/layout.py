@@ -179,7 +179,7 @@ class PngLayout:
     default_dpi: int
     tts_columns: int
     tts_rows: int
-    tts_card_width_px: int
+    tts_max_sheet_px: int
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import os
 import shutil
 import signal
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ BACK = "back"
 class PngResult:
     faces: list[Path]
     tts_sheets: list[Path]
+    tts_cards: tuple[int, ...] = ()  # the cards on each TTS sheet (the back aside)
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,8 @@ def _draw_pages(canvas: Any, forms: FaceForms, cards: list[Card | None],
         canvas.showPage()
 
 
-def faces_pdf(cards: list[Card | None], lang: Lang, rasters: list[Raster]) -> bytes:
+def faces_pdf(cards: list[Card | None], lang: Lang, rasters: list[Raster],
+              deck_back: Mapping[str, Path] | None = None) -> bytes:
     """For each raster in turn, a page per card: the one PDF every image comes from."""
     buffer = io.BytesIO()
     with _binary_streams():
@@ -86,10 +89,28 @@ def faces_pdf(cards: list[Card | None], lang: Lang, rasters: list[Raster]) -> by
         for each in rasters:
             if each.bleed_mm not in forms:
                 forms[each.bleed_mm] = FaceForms(canvas, lang=lang, bleed_mm=each.bleed_mm,
-                                                 size=each.size, prefix=f"r{len(forms)}")
+                                                 size=each.size, prefix=f"r{len(forms)}",
+                                                 deck_back=deck_back)
             _draw_pages(canvas, forms[each.bleed_mm], cards, each)
         canvas.save()
     return buffer.getvalue()
+
+
+def tts_dpi(size: CardSize) -> float:
+    """The resolution of a Tabletop Simulator cell: the largest at which the whole grid
+    stays within the sheet size TTS takes, on both sides (whole pixels per cell)."""
+    settings = layout().png
+    return min((settings.tts_max_sheet_px // settings.tts_columns) / (size.width_mm / 25.4),
+               (settings.tts_max_sheet_px // settings.tts_rows) / (size.height_mm / 25.4))
+
+
+def tts_grid_note(path: Path, cards: int) -> str:
+    """What Tabletop Simulator's custom deck import asks for a sheet: its grid and cards."""
+    settings = layout().png
+    return (f"wrote {path}: {cards} cards in a {settings.tts_columns} x {settings.tts_rows} "
+            f"grid, the back in its last cell (Tabletop Simulator's custom deck: Width "
+            f"{settings.tts_columns}, Height {settings.tts_rows}, Number {cards}, Back is "
+            "Hidden)")
 
 
 def _tts_jobs(deck: Deck, out: Path, listed: list[tuple[Card, int]], first_page: int,
@@ -153,13 +174,14 @@ def write_pngs(deck: Deck, out: Path, *, dpi: int | None = None, lang: Lang = "b
             for page, card in enumerate(distinct)]
         rasters = [face]
         if tts:
-            rasters.append(Raster(size, 0.0,
-                                  settings.tts_card_width_px / (size.width_mm / 25.4)))
+            rasters.append(Raster(size, 0.0, tts_dpi(size)))
             jobs += _tts_jobs(deck, staging, listed, len(distinct), rasters[1])
-        _run(faces_pdf(distinct, lang, rasters), jobs, workers or os.cpu_count() or 1)
+        _run(faces_pdf(distinct, lang, rasters, deck.back), jobs, workers or os.cpu_count() or 1)
         for job in jobs:
             os.replace(job.path, out / job.path.name)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    sheets = [job for job in jobs if isinstance(job, raster.SheetJob)]
     return PngResult([out / job.path.name for job in jobs if isinstance(job, raster.FaceJob)],
-                     [out / job.path.name for job in jobs if isinstance(job, raster.SheetJob)])
+                     [out / job.path.name for job in sheets],
+                     tuple(len(job.cells) for job in sheets))

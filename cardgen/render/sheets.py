@@ -1,11 +1,11 @@
 """Print-and-cut sheets: card faces imposed on pages at their exact size, with cut marks.
 
-A page holds a centred grid of faces (nine 53 x 79 mm faces on A4 or on Letter) as
-large as the paper allows, separated by gutters; faces lie on their side when more of
-them fit that way. Cut marks extend every trim line into the margins and gutters, never
-over a face or its bleed. Optional back pages follow each face page, mirrored for printing
-double-sided with a flip on the long edge. The margins tell the user how to print
-and carry a 50 mm ruler to check that nothing was scaled.
+Where each card and mark goes is :mod:`cardgen.render.imposition`'s: a centred grid of
+faces as large as the paper allows, with gutters or sharing their cut lines, upright or
+on their side. Cut marks extend every trim line of a face into the margins and gutters,
+never over a face or its bleed. Optional back pages follow each face page, each back
+behind its face once the paper is turned over its long or its short edge. The margins
+tell the user how to print and carry a 50 mm ruler to check that nothing was scaled.
 
 The PDF is byte-identical for the same input: reportlab's invariant mode leaves out
 dates and random ids, and streams are compressed but not ASCII85-wrapped.
@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -30,8 +30,26 @@ from cardgen.catalogue import Card
 from cardgen.decks import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
+from cardgen.render import cutter
+from cardgen.render.cutter import (
+    CUT_FILE_CHOICES,
+    CUTTER_CHOICES,
+    CutFile,
+    Cutter,
+    cutter_grid,
+)
 from cardgen.render.faces import LANG_CHOICES, Lang
 from cardgen.render.forms import FaceForms
+from cardgen.render.imposition import (
+    CUT_LINE_CHOICES,
+    FLIP_CHOICES,
+    CutLines,
+    Flip,
+    Grid,
+    grid_for,
+    mark_segments,
+    mirror_for,
+)
 from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.textfit import Paragraph, fit, set_at
 from cardgen.typography import registered
@@ -57,6 +75,10 @@ class SheetOptions:
     players: int | None = None
     size: CardSize = field(default_factory=design_size)
     print_shop: bool = False  # one card a page for a print shop (cardgen.render.printshop)
+    flip: Flip = "long"  # the edge a duplex printer turns the paper over
+    cut_lines: CutLines = "auto"  # may neighbours share their cut lines (with a bleed)?
+    cutter: Cutter | None = None  # a cutting machine's marks instead of cut marks
+    cut_file: CutFile = "svg"  # the format of the cutting machine's cut file
 
     def check(self) -> None:
         """Refuse options that cannot give a good sheet, with what to use instead."""
@@ -75,111 +97,26 @@ class SheetOptions:
             raise CardgenError(f"--only '{self.only}' is unknown; use all or specials")
         if self.lang not in LANG_CHOICES:
             raise CardgenError(f"--lang '{self.lang}' is unknown; use fr, en or both")
+        if self.flip not in FLIP_CHOICES:
+            raise CardgenError(f"--flip '{self.flip}' is unknown; use long or short")
+        if self.cut_lines not in CUT_LINE_CHOICES:
+            raise CardgenError(f"--cut-lines '{self.cut_lines}' is unknown; use "
+                               f"{', '.join(CUT_LINE_CHOICES)}")
 
+        if self.cutter is not None and self.cutter not in CUTTER_CHOICES:
+            raise CardgenError(f"--cutter '{self.cutter}' is unknown; use "
+                               f"{', '.join(CUTTER_CHOICES)}")
+        if self.cut_file not in CUT_FILE_CHOICES:
+            raise CardgenError(f"--cut-file '{self.cut_file}' is unknown; use svg or dxf")
+        if self.cutter is not None and self.cut_lines == "shared":
+            raise CardgenError("a cutting machine cuts each card on its own outline; leave "
+                               "out --cut-lines shared")
 
-@dataclass(frozen=True)
-class Grid:
-    """Where faces go on one page, in points; slots are numbered row by row from the top."""
-
-    page_width: float
-    page_height: float
-    columns: int
-    rows: int
-    slot_width: float  # a face's trim as it lies on the page: on its side, width and
-    slot_height: float  # height are the card's height and width
-    turned: bool
-    gutter: float
-    bleed: float
-    left: float  # the grid's lower-left corner
-    bottom: float
-
-    @property
-    def per_page(self) -> int:
-        return self.columns * self.rows
-
-    def slot(self, index: int) -> tuple[float, float]:
-        """Lower-left trim corner of slot ``index``."""
-        column, row = index % self.columns, index // self.columns
-        return (self.left + column * (self.slot_width + self.gutter),
-                self.bottom + (self.rows - 1 - row) * (self.slot_height + self.gutter))
-
-    def top_rows_for(self, cards: int) -> Grid:
-        """The same grid cut down to the top rows that ``cards`` faces fill, so a short
-        last page carries cut marks only where there is something to cut."""
-        rows = max(1, min(self.rows, -(-cards // self.columns)))
-        return replace(self, rows=rows, bottom=self.bottom
-                       + (self.rows - rows) * (self.slot_height + self.gutter))
-
-    def back_slot(self, index: int, offset: tuple[float, float]) -> tuple[float, float]:
-        """Where the back of slot ``index`` goes: mirrored left to right, then shifted."""
-        x, y = self.slot(index)
-        return self.page_width - x - self.slot_width + offset[0], y + offset[1]
-
-    def column_edges(self) -> list[float]:
-        return [self.left + c * (self.slot_width + self.gutter) + d
-                for c in range(self.columns) for d in (0.0, self.slot_width)]
-
-    def row_edges(self) -> list[float]:
-        return [self.bottom + r * (self.slot_height + self.gutter) + d
-                for r in range(self.rows) for d in (0.0, self.slot_height)]
-
-    @property
-    def right(self) -> float:
-        return self.left + self.columns * self.slot_width + (self.columns - 1) * self.gutter
-
-    @property
-    def top(self) -> float:
-        return self.bottom + self.rows * self.slot_height + (self.rows - 1) * self.gutter
-
-    def place(self, canvas: Any, x: float, y: float, draw: Callable[[float, float], None]
-              ) -> None:
-        """Call ``draw`` with a card's lower-left trim corner so that it fills the slot at
-        (x, y): upright, or turned a quarter (its top to the left)."""
-        if not self.turned:
-            draw(x, y)
-            return
-        canvas.saveState()
-        canvas.translate(x + self.slot_width, y)
-        canvas.rotate(90)
-        draw(0.0, 0.0)
-        canvas.restoreState()
-
-
-def _fit(room: tuple[float, float], slot: tuple[float, float], gutter: float
-         ) -> tuple[int, int]:
-    """(columns, rows) of slots that fit ``room`` (width, height), with gutters between."""
-    return (int((room[0] + gutter) // (slot[0] + gutter)),
-            int((room[1] + gutter) // (slot[1] + gutter)))
-
-
-def grid_for(paper: str, bleed_mm: float, size: CardSize | None = None) -> Grid:
-    """As many faces as fit the paper, with room for the cut marks and margin text, centred.
-
-    Faces lie on their side when more of them fit that way (poker cards on A4: 8, not 6).
-    """
-    sheet = layout().sheet
-    size = size or design_size()
-    paper_size = layout().papers[paper]
-    page_w, page_h = pt(paper_size.width_mm), pt(paper_size.height_mm)
-    width, height = size.points
-    bleed = pt(bleed_mm)
-    # Both neighbours' bleeds, the marks' clearance on each side, and the plain gutter.
-    gutter = pt(sheet.gutter_mm) + 2 * bleed
-    marks = bleed + pt(sheet.mark_gap_mm + sheet.mark_length_mm)
-    room = (page_w - 2 * (marks + pt(sheet.side_text_mm)),
-            page_h - 2 * (marks + pt(sheet.paper_edge_mm)))
-    upright, turned = _fit(room, (width, height), gutter), _fit(room, (height, width), gutter)
-    on_side = turned[0] * turned[1] > upright[0] * upright[1]
-    columns, rows = turned if on_side else upright
-    if columns * rows == 0:
-        raise CardgenError(f"a {size.name} mm card with {bleed_mm:g} mm of bleed does not "
-                           f"fit on {paper} paper with its cut marks; give a smaller --size "
-                           f"or --bleed")
-    slot_w, slot_h = (height, width) if on_side else (width, height)
-    grid_w = columns * slot_w + (columns - 1) * gutter
-    grid_h = rows * slot_h + (rows - 1) * gutter
-    return Grid(page_w, page_h, columns, rows, slot_w, slot_h, on_side, gutter, bleed,
-                (page_w - grid_w) / 2, (page_h - grid_h) / 2)
+    def grid(self) -> Grid:
+        """The grid of this paper, card size, bleed and cut lines (or cutting machine)."""
+        if self.cutter is not None:
+            return cutter_grid(self.cutter, self.paper, self.bleed_mm, self.size)
+        return grid_for(self.paper, self.bleed_mm, self.size, self.cut_lines)
 
 
 def sheet_cards(deck: Deck, only: Only = "all", players: int | None = None) -> list[Card]:
@@ -200,35 +137,6 @@ def has_specials(deck: Deck, players: int | None = None) -> bool:
 
 
 # --- marks and margins ---------------------------------------------------------------
-
-def _mark_segments(grid: Grid, shift: tuple[float, float] = (0.0, 0.0)
-                   ) -> list[tuple[float, float, float, float]]:
-    """Every cut mark as (x1, y1, x2, y2): trim lines extended into margins and gutters."""
-    sheet = layout().sheet
-    gap, length = pt(sheet.mark_gap_mm), pt(sheet.mark_length_mm)
-    clear = grid.bleed + gap  # a mark starts this far from a face's trim line
-    shortest = pt(sheet.min_gutter_mark_mm)
-    width, height = grid.slot_width, grid.slot_height
-    dx, dy = shift
-    segments = []
-    for x in grid.column_edges():
-        segments.append((x, grid.top + clear, x, grid.top + clear + length))
-        segments.append((x, grid.bottom - clear - length, x, grid.bottom - clear))
-        for row in range(grid.rows - 1):  # in the gutters between rows
-            low = grid.bottom + row * (height + grid.gutter) + height + clear
-            high = low + grid.gutter - 2 * clear
-            if high - low >= shortest:
-                segments.append((x, low, x, high))
-    for y in grid.row_edges():
-        segments.append((grid.left - clear - length, y, grid.left - clear, y))
-        segments.append((grid.right + clear, y, grid.right + clear + length, y))
-        for column in range(grid.columns - 1):
-            low = grid.left + column * (width + grid.gutter) + width + clear
-            high = low + grid.gutter - 2 * clear
-            if high - low >= shortest:
-                segments.append((low, y, high, y))
-    return [(x1 + dx, y1 + dy, x2 + dx, y2 + dy) for x1, y1, x2, y2 in segments]
-
 
 def _draw_marks(canvas: Any, segments: Sequence[tuple[float, float, float, float]]) -> None:
     canvas.saveState()
@@ -257,19 +165,25 @@ def _texts(keys: Sequence[str], lang: Lang, **values: str) -> list[str]:
 
 
 def _margin_band(grid: Grid) -> tuple[float, float]:
-    """(x from the page's left edge, width) of the text band in a side margin."""
+    """(distance from the paper's edge, width) of the text band in a side margin, or in
+    the top and bottom margins when the cards take the page's width."""
     sheet = layout().sheet
     outer = pt(sheet.margin_text_y_mm)
-    inner = grid.left - grid.bleed - pt(sheet.mark_gap_mm + sheet.mark_length_mm + 1.0)
+    room = grid.left if grid.text_at == "sides" else grid.page_height - grid.top
+    inner = room - grid.bleed - pt(sheet.mark_gap_mm + sheet.mark_length_mm + 1.0)
+    if grid.text_limit:
+        inner = min(inner, grid.text_limit)
     return outer, max(inner - outer, pt(3))
 
 
 def _draw_margin_text(canvas: Any, grid: Grid, lines: list[tuple[str, str]],
                       side: Literal["left", "right"]) -> None:
-    """Lines set along the page's height, in a side margin (read bottom to top on the left)."""
+    """Lines set along the page's height, in a side margin (read bottom to top on the left),
+    or across the top of the page when the grid puts its text at the ends."""
     sheet = layout().sheet
     outer, band = _margin_band(grid)
-    length = grid.top - grid.bottom
+    ends = grid.text_at == "ends"
+    length = grid.right - grid.left if ends else grid.top - grid.bottom
     least = sheet.margin_text_min_size_pt
     fitted = fit([Paragraph(text, font) for font, text in lines], length, band,
                  sheet.margin_text_size_pt, least, 1.2)
@@ -282,7 +196,9 @@ def _draw_margin_text(canvas: Any, grid: Grid, lines: list[tuple[str, str]],
     canvas.setFillColor(HexColor(layout().colors["margin_text"]))
     # Turned a quarter, the first line sits by the paper's edge and the next ones
     # step towards the grid.
-    if side == "left":
+    if ends:
+        canvas.translate(grid.left, grid.page_height - outer)
+    elif side == "left":
         canvas.translate(outer, grid.bottom)
         canvas.rotate(90)
     else:
@@ -298,24 +214,39 @@ def _draw_margin_text(canvas: Any, grid: Grid, lines: list[tuple[str, str]],
 
 
 def _draw_ruler(canvas: Any, grid: Grid) -> None:
-    """A ruler of ruler_length_mm in the right margin, with a tick every millimetre."""
+    """A ruler of ruler_length_mm with a tick every millimetre: in the right margin, or
+    in the bottom one when the grid puts its text at the ends."""
     sheet = layout().sheet
     outer, band = _margin_band(grid)
-    x = grid.page_width - outer - band * 0.15
-    y0 = grid.bottom + (grid.top - grid.bottom - pt(sheet.ruler_length_mm)) / 2
     total = int(sheet.ruler_length_mm)
     canvas.saveState()
     canvas.setStrokeColor(HexColor(layout().colors["cut_mark"]))
     canvas.setLineWidth(0.3)
-    canvas.line(x, y0, x, y0 + pt(total))
     canvas.setFont(registered(MARGIN_FONT), 5)
-    for tick in range(total + 1):
-        reach = pt(3.0) if tick % 10 == 0 else pt(2.0) if tick % 5 == 0 else pt(1.0)
-        canvas.line(x - reach, y0 + pt(tick), x, y0 + pt(tick))
-        if tick % 10 == 0:
-            canvas.drawRightString(x - pt(3.4), y0 + pt(tick) - 1.8, str(tick))
-    canvas.drawRightString(x - pt(3.4), y0 + pt(total) + pt(2.5), "mm")
+    if grid.text_at == "ends":
+        y = outer + band * 0.15
+        x0 = grid.left + (grid.right - grid.left - pt(sheet.ruler_length_mm)) / 2
+        canvas.line(x0, y, x0 + pt(total), y)
+        for tick in range(total + 1):
+            canvas.line(x0 + pt(tick), y, x0 + pt(tick), y + _tick_reach(tick))
+            if tick % 10 == 0:
+                canvas.drawCentredString(x0 + pt(tick), y + pt(3.4), str(tick))
+        canvas.drawString(x0 + pt(total) + pt(2.0), y + pt(3.4), "mm")
+    else:
+        x = grid.page_width - outer - band * 0.15
+        y0 = grid.bottom + (grid.top - grid.bottom - pt(sheet.ruler_length_mm)) / 2
+        canvas.line(x, y0, x, y0 + pt(total))
+        for tick in range(total + 1):
+            canvas.line(x - _tick_reach(tick), y0 + pt(tick), x, y0 + pt(tick))
+            if tick % 10 == 0:
+                canvas.drawRightString(x - pt(3.4), y0 + pt(tick) - 1.8, str(tick))
+        canvas.drawRightString(x - pt(3.4), y0 + pt(total) + pt(2.5), "mm")
     canvas.restoreState()
+
+
+def _tick_reach(tick: int) -> float:
+    """How long a ruler's tick is: longest every centimetre, then every 5 mm."""
+    return pt(3.0) if tick % 10 == 0 else pt(2.0) if tick % 5 == 0 else pt(1.0)
 
 
 # --- pages ---------------------------------------------------------------------------
@@ -353,39 +284,107 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     """The sheets of ``deck`` as PDF bytes."""
     options.check()
     cards = sheet_cards(deck, options.only, options.players)
-    grid = grid_for(options.paper, options.bleed_mm, options.size)
+    grid = options.grid()
     pages = [cards[i:i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
     total = len(pages) * (2 if options.backs else 1)
-    offset = (pt(options.back_offset_mm[0]), pt(options.back_offset_mm[1]))
     name = deck_title(deck, options.lang)
+    short = options.flip == "short"
     buffer = io.BytesIO()
     with _binary_streams():
         canvas = new_canvas(buffer, (grid.page_width, grid.page_height), name)
         forms = FaceForms(canvas, lang=options.lang, bleed_mm=options.bleed_mm,
-                          size=options.size)
+                          size=options.size, deck_back=deck.back)
         if options.backs:
-            canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+            canvas.setViewerPreference(
+                "Duplex", "DuplexFlipShortEdge" if short else "DuplexFlipLongEdge")
         number = 0
         for page_cards in pages:
             number += 1
             for index, card in enumerate(page_cards):
-                grid.place(canvas, *grid.slot(index), partial(forms.face, card))
-            filled = grid.top_rows_for(len(page_cards))
-            _draw_marks(canvas, _mark_segments(filled))
-            advice = _texts(("faces", "duplex") if options.backs else ("faces",),
+                draw = partial(forms.face, card)
+                if grid.shared:
+                    with _clipped(canvas, grid.visible(index, len(page_cards))):
+                        grid.place(canvas, *grid.slot(index), draw)
+                else:
+                    grid.place(canvas, *grid.slot(index), draw)
+            if options.cutter is not None:
+                cutter.draw_marks(canvas, options.cutter, (grid.page_width, grid.page_height))
+            else:
+                _draw_marks(canvas, mark_segments(grid, len(page_cards)))
+            duplex = "duplex_short" if short else "duplex"
+            advice = _texts(("faces", duplex) if options.backs else ("faces",),
                             options.lang)
             _page_margins(canvas, grid, name, number, total, advice)
             canvas.showPage()
             if options.backs:
                 number += 1
-                for index in range(len(page_cards)):
-                    grid.place(canvas, *grid.back_slot(index, offset), forms.back)
-                _draw_marks(canvas, _mark_segments(filled, offset))
+                _draw_backs(canvas, grid, forms, page_cards, options)
                 _page_margins(canvas, grid, name, number, total,
-                              _texts(("backs", "faces"), options.lang, page=str(number - 1)))
+                              _texts(("backs_short" if short else "backs", "faces"),
+                                     options.lang, page=str(number - 1)))
                 canvas.showPage()
         canvas.save()
     return buffer.getvalue()
+
+
+def _draw_backs(canvas: Any, grid: Grid, forms: FaceForms, page_cards: Sequence[Card],
+                options: SheetOptions) -> None:
+    """The backs of a page's faces, each where it lands behind its face once the paper is
+    turned over, shifted by --back-offset, with the face page's marks mirrored."""
+    offset = (pt(options.back_offset_mm[0]), pt(options.back_offset_mm[1]))
+    half_turn = grid.back_half_turn(options.flip)
+    for index, card in enumerate(page_cards):
+        slot = grid.back_slot(index, offset, options.flip)
+        draw = partial(forms.back, card=card)
+        if grid.shared:
+            with _clipped(canvas, grid.back_visible(index, len(page_cards), offset,
+                                                    options.flip)):
+                grid.place(canvas, *slot, draw, half_turn)
+        else:
+            grid.place(canvas, *slot, draw, half_turn)
+    if options.cutter is None:  # the machine cuts from the face page's marks
+        _draw_marks(canvas, mark_segments(grid, len(page_cards), offset,
+                                          mirror_for(grid, options.flip)))
+
+
+@contextlib.contextmanager
+def _clipped(canvas: Any, box: tuple[float, float, float, float]) -> Iterator[None]:
+    """Draw inside ``box`` only: where neighbours share cut lines, a face's bleed would
+    cover its neighbour's edge."""
+    canvas.saveState()
+    path = canvas.beginPath()
+    path.rect(box[0], box[1], box[2] - box[0], box[3] - box[1])
+    canvas.clipPath(path, stroke=0, fill=0)
+    yield
+    canvas.restoreState()
+
+
+def page_cost(deck: Deck, options: SheetOptions) -> str | None:
+    """One line saying how many pages a choice costs (a bleed, separate cut lines, a
+    cutting machine's marks), or None when none costs any."""
+    cards = len(sheet_cards(deck, options.only, options.players))
+
+    def pages(grid: Grid) -> int:
+        return -(-cards // grid.per_page)
+
+    chosen = pages(options.grid())
+    notes = []
+    if options.bleed_mm > 0:
+        bare = pages(replace(options, bleed_mm=0.0).grid())
+        if chosen > bare:
+            notes.append(f"--bleed {options.bleed_mm:g} mm: {chosen} pages of faces instead "
+                         f"of {bare} without bleed")
+        if options.cut_lines == "separate":
+            shared = pages(replace(options, cut_lines="auto").grid())
+            if chosen > shared:
+                notes.append(f"--cut-lines separate: {chosen} pages instead of {shared} "
+                             "with shared cut lines")
+    if options.cutter is not None:
+        marked = pages(replace(options, cutter=None).grid())
+        if chosen > marked:
+            notes.append(f"--cutter {options.cutter}: {chosen} pages instead of {marked} "
+                         "with cut marks (the cards stay inside its marks)")
+    return "; ".join(notes) or None
 
 
 def _page_margins(canvas: Any, grid: Grid, name: str, number: int, total: int,
@@ -412,9 +411,32 @@ def paper_names() -> tuple[str, ...]:
     return tuple(layout().papers)
 
 
+def cut_files(deck: Deck, path: Path, options: SheetOptions) -> dict[Path, str]:
+    """With a cutting machine, its cut files beside the sheets at ``path``: ``-cut.svg``
+    (or ``.dxf``) for every full page and ``-cut-last.svg`` for a last page that holds
+    fewer cards."""
+    if options.cutter is None:
+        return {}
+    cards = len(sheet_cards(deck, options.only, options.players))
+    grid = options.grid()
+    make = cutter.cut_dxf if options.cut_file == "dxf" else cutter.cut_svg
+    suffix = f".{options.cut_file}"
+    files = {path.with_name(f"{path.stem}-cut{suffix}"):
+             make(options.cutter, grid, min(cards, grid.per_page))}
+    if cards > grid.per_page and cards % grid.per_page:
+        files[path.with_name(f"{path.stem}-cut-last{suffix}")] = make(
+            options.cutter, grid, cards % grid.per_page)
+    return files
+
+
 def write_sheets(deck: Deck, path: Path, options: SheetOptions) -> Path:
-    """Write the sheets PDF to ``path`` (all or nothing) and return the path."""
+    """Write the sheets PDF to ``path``, and any cut files beside it (all or nothing),
+    and return the path."""
     data = render_sheets(deck, options)
-    with atomic_path(path) as temp:
+    extra = cut_files(deck, path, options)
+    with contextlib.ExitStack() as stack:
+        temp = stack.enter_context(atomic_path(path))
         temp.write_bytes(data)
+        for extra_path, text in extra.items():
+            stack.enter_context(atomic_path(extra_path)).write_text(text, encoding="utf-8")
     return path
