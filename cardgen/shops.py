@@ -82,7 +82,7 @@ class ShopProfile:
 
 
 def builtin_shops() -> tuple[str, ...]:
-    folder = resources.files("cardgen.data.shops")
+    folder = resources.files("cardgen.data").joinpath("shops")
     return tuple(sorted(entry.name.removesuffix(".toml") for entry in folder.iterdir()
                         if entry.name.endswith(".toml")))
 
@@ -93,7 +93,7 @@ def load_shop(ref: str) -> ShopProfile:
     if ref.lower() in names:
         name = ref.lower()
         label = f"cardgen/data/shops/{name}.toml"
-        raw = resources.files("cardgen.data.shops").joinpath(f"{name}.toml").read_bytes()
+        raw = resources.files("cardgen.data").joinpath("shops", f"{name}.toml").read_bytes()
         return profile_from(parse_toml(raw, label, "shop profile"), name, label)
     path = Path(ref)
     if path.suffix.lower() != ".toml" and not path.exists():
