@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from cli_helpers import run_in
+from pdf_colours import drawn_forms, embedded, scan
 from PIL import Image
 
 from cardgen.decks import load_deck
@@ -17,8 +19,6 @@ from cardgen.render.layout import pt
 from cardgen.render.printshop import ShopFile, render_print_shop
 from cardgen.render.sheets import SheetOptions, sheet_cards
 from cardgen.shops import load_shop
-from cli_helpers import run_in
-from pdf_colours import drawn_forms, embedded, scan
 
 ROOT = Path(__file__).resolve().parent.parent
 

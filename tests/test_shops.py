@@ -3,20 +3,19 @@ shops' pixel sizes, the page orders of --print-shop, and the CMYK chosen per col
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pikepdf
 import pytest
+from cli_helpers import refused, run_in
+from pdf_colours import drawn_forms
 from PIL import Image
 
 from cardgen.catalogue import catalogue
 from cardgen.render.colour import design_cmyk, rgb_to_cmyk, within_limit
 from cardgen.render.layout import layout
 from cardgen.shops import builtin_shops
-from cli_helpers import refused, run_in
-from pdf_colours import drawn_forms
 
 SHOPS = Path(__file__).resolve().parent.parent / "cardgen" / "data" / "shops"
 
