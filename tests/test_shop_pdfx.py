@@ -148,3 +148,14 @@ def test_own_pictures_are_converted_to_cmyk_and_flattened_onto_the_card(
     transparent, red = pixels.getpixel((0, 10)), pixels.getpixel((39, 10))
     assert [v / 2.55 for v in transparent] == pytest.approx(card, abs=1.5)
     assert sum(red) / 2.55 <= 240 and red[3] / 2.55 > 80  # dark: black carries it
+
+
+def test_a_lower_ink_limit_of_ones_own_lowers_every_colour_under_it() -> None:
+    profile = load_shop("drivethrucards")
+    options = SheetOptions(bleed_mm=profile.bleed_mm, size=profile.size, print_shop=True)
+    data = render_print_shop(load_deck("unplugged"), options,
+                             ShopFile("front-back", 180, None))
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        found = scan(pdf)
+    # The rich black (230 %) comes down to 180 %, black kept whole.
+    assert found.operators <= {"k", "K", "g", "G"} and 175 < found.max_ink <= 180

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import math
 import tomllib
 from collections.abc import Iterator
 from functools import cache
@@ -100,7 +101,8 @@ def rgb_to_cmyk(red: float, green: float, blue: float, limit: float) -> CMYK:
 
 
 def _cmyk_color(cmyk: CMYK) -> CMYKColor:
-    return CMYKColor(*(round(v / 100, 4) for v in cmyk))
+    # Rounded down, so that the four written together stay within the limit.
+    return CMYKColor(*(math.floor(v * 100 + 1e-9) / 10000 for v in cmyk))
 
 
 def _over(colour: Color, alpha: float, background: Color) -> tuple[float, float, float]:
