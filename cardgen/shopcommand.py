@@ -20,9 +20,10 @@ LABELS = {"en": ("writes ", "command", "upload "),
           "fr": ("fichier  ", "commande ", "à envoyer")}
 
 
-def command_for(shop: ShopProfile, deck: str = "DECK") -> str:
-    """The command line that writes this shop's files."""
-    return f"cardgen {'sheets' if shop.format == 'pdf' else 'png'} {deck} --shop {shop.id}"
+def command_for(shop: ShopProfile, deck: str = "DECK", ref: str | None = None) -> str:
+    """The command line that writes this shop's files (``ref``: the profile as given)."""
+    command = "sheets" if shop.format == "pdf" else "png"
+    return f"cardgen {command} {deck} --shop {ref or shop.id}"
 
 
 def shop_for(ctx: click.Context, ref: str, command: str, deck: str,
@@ -40,7 +41,7 @@ def shop_for(ctx: click.Context, ref: str, command: str, deck: str,
     wanted = "sheets" if shop.format == "pdf" else "png"
     if command != wanted:
         kind = "a PDF" if shop.format == "pdf" else "images"
-        raise CardgenError(f"{shop.name} takes {kind}: run `{command_for(shop, deck)}`")
+        raise CardgenError(f"{shop.name} takes {kind}: run `{command_for(shop, deck, ref)}`")
     return shop
 
 

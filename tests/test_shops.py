@@ -153,3 +153,15 @@ def test_the_ink_limit_lowers_colour_and_keeps_black() -> None:
     assert rgb_to_cmyk(0, 0, 0, 240) == (0, 0, 0, 100)
     assert sum(rgb_to_cmyk(40 / 255, 0, 0, 240)) == pytest.approx(240)
 
+
+
+def test_a_profile_whose_pixels_do_not_match_its_size_is_refused(tmp_path: Path) -> None:
+    text = (SHOPS / "thegamecrafter.toml").read_text(encoding="utf-8")
+    (tmp_path / "tgc.toml").write_text(text.replace("[825, 1125]", "[825, 1100]"),
+                                       encoding="utf-8")
+    assert refused(["png", "classic", "--shop", "tgc.toml"], tmp_path) == (
+        "tgc.toml: pixels = [825, 1100], but trim_mm plus bleed_mm at 300 dpi makes "
+        "825×1125 pixels; correct one or the other")
+    (tmp_path / "tgc.toml").write_text(text, encoding="utf-8")
+    assert refused(["sheets", "classic", "--shop", "tgc.toml"], tmp_path) == (
+        "The Game Crafter takes images: run `cardgen png classic --shop tgc.toml`")
