@@ -159,3 +159,18 @@ def test_a_lower_ink_limit_of_ones_own_lowers_every_colour_under_it() -> None:
         found = scan(pdf)
     # The rich black (230 %) comes down to 180 %, black kept whole.
     assert found.operators <= {"k", "K", "g", "G"} and 175 < found.max_ink <= 180
+
+
+@pytest.mark.parametrize("shop", ["drivethrucards", "european-3mm"])
+def test_every_letter_stays_inside_the_shops_safe_area(shop: str) -> None:
+    import pdfplumber
+
+    profile = load_shop(shop)
+    inset = pt(profile.bleed_mm + profile.safe_mm)  # from the page edge
+    closest = float("inf")
+    with pdfplumber.open(io.BytesIO(shop_pdf("unplugged", shop))) as pdf:
+        for page in pdf.pages:
+            for char in page.chars:
+                closest = min(closest, char["x0"], page.width - char["x1"], char["top"],
+                              page.height - char["bottom"])
+    assert inset <= closest < inset + pt(1)  # the corner indices sit near its edge

@@ -104,6 +104,8 @@ def test_a_misspelt_or_missing_shop_is_refused_with_what_to_give(tmp_path: Path)
         "mine.toml: no such shop profile file; check the path")
     assert refused(["sheets", "classic", "--shop", "thegamecrafter"], tmp_path) == (
         "The Game Crafter takes images: run `cardgen png classic --shop thegamecrafter`")
+    assert refused(["png", "classic", "--shop", "drivethrucards"], tmp_path) == (
+        "DriveThruCards takes a PDF: run `cardgen sheets classic --shop drivethrucards`")
 
 
 def test_options_the_profile_sets_are_usage_errors(tmp_path: Path) -> None:
