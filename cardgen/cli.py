@@ -274,8 +274,8 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
               f"{layout().sheet.max_bleed_mm:g} mm; default 0, and "
               f"{layout().print_shop_bleed_mm:g} with --print-shop).")
 @click.option("--print-shop", "print_shop", is_flag=True, help="One card a page at trim "
-              "size plus bleed, faces then backs, with TrimBox and BleedBox: the file an "
-              "online print shop asks for.")
+              "size plus bleed (in RGB; pages in --order), with TrimBox and BleedBox: for "
+              "a shop --shop does not know.")
 @click.option("--shop", metavar="NAME|FILE", help="One card a page made for this print "
               "shop (see `cardgen shops`, or a profile .toml of your own): its size, bleed, "
               "colour (CMYK, PDF/X-1a) and page order.")

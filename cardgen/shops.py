@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -151,7 +152,8 @@ def profile_from(data: dict[str, Any], shop_id: str, label: str) -> ShopProfile:
         ink_limit_percent=ink, pdfx=pdfx, output_intent=intent, pixels=pixels)
 
 
-Refuse = Any  # (problem: str) -> CardgenError
+#: Makes the one-line error of a problem in the profile being read.
+Refuse = Callable[[str], CardgenError]
 
 
 def _string(data: dict[str, Any], key: str, refuse: Refuse) -> str:
