@@ -18,6 +18,7 @@ import tomllib
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
@@ -126,6 +127,19 @@ def picture_cmyk(image: Any, background_hex: str, limit: float) -> Any:
         _LUT_POINTS, lambda r, g, b: tuple(v / 100 for v in rgb_to_cmyk(
             r, g, b, limit - _LUT_MARGIN)), channels=4, target_mode="CMYK")
     return flat.convert("RGB").filter(table)
+
+
+def png_source(path: Path, background_hex: str) -> tuple[Any, str | None]:
+    """What reportlab's drawImage takes for a PNG picture, and its mask: the file with its
+    transparency in RGB; in CMYK, the picture converted and flattened, with no mask."""
+    limit = _INK_LIMIT.get()
+    if limit is None:
+        return str(path), "auto"
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    with Image.open(path) as image:
+        return ImageReader(picture_cmyk(image, background_hex, limit)), None
 
 
 def drawing_cmyk(drawing: Any, background_hex: str, limit: float) -> None:

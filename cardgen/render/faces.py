@@ -30,7 +30,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from cardgen.catalogue import Card, catalogue
 from cardgen.errors import CardgenError
-from cardgen.render.colour import ink_limit, paint, picture_cmyk
+from cardgen.render.colour import paint, png_source
 from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.pictograms import draw_label, draw_pictogram, outlined_text, pictogram
 from cardgen.render.textfit import Paragraph, fit
@@ -434,17 +434,9 @@ def draw_picture(canvas: Any, path: Path, x: float, y: float, width: float,
         draw_svg(canvas, path, x, y, width, height, background)
         return
     try:
-        limit = ink_limit()
-        if limit is None:
-            canvas.drawImage(str(path), x, y, width, height, preserveAspectRatio=True,
-                             anchor="c", mask="auto")
-        else:
-            from PIL import Image
-            from reportlab.lib.utils import ImageReader
-
-            with Image.open(path) as image:
-                canvas.drawImage(ImageReader(picture_cmyk(image, background, limit)), x, y,
-                                 width, height, preserveAspectRatio=True, anchor="c")
+        source, mask = png_source(path, background)
+        canvas.drawImage(source, x, y, width, height, preserveAspectRatio=True,
+                         anchor="c", mask=mask)
     except Exception as exc:  # Pillow reports a damaged file with many kinds of error
         raise CardgenError(f"{path}: cannot be read as a PNG picture ({exc}); "
                            "save it again as PNG or SVG") from None
