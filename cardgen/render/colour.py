@@ -106,10 +106,19 @@ def _cmyk_color(cmyk: CMYK) -> CMYKColor:
     return CMYKColor(*(math.floor(v * 100 + 1e-9) / 10000 for v in cmyk))
 
 
-def _over(colour: Color, alpha: float, background: Color) -> tuple[float, float, float]:
-    """``colour`` at opacity ``alpha`` laid over an opaque ``background``, in RGB."""
-    top, under = colour.rgb(), background.rgb()
-    return tuple(alpha * t + (1 - alpha) * u
+def background_cmyk(hex_rgb: str, limit: float) -> CMYK:
+    """The CMYK a card's background prints in: its chosen value when it is a design
+    colour (it always is for a card), else the formula's."""
+    chosen = design_cmyk().get(hex_rgb.upper())
+    if chosen is not None:
+        return within_limit(chosen, limit)
+    red, green, blue = HexColor(hex_rgb).rgb()
+    return rgb_to_cmyk(red, green, blue, limit)
+
+
+def _mix(top: CMYK, alpha: float, under: CMYK) -> CMYK:
+    """``top`` at opacity ``alpha`` over ``under``, in ink: within a limit both keep."""
+    return tuple(alpha * t + (1 - alpha) * u  # type: ignore[return-value]
                  for t, u in zip(top, under, strict=True))
 
 
@@ -121,12 +130,14 @@ def picture_cmyk(image: Any, background_hex: str, limit: float) -> Any:
     from PIL import Image, ImageFilter
 
     rgba = image.convert("RGBA")
-    flat = Image.new("RGBA", rgba.size, background_hex)
-    flat.alpha_composite(rgba)
     table = ImageFilter.Color3DLUT.generate(
         _LUT_POINTS, lambda r, g, b: tuple(v / 100 for v in rgb_to_cmyk(
             r, g, b, limit - _LUT_MARGIN)), channels=4, target_mode="CMYK")
-    return flat.convert("RGB").filter(table)
+    picture = rgba.convert("RGB").filter(table)
+    # Flattened in ink, onto the very CMYK the card's background prints in, so that a
+    # transparent corner shows no box around the picture.
+    card = tuple(round(v * 2.55) for v in background_cmyk(background_hex, limit - _LUT_MARGIN))
+    return Image.composite(picture, Image.new("CMYK", rgba.size, card), rgba.getchannel("A"))
 
 
 def png_source(path: Path, background_hex: str) -> tuple[Any, str | None]:
@@ -145,15 +156,16 @@ def png_source(path: Path, background_hex: str) -> tuple[Any, str | None]:
 def drawing_cmyk(drawing: Any, background_hex: str, limit: float) -> None:
     """Convert the colours of an SVG drawing (svglib's shapes) to CMYK in place, each
     partly transparent fill or stroke flattened onto the card's background."""
-    background = HexColor(background_hex)
+    card = background_cmyk(background_hex, limit)
 
     def convert(node: Any, colour_name: str, opacity_name: str) -> None:
         colour = getattr(node, colour_name, None)
         if not isinstance(colour, Color) or isinstance(colour, CMYKColor):
             return
         alpha = colour.alpha * (getattr(node, opacity_name, None) or 1.0)
-        red, green, blue = _over(colour, alpha, background)
-        setattr(node, colour_name, _cmyk_color(rgb_to_cmyk(red, green, blue, limit)))
+        red, green, blue = colour.rgb()
+        setattr(node, colour_name, _cmyk_color(_mix(rgb_to_cmyk(red, green, blue, limit),
+                                                    alpha, card)))
         if hasattr(node, opacity_name):
             setattr(node, opacity_name, None)
 
