@@ -26,6 +26,7 @@ from cardgen.errors import INTERRUPTED, CardgenError
 from cardgen.iteration import preview, watch
 from cardgen.options import OPTION_FACTS, RELATION_LABELS
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
+from cardgen.shopcommand import shops
 from cardgen.startcommands import examples, new
 
 # Drawing, rulebook and engine modules are imported inside their commands: they pull in
@@ -321,8 +322,14 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
               f"{layout().sheet.max_bleed_mm:g} mm; default 0, and "
               f"{layout().print_shop_bleed_mm:g} with --print-shop).")
 @click.option("--print-shop", "print_shop", is_flag=True, help="One card a page at trim "
-              "size plus bleed, faces then backs, with TrimBox and BleedBox: the file an "
-              "online print shop asks for.")
+              "size plus bleed (in RGB; pages in --order), with TrimBox and BleedBox: for "
+              "a shop --shop does not know.")
+@click.option("--shop", metavar="NAME|FILE", help="One card a page made for this print "
+              "shop (see `cardgen shops`, or a profile .toml of your own): its size, bleed, "
+              "colour (CMYK, PDF/X-1a) and page order.")
+@click.option("--order", type=click.Choice(["faces-then-backs", "front-back", "back-front"]),
+              default="faces-then-backs", show_default=True, help="With --print-shop: every "
+              "face then its backs, each front then its back, or each back then its front.")
 @click.option("--only", type=click.Choice(["all", "specials"], case_sensitive=False),
               default="all", show_default=True, help="specials: only the cards a standard box "
               "lacks, to glue onto a second deck; all: the whole deck.")
@@ -355,16 +362,23 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
               help="PDF file to write (default: DECK-sheets-PAPER.pdf here).")
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
-           print_shop: bool, only: str, backs: bool, back_offset: tuple[float, float],
-           flip: str, alignment_test: bool, cutter: str | None, cut_file: str,
-           cut_lines: str,
+           print_shop: bool, shop: str | None, order: str, only: str, backs: bool,
+           back_offset: tuple[float, float], flip: str, alignment_test: bool,
+           cutter: str | None, cut_file: str, cut_lines: str,
            lang: str, players: int | None, output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
-    or with --print-shop one card a page for a print shop. Without DECK,
+    or with --print-shop or --shop one card a page for a print shop. Without DECK,
     --alignment-test writes two pages that measure the --back-offset a printer needs."""
     if alignment_test or deck is None:
         _alignment_test(ctx, deck, paper, flip, back_offset, lang, output)
         return
+    if shop is not None:
+        _sheets_for_shop(ctx, deck, shop, only, lang, players, output)
+        return
+    if not print_shop and ctx.get_parameter_source("order") == \
+            click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--order sets the order of a print shop's pages: add "
+                               "--print-shop, or leave --order out", ctx)
     if print_shop:
         _refuse_with_print_shop(ctx, "paper", "backs", "back_offset", "flip", "cut_lines",
                                 "cutter", "cut_file")
@@ -389,9 +403,9 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
     options.check()
     path = output or Path(sheets_module.sheets_filename(loaded, options))
     if print_shop:
-        from cardgen.render.printshop import write_print_shop
+        from cardgen.render.printshop import ShopFile, write_print_shop
 
-        write_print_shop(loaded, path, options)
+        write_print_shop(loaded, path, options, ShopFile(order))  # type: ignore[arg-type]
     else:
         sheets_module.write_sheets(loaded, path, options)
         cost = sheets_module.page_cost(loaded, options)
@@ -424,6 +438,25 @@ def _alignment_test(ctx: click.Context, deck: str | None, paper: str, flip: str,
     click.echo(f"wrote {path}")
 
 
+def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: str,
+                     players: int | None, output: Path | None) -> None:
+    """`cardgen sheets DECK --shop NAME`: the profile sets everything about the file."""
+    from cardgen.shopcommand import shop_for
+
+    profile = shop_for(ctx, ref, "sheets", deck, "paper", "size", "bleed", "print_shop", "order",
+                       "backs", "back_offset")
+    loaded = _usable_deck(deck, players)
+    from cardgen.render import sheets as sheets_module
+    from cardgen.render.printshop import ShopFile, shop_filename, write_print_shop
+
+    options = sheets_module.SheetOptions(
+        bleed_mm=profile.bleed_mm, only=only, lang=lang,  # type: ignore[arg-type]
+        players=players, size=profile.size, print_shop=True)
+    path = output or Path(shop_filename(loaded, options, profile))
+    write_print_shop(loaded, path, options, ShopFile.of(profile))
+    click.echo(f"wrote {path} for {profile.name}: {profile.summary()}")
+
+
 @main.command()
 @click.argument("deck")
 @click.option("-o", "--output", "output", type=OutputPath(file_okay=False, path_type=Path),
@@ -442,18 +475,29 @@ def _alignment_test(ctx: click.Context, deck: str | None, paper: str, flip: str,
 @click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
               show_default="the number of cores",
               help="Processes making the images (the same images for any number).")
-def png(deck: str, output: Path | None, dpi: int | None, lang: str,
-        players: int | None, size: CardSize, bleed: float, workers: int) -> None:
+@click.option("--shop", metavar="NAME|FILE", help="The images a print shop takes (see "
+              "`cardgen shops`, or a profile .toml of your own): its size, bleed and "
+              "pixels, without the Tabletop Simulator sheets.")
+@click.pass_context
+def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lang: str,
+        players: int | None, size: CardSize, bleed: float, workers: int,
+        shop: str | None) -> None:
     """Write one PNG per distinct face of DECK, and Tabletop Simulator deck sheets."""
+    tts = True
+    if shop is not None:
+        from cardgen.shopcommand import shop_for
+
+        profile = shop_for(ctx, shop, "png", deck, "size", "bleed", "dpi")
+        size, bleed, dpi, tts = profile.size, profile.bleed_mm, profile.dpi, False
     loaded = _usable_deck(deck, players)
-    folder = output or Path(f"{loaded.id}-png")
+    folder = output or Path(f"{loaded.id}-{profile.id}" if shop else f"{loaded.id}-png")
     from cardgen.render import png as png_module
 
     try:
         result = png_module.write_pngs(loaded, folder, dpi=dpi,
                                        lang=lang,  # type: ignore[arg-type]
                                        players=players, size=size, bleed_mm=bleed,
-                                       workers=workers)
+                                       workers=workers, tts=tts)
     except KeyboardInterrupt:
         click.echo(f"interrupted (Ctrl-C): no image written into {folder}", err=True)
         sys.exit(INTERRUPTED)
@@ -615,6 +659,7 @@ main.add_command(effects)
 main.add_command(pictograms)
 main.add_command(preview)
 main.add_command(watch)
+main.add_command(shops)
 
 
 if __name__ == "__main__":  # python -m cardgen.cli, e.g. with -X importtime

@@ -25,11 +25,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
 from cardgen.catalogue import Card, catalogue
 from cardgen.errors import CardgenError
+from cardgen.render.colour import paint, png_source
 from cardgen.render.facetext import (
     Box,
     TextBlock,
@@ -121,7 +122,7 @@ def is_light(hex_color: str) -> bool:
 
 
 def _card_color(card: Card) -> Color | None:
-    return HexColor(catalogue().colors[card.color].rgb) if card.color else None
+    return paint(catalogue().colors[card.color].rgb) if card.color else None
 
 
 class _Ink:
@@ -129,9 +130,9 @@ class _Ink:
 
     def __init__(self, background: str) -> None:
         colors = layout().colors
-        self.background = HexColor(background)
-        self.ink = HexColor(colors["ink"])
-        self.paper = HexColor(colors["paper"])
+        self.background = paint(background)
+        self.ink = paint(colors["ink"])
+        self.paper = paint(colors["paper"])
         light = is_light(background)
         self.fg = self.ink if light else self.paper
         self.outline: Color | None = None if light else self.ink
@@ -334,11 +335,11 @@ def _caption_box(canvas: Any, card: Card, box: Box, lang: Lang) -> None:
     """The light box of captions, and the captions in it."""
     spec = layout().card.captioned.for_lang(lang)
     colors = layout().colors
-    canvas.setFillColor(HexColor(colors["caption_box"]))
+    canvas.setFillColor(paint(colors["caption_box"]))
     canvas.roundRect(*caption_rect(box, lang), pt(spec.caption_box_radius_mm), stroke=0,
                      fill=1)
-    _draw_text_block(canvas, caption_block(card, box, lang), HexColor(colors["caption_ink"]),
-                     HexColor(colors["caption_rule"]))
+    _draw_text_block(canvas, caption_block(card, box, lang), paint(colors["caption_ink"]),
+                     paint(colors["caption_rule"]))
 
 
 def _top_indices(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
@@ -387,7 +388,7 @@ def _draw_picture(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> N
     left = 2 * corner_inset(box)[0]  # between the corner indices
     bottom = pt(spec.name_top_mm + 1.0) + box.lift
     draw_picture(canvas, card.picture, left, bottom, box.width - 2 * left,
-                 box.height - box.safe - bottom)
+                 box.height - box.safe - bottom, background_hex(card))
     _top_indices(canvas, card, box, lang, ink)
     _draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg)
     _caption_box(canvas, card, box, lang)
@@ -400,16 +401,18 @@ def _draw_typographic(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) 
 
 
 def draw_picture(canvas: Any, path: Path, x: float, y: float, width: float,
-                 height: float) -> None:
-    """An SVG or PNG file scaled to fit the box (x, y, width, height), centred in it."""
+                 height: float, background: str = "#FFFFFF") -> None:
+    """An SVG or PNG file scaled to fit the box (x, y, width, height), centred in it,
+    on the card colour ``background`` (what a CMYK file flattens its transparency on)."""
     if path.suffix.lower() == ".svg":
         from cardgen.render.svg import draw_svg
 
-        draw_svg(canvas, path, x, y, width, height)
+        draw_svg(canvas, path, x, y, width, height, background)
         return
     try:
-        canvas.drawImage(str(path), x, y, width, height, preserveAspectRatio=True,
-                         anchor="c", mask="auto")
+        source, mask = png_source(path, background)
+        canvas.drawImage(source, x, y, width, height, preserveAspectRatio=True,
+                         anchor="c", mask=mask)
     except Exception as exc:  # Pillow reports a damaged file with many kinds of error
         raise CardgenError(f"{path}: cannot be read as a PNG picture ({exc}); "
                            "save it again as PNG or SVG") from None
@@ -476,7 +479,7 @@ def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0,
     box = _enter(canvas, x, y, size)
     cx, cy = box.width / 2, box.height / 2
     _frame(canvas, box, ink.paper)
-    _oval(canvas, cx, cy, HexColor(colors["back_oval"]), ink.paper)
+    _oval(canvas, cx, cy, paint(colors["back_oval"]), ink.paper)
     canvas.translate(cx, cy)
     canvas.rotate(90 - oval.tilt_deg)  # along the oval's long axis
     draw_label(canvas, "cardgen", 0, 0, pt(oval.height_mm) * 0.7, ink.paper, ink.ink)

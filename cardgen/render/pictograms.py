@@ -14,11 +14,12 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
 from cardgen.catalogue import catalogue
 from cardgen.errors import CatalogueError
+from cardgen.render.colour import paint
 from cardgen.typography import registered
 
 ICON_FONT = "Icons"
@@ -138,17 +139,17 @@ def _card_fan(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fi
               stroke: Color | None) -> None:
     """A fan of small cards (the draw cards) in the upper part, and the label below it on
     a dark plate of its own: laid over the cards, neither read well at print size."""
-    colors = [HexColor(c.rgb) for c in catalogue().colors.values()]
+    colors = [paint(c.rgb) for c in catalogue().colors.values()]
     count = max(1, pic.count)
     card_w, card_h = size * 0.30, size * 0.45
-    ink = stroke or HexColor("#1A1A1A")
+    ink = stroke or paint("#1A1A1A")
     for i in range(count):
         spread = (i - (count - 1) / 2)
         canvas.saveState()
         canvas.translate(cx + spread * size * 0.11, cy + size * 0.21 - abs(spread) * size * 0.025)
         canvas.rotate(-spread * 12)
         canvas.setFillColor(colors[i % len(colors)] if count > 2 else fill)
-        canvas.setStrokeColor(HexColor("#FFFFFF"))
+        canvas.setStrokeColor(paint("#FFFFFF"))
         canvas.setLineWidth(size * 0.025)
         canvas.roundRect(-card_w / 2, -card_h / 2, card_w, card_h, size * 0.04, stroke=1, fill=1)
         canvas.setStrokeColor(ink)
@@ -162,22 +163,22 @@ def _card_fan(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fi
     plate_y = cy - size * 0.48
     canvas.saveState()
     canvas.setFillColor(ink)
-    canvas.setStrokeColor(HexColor("#FFFFFF"))
+    canvas.setStrokeColor(paint("#FFFFFF"))
     canvas.setLineWidth(size * 0.02)
     canvas.roundRect(cx - plate_w / 2, plate_y, plate_w, plate_h, plate_h / 2, stroke=1, fill=1)
     canvas.restoreState()
     draw_label(canvas, pic.label, cx, plate_y + plate_h / 2, plate_w * 0.8,
-               HexColor("#FFFFFF"), None, height=plate_h * 0.62)
+               paint("#FFFFFF"), None, height=plate_h * 0.62)
 
 
 def _wild(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
           stroke: Color | None) -> None:
     """Four quarters of a disc in the four colours, each slightly apart."""
-    colors = [HexColor(c.rgb) for c in catalogue().colors.values()]
+    colors = [paint(c.rgb) for c in catalogue().colors.values()]
     radius = size / 2
     for i, color in enumerate(colors):
         canvas.setFillColor(color)
-        canvas.setStrokeColor(stroke or HexColor("#FFFFFF"))
+        canvas.setStrokeColor(stroke or paint("#FFFFFF"))
         canvas.setLineWidth(size * 0.02)
         canvas.wedge(cx - radius, cy - radius, cx + radius, cy + radius, 45 + 90 * i, 90,
                      stroke=1, fill=1)
@@ -244,9 +245,9 @@ def _penguin(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fil
              stroke: Color | None) -> None:
     """A penguin: dark body, light belly, orange beak and feet."""
     s = size
-    dark = HexColor("#1A1A1A")
-    light = HexColor("#FFFFFF")
-    orange = HexColor("#F29A1F")
+    dark = paint("#1A1A1A")
+    light = paint("#FFFFFF")
+    orange = paint("#F29A1F")
     canvas.saveState()
     canvas.setLineWidth(s * 0.025)
     canvas.setStrokeColor(light)

@@ -2,9 +2,14 @@
 
 Print shops cut each card from a page of its own. Every page is the trim plus the bleed
 on each side (its MediaBox and BleedBox) and says where to cut (its TrimBox, inset by
-the bleed); the faces come first, one page per copy in deck order, then one back per
-face, so page ``n + i`` is the back of page ``i``. There are no marks and no margin
-text: the shop cuts on the TrimBox.
+the bleed). There are no marks and no margin text: the shop cuts on the TrimBox. The
+pages come in the order the shop asks for (:data:`ORDER_CHOICES`): every face then one
+back per face (page ``n + i`` is the back of page ``i``), or each card's front then its
+back, or its back then its front.
+
+A shop that prints in CMYK (a :class:`~cardgen.shops.ShopProfile` with ``colour =
+"cmyk"``) gets pages drawn in CMYK alone, under its ink limit (:mod:`.colour`), and,
+when it asks for PDF/X-1a, the document structure :mod:`.pdfx` adds.
 
 Each distinct face is drawn once, as a form that its pages place (:mod:`.forms`), so a 108-card deck
 stays as small as its 54 distinct faces. Same input, same bytes, like the sheets.
@@ -12,14 +17,44 @@ stays as small as its 54 distinct faces. Same input, same bytes, like the sheets
 
 from __future__ import annotations
 
+import contextlib
 import io
+from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen.catalogue import Card
 from cardgen.decks import Deck
 from cardgen.outputs import atomic_path
+from cardgen.render.colour import cmyk_printing
 from cardgen.render.forms import FaceForms
 from cardgen.render.layout import pt
 from cardgen.render.sheets import SheetOptions, _binary_streams, deck_title, new_canvas, sheet_cards
+from cardgen.shops import ORDER_CHOICES, Order, OutputIntent, ShopProfile
+
+
+@dataclass(frozen=True)
+class ShopFile:
+    """What the file is made of beyond the sheets' options: the order of its pages, CMYK
+    under an ink limit (None: RGB), and the printing condition of a PDF/X-1a file."""
+
+    order: Order = "faces-then-backs"
+    ink_limit_percent: float | None = None
+    output_intent: OutputIntent | None = None
+
+    @classmethod
+    def of(cls, shop: ShopProfile) -> ShopFile:
+        return cls(shop.order, shop.ink_limit_percent if shop.colour == "cmyk" else None,
+                   shop.output_intent if shop.pdfx else None)
+
+
+def page_order(cards: list[Card], order: Order) -> list[Card | None]:
+    """The card of each page in turn, None for a back."""
+    if order not in ORDER_CHOICES:
+        raise ValueError(f"page order {order!r}")
+    if order == "faces-then-backs":
+        return [*cards, *(None for _ in cards)]
+    pairs = [(card, None) if order == "front-back" else (None, card) for card in cards]
+    return [side for pair in pairs for side in pair]
 
 
 def page_boxes(options: SheetOptions) -> tuple[tuple[float, float, float, float],
@@ -31,34 +66,49 @@ def page_boxes(options: SheetOptions) -> tuple[tuple[float, float, float, float]
             (bleed, bleed, width + bleed, height + bleed))
 
 
-def render_print_shop(deck: Deck, options: SheetOptions) -> bytes:
-    """The print-shop PDF of ``deck``: faces then backs, one card a page."""
+def render_print_shop(deck: Deck, options: SheetOptions, shop: ShopFile | None = None) -> bytes:
+    """The print-shop PDF of ``deck``: one card a page, in the order ``shop`` asks for."""
     options.check()
+    shop = shop or ShopFile()
     cards = sheet_cards(deck, options.only, options.players)
     bleed_box, trim_box = page_boxes(options)
     bleed = pt(options.bleed_mm)
     name = deck_title(deck, options.lang)
+    cmyk = shop.ink_limit_percent is not None
     buffer = io.BytesIO()
-    with _binary_streams():
-        canvas = new_canvas(buffer, bleed_box[2:], name)
+    with _binary_streams(), (cmyk_printing(shop.ink_limit_percent)
+                             if shop.ink_limit_percent is not None
+                             else contextlib.nullcontext()):
+        canvas = new_canvas(buffer, bleed_box[2:], name, "cmyk" if cmyk else None)
         # For this page and every later one (reportlab keeps the boxes).
         canvas.setBleedBox(bleed_box)
         canvas.setTrimBox(trim_box)
         forms = FaceForms(canvas, lang=options.lang, bleed_mm=options.bleed_mm,
                           size=options.size)
-        for card in cards:
-            forms.face(card, bleed, bleed)
-            canvas.showPage()
-        for _ in cards:
-            forms.back(bleed, bleed)
+        for card in page_order(cards, shop.order):
+            if card is None:
+                forms.back(bleed, bleed)
+            else:
+                forms.face(card, bleed, bleed)
             canvas.showPage()
         canvas.save()
+    if shop.output_intent is not None:
+        from cardgen.render.pdfx import as_pdfx1a
+
+        return as_pdfx1a(buffer.getvalue(), shop.output_intent)
     return buffer.getvalue()
 
 
-def write_print_shop(deck: Deck, path: Path, options: SheetOptions) -> Path:
+def shop_filename(deck: Deck, options: SheetOptions, shop: ShopProfile) -> str:
+    """``classic-drivethrucards.pdf``: the deck, what of it, and the shop it is for."""
+    only = "-specials" if options.only == "specials" else ""
+    return f"{deck.id}{only}-{shop.id}.pdf"
+
+
+def write_print_shop(deck: Deck, path: Path, options: SheetOptions,
+                     shop: ShopFile | None = None) -> Path:
     """Write the print-shop PDF to ``path`` (all or nothing) and return the path."""
-    data = render_print_shop(deck, options)
+    data = render_print_shop(deck, options, shop)
     with atomic_path(path) as temp:
         temp.write_bytes(data)
     return path

@@ -262,11 +262,13 @@ def _binary_streams() -> Iterator[None]:
         rl_config.useA85 = saved
 
 
-def new_canvas(target: Any, page_size: tuple[float, float], title: str) -> Any:
-    """A canvas that writes the same bytes for the same drawing, and asks for no scaling."""
+def new_canvas(target: Any, page_size: tuple[float, float], title: str,
+               colour_space: str | None = None) -> Any:
+    """A canvas that writes the same bytes for the same drawing, and asks for no scaling;
+    with ``colour_space="cmyk"`` it refuses any colour drawn in RGB (a print shop's file)."""
     # The initial font must be an embedded one, not Helvetica.
     canvas = Canvas(target, pagesize=page_size, invariant=1, pageCompression=1,
-                    initialFontName=registered(MARGIN_FONT))
+                    initialFontName=registered(MARGIN_FONT), enforceColorSpace=colour_space)
     canvas.setTitle(title)
     canvas.setCreator("cardgen")
     canvas.setViewerPreference("PrintScaling", "None")

@@ -7,11 +7,14 @@ from typing import Any
 
 from cardgen.errors import CardgenError
 from cardgen.picturefile import svg_drawing
+from cardgen.render.colour import drawing_cmyk, ink_limit
 from cardgen.typography import registered
 
 
-def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: float) -> None:
-    """Draw an SVG file scaled to fit the box (x, y, width, height), centred in it."""
+def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: float,
+             background: str = "#FFFFFF") -> None:
+    """Draw an SVG file scaled to fit the box (x, y, width, height), centred in it; in a
+    CMYK file, its colours converted and flattened onto ``background``."""
     from reportlab.graphics import renderPDF
 
     # Loading a deck checks its pictures the same way: this fails only for a file that
@@ -20,6 +23,9 @@ def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: 
     if problem:
         raise CardgenError(f"{path}: picture {problem}")
     _embedded_fonts_only(drawing)
+    limit = ink_limit()
+    if limit is not None:
+        drawing_cmyk(drawing, background, limit)
     scale = min(width / drawing.width, height / drawing.height)
     canvas.saveState()
     canvas.translate(x + (width - drawing.width * scale) / 2,
