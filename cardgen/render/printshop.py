@@ -47,14 +47,14 @@ class ShopFile:
                    shop.output_intent if shop.pdfx else None)
 
 
-def page_order(cards: list[Card], order: Order) -> list[Card | None]:
-    """The card of each page in turn, None for a back."""
+def page_order(cards: list[Card], order: Order) -> list[tuple[Card, bool]]:
+    """The card of each page in turn, and whether the page is its back."""
     if order not in ORDER_CHOICES:
         raise ValueError(f"page order {order!r}")
     if order == "faces-then-backs":
-        return [*cards, *(None for _ in cards)]
-    pairs = [(card, None) if order == "front-back" else (None, card) for card in cards]
-    return [side for pair in pairs for side in pair]
+        return [*((card, False) for card in cards), *((card, True) for card in cards)]
+    first_back = order == "back-front"
+    return [side for card in cards for side in ((card, first_back), (card, not first_back))]
 
 
 def page_boxes(options: SheetOptions) -> tuple[tuple[float, float, float, float],
@@ -84,10 +84,10 @@ def render_print_shop(deck: Deck, options: SheetOptions, shop: ShopFile | None =
         canvas.setBleedBox(bleed_box)
         canvas.setTrimBox(trim_box)
         forms = FaceForms(canvas, lang=options.lang, bleed_mm=options.bleed_mm,
-                          size=options.size)
-        for card in page_order(cards, shop.order):
-            if card is None:
-                forms.back(bleed, bleed)
+                          size=options.size, deck_back=deck.back)
+        for card, is_back in page_order(cards, shop.order):
+            if is_back:
+                forms.back(bleed, bleed, card)  # the deck's back, the card's own, or none
             else:
                 forms.face(card, bleed, bleed)
             canvas.showPage()
