@@ -33,8 +33,6 @@ SLOW = {
         "two player counts, each the deck, its baseline and every kind ablated",
     "cardgen balance classic --rule stack-draws --rule seven-swaps --json":
         "the deck, its baseline, its kinds and two rules: about 40 s",
-    "cardgen simulate classic --players 4 --games 2000":
-        "2 000 games, the benchmark's own run: about 15 s of CPU",
 }
 
 
