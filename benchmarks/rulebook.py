@@ -17,8 +17,8 @@ from io import BytesIO
 from command_timing import command_time
 from pypdf import PdfReader
 
-from cardgen.decks import builtin_names, load_deck
-from cardgen.render.sheets import SheetOptions, render_sheets
+from cardgen.deck import builtin_names, load_deck
+from cardgen.render.paper.sheets import SheetOptions, render_sheets
 from cardgen.rulebook import LANGS, rulebook_pdf
 
 

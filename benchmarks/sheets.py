@@ -25,7 +25,7 @@ from typing import Any
 from command_timing import CARDGEN, ENV, REFERENCE, Timing, checkout, medians, timed
 
 from cardgen.cli import main as cardgen_main
-from cardgen.render import sheets
+from cardgen.render.paper import sheets
 from cardgen.typography import FONT_FILES, font_path
 
 HERE = Path(__file__).resolve().parent

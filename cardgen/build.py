@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardgen.decks import builtin_names, load_deck
+from cardgen.deck import builtin_names, load_deck
 from cardgen.outputs import prepare_folder, write_atomic
-from cardgen.render.sheets import SheetOptions, has_specials, sheets_filename, write_sheets
+from cardgen.render.paper.sheets import SheetOptions, has_specials, sheets_filename, write_sheets
 from cardgen.rulebook import LANGS as RULEBOOK_LANGS
 from cardgen.rulebook import rulebook_filename, write_rulebook
 

@@ -18,16 +18,16 @@ from typing import Any
 import click
 
 from cardgen.balance.command import balance
-from cardgen.check import check_deck, players_outside
-from cardgen.cliparams import OutputPath, whole_writes_to_stdout
-from cardgen.decks import Deck, builtin_names, load_deck
-from cardgen.discovercommands import effects, pictograms
+from cardgen.catalogue.option_facts import OPTION_FACTS, RELATION_LABELS
+from cardgen.commands.discover import effects, pictograms
+from cardgen.commands.iteration import preview, watch
+from cardgen.commands.params import OutputPath, whole_writes_to_stdout
+from cardgen.commands.shops import shops
+from cardgen.commands.start import examples, new
+from cardgen.deck import Deck, builtin_names, load_deck
+from cardgen.deck.check import check_deck, players_outside
 from cardgen.errors import INTERRUPTED, CardgenError
-from cardgen.iteration import preview, watch
-from cardgen.options import OPTION_FACTS, RELATION_LABELS
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
-from cardgen.shopcommand import shops
-from cardgen.startcommands import examples, new
 
 # Drawing, rulebook and engine modules are imported inside their commands: they pull in
 # most of reportlab, and `cardgen cards` or `check` should not wait for that.
@@ -391,7 +391,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         raise click.UsageError("--back-offset shifts the pages of backs: add --backs, or "
                                "leave --back-offset out", ctx)
     loaded = _usable_deck(deck, players)
-    from cardgen.render import sheets as sheets_module
+    from cardgen.render.paper import sheets as sheets_module
 
     if bleed is None:
         bleed = layout().print_shop_bleed_mm if print_shop else 0.0
@@ -403,7 +403,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
     options.check()
     path = output or Path(sheets_module.sheets_filename(loaded, options))
     if print_shop:
-        from cardgen.render.printshop import ShopFile, write_print_shop
+        from cardgen.render.paper.printshop import ShopFile, write_print_shop
 
         write_print_shop(loaded, path, options, ShopFile(order))  # type: ignore[arg-type]
     else:
@@ -431,7 +431,7 @@ def _alignment_test(ctx: click.Context, deck: str | None, paper: str, flip: str,
     if given:
         raise click.UsageError(f"--alignment-test takes --paper, --flip, --back-offset, "
                                f"--lang and -o; leave out {', '.join(given)}", ctx)
-    from cardgen.render.alignment import write_alignment_test
+    from cardgen.render.paper.alignment import write_alignment_test
 
     path = output or Path(f"alignment-test-{paper}-{flip}.pdf")
     write_alignment_test(path, paper, flip, back_offset, lang)  # type: ignore[arg-type]
@@ -441,13 +441,13 @@ def _alignment_test(ctx: click.Context, deck: str | None, paper: str, flip: str,
 def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: str,
                      players: int | None, output: Path | None) -> None:
     """`cardgen sheets DECK --shop NAME`: the profile sets everything about the file."""
-    from cardgen.shopcommand import shop_for
+    from cardgen.commands.shops import shop_for
 
     profile = shop_for(ctx, ref, "sheets", deck, "paper", "size", "bleed", "print_shop", "order",
                        "backs", "back_offset")
     loaded = _usable_deck(deck, players)
-    from cardgen.render import sheets as sheets_module
-    from cardgen.render.printshop import ShopFile, shop_filename, write_print_shop
+    from cardgen.render.paper import sheets as sheets_module
+    from cardgen.render.paper.printshop import ShopFile, shop_filename, write_print_shop
 
     options = sheets_module.SheetOptions(
         bleed_mm=profile.bleed_mm, only=only, lang=lang,  # type: ignore[arg-type]
@@ -485,7 +485,7 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
     """Write one PNG per distinct face of DECK, and Tabletop Simulator deck sheets."""
     tts = True
     if shop is not None:
-        from cardgen.shopcommand import shop_for
+        from cardgen.commands.shops import shop_for
 
         profile = shop_for(ctx, shop, "png", deck, "size", "bleed", "dpi")
         size, bleed, dpi, tts = profile.size, profile.bleed_mm, profile.dpi, False

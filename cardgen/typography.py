@@ -16,9 +16,9 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from cardgen.catalogue.texts import LATIN_MAX
 from cardgen.datafolders import data_folder
 from cardgen.errors import CardgenError
-from cardgen.texts import LATIN_MAX
 
 #: reportlab font name -> file in fonts/
 FONT_FILES = {
@@ -62,7 +62,7 @@ def register_fonts() -> None:
 
 #: The fonts a card face sets its names and captions in (see cardgen/render/faces.py).
 TEXT_FONTS = ("Sans", "Sans-Bold", "Sans-Oblique", "Condensed")
-#: (LATIN_MAX, in cardgen.texts: each text font covers every character up to it)
+#: (LATIN_MAX, in cardgen.catalogue.texts: each text font covers every character up to it)
 
 
 def unprintable(text: str) -> str:

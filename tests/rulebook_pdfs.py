@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from cardgen.deckfile import builtin_names
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
+from cardgen.deck.file import builtin_names
 from cardgen.rulebook import rulebook_pdf
 
 ROOT = Path(__file__).resolve().parent.parent

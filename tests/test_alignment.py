@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from cardgen.cli import main
-from cardgen.render.alignment import TICK_LINE_PT, render_alignment_test
+from cardgen.render.paper.alignment import TICK_LINE_PT, render_alignment_test
 
 
 def _ticks(page: pdfplumber.page.Page, vertical: bool) -> list[dict[str, float]]:

@@ -14,9 +14,9 @@ from PIL import Image
 from reportlab.lib.units import mm
 
 from cardgen.cli import main
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
 from cardgen.render.layout import parse_card_size
-from cardgen.render.sheets import SheetOptions, render_sheets
+from cardgen.render.paper.sheets import SheetOptions, render_sheets
 
 SCALE = 50 / 72  # pixels a point at 50 dpi
 BLUE, RED, GREEN = (0x2A, 0x5D, 0x8F), (0x8F, 0x2A, 0x2A), (0x2A, 0x8F, 0x4A)

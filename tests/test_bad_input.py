@@ -21,7 +21,7 @@ from cli_helpers import refused
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.picturefile import MAX_PICTURE_PIXELS
+from cardgen.deck.picture import MAX_PICTURE_PIXELS
 
 BAD = Path(__file__).parent / "bad"
 EXAMPLES = Path(__file__).parent.parent / "examples"

@@ -125,7 +125,8 @@ def test_listing_commands_do_not_load_the_drawing_modules() -> None:
     import sys
 
     code = ("import sys, cardgen.cli; "
-            "print([m for m in ('cardgen.render.sheets', 'cardgen.rulebook', 'cardgen.engine') "
+            "print([m for m in ('cardgen.render.paper.sheets', 'cardgen.rulebook', "
+            "'cardgen.engine') "
             "if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout

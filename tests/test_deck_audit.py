@@ -16,9 +16,9 @@ from click.testing import CliRunner
 
 from cardgen.catalogue import catalogue
 from cardgen.cli import main
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
+from cardgen.deck.picture import PNG_SIGNATURE
 from cardgen.errors import CardgenError
-from cardgen.picturefile import PNG_SIGNATURE
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -250,7 +250,7 @@ def test_characters_the_fonts_cannot_print_are_named_by_check_and_by_sheets(
 def test_every_text_font_covers_latin_so_checking_it_needs_no_font() -> None:
     from reportlab.pdfbase import pdfmetrics
 
-    from cardgen.texts import LATIN_MAX
+    from cardgen.catalogue.texts import LATIN_MAX
     from cardgen.typography import TEXT_FONTS, registered
 
     printable = [c for c in map(chr, range(0x20, LATIN_MAX + 1)) if c.isprintable()

@@ -12,11 +12,11 @@ from pypdf import PdfReader
 
 from cardgen.balance.kinds import kind_groups
 from cardgen.catalogue import build_cards, catalogue
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
 from cardgen.engine import Variant
-from cardgen.situation import explain
 from cardgen.rulebook import rulebook_pdf
 from cardgen.rulebook.context import template_context
+from cardgen.situation import explain
 
 FAMILY = str(Path(__file__).parent / "decks" / "family" / "family.toml")
 CATS = ["red-cat", "yellow-cat", "green-cat", "blue-cat"]

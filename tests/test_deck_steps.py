@@ -1,4 +1,4 @@
-"""The steps of reading a deck file (cardgen/decks.py, deckcards.py, catalogue.build_cards)
+"""The steps of reading a deck file (cardgen/deck/, deckcards.py, catalogue.build_cards)
 that no other test pins: how one [[card]] table becomes cards, and the exact messages of
 the count checks, in the order load_deck reports them."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardgen.catalogue import build_cards, catalogue, pictogram_names
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
 
 
 def deck_file(folder: Path, text: str) -> str:

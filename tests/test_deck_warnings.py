@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardgen.cli import main
-from cardgen.decks import load_deck
-from cardgen.situation import explain
+from cardgen.deck import load_deck
 from cardgen.rulebook import rulebook_pdf
+from cardgen.situation import explain
 
 FAMILY = Path(__file__).parent / "decks" / "family"
 CAT_WARNING = (

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue import catalogue
-from cardgen.check import check_deck
-from cardgen.decks import builtin_names, load_deck
+from cardgen.deck import builtin_names, load_deck
+from cardgen.deck.check import check_deck
 from cardgen.engine import Variant
 
 COLORS = ["red", "yellow", "green", "blue"]

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cardgen.check import check_deck
 from cardgen.cli import main
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
+from cardgen.deck.check import check_deck
 from cardgen.engine import Variant
 from cardgen.play.simulate import sanity_problems
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from cardgen.decks import load_deck
-from cardgen.render.sheets import SheetOptions, render_sheets
+from cardgen.deck import load_deck
+from cardgen.render.paper.sheets import SheetOptions, render_sheets
 
 DECK = """
 name = { fr = "Famille", en = "Family" }

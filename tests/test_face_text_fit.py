@@ -10,10 +10,10 @@ import pdfplumber
 import pytest
 
 from cardgen.catalogue import Card, catalogue
-from cardgen.decks import load_deck
+from cardgen.catalogue.texts import Text
+from cardgen.deck import load_deck
 from cardgen.render.facetext import in_every_colour
-from cardgen.render.sheets import SheetOptions, render_sheets
-from cardgen.texts import Text
+from cardgen.render.paper.sheets import SheetOptions, render_sheets
 
 CATS = """
 name = "Chats"

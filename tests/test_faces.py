@@ -12,12 +12,12 @@ from reportlab.lib.units import mm
 from reportlab.platypus import SimpleDocTemplate
 
 from cardgen.catalogue import Card, catalogue
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
 from cardgen.errors import CardgenError
 from cardgen.render.faces import draw_back, draw_face, face_kind
 from cardgen.render.layout import layout
+from cardgen.render.paper.sheets import _binary_streams, new_canvas
 from cardgen.render.pictograms import pictograms
-from cardgen.render.sheets import _binary_streams, new_canvas
 from cardgen.rulebook.pictures import CardFace
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from cardgen.check import check_deck
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
+from cardgen.deck.check import check_deck
 from cardgen.engine import Variant
 from cardgen.play.simulate import simulate
 

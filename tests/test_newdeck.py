@@ -12,9 +12,9 @@ from cli_helpers import refused, run_in
 from pypdf import PdfReader
 
 from cardgen.catalogue import CARD_FIELDS
-from cardgen.check import check_deck
-from cardgen.decks import DECK_FIELDS, load_deck
-from cardgen.examplefiles import example_files
+from cardgen.deck import DECK_FIELDS, load_deck
+from cardgen.deck.check import check_deck
+from cardgen.designer.examples import example_files
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.decks import Deck, load_deck
+from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
+from cardgen.deck import Deck, load_deck
 from cardgen.engine import Variant, make_players, play_game
 from cardgen.engine.classic.rules import OPTIONS as REGISTERED
 from cardgen.engine.classic.rules import missing_options
-from cardgen.options import OPTION_FACTS, combination_problems
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DECKS = ["classic", "unplugged", "house", *sorted(str(p) for p in EXAMPLES.glob("*.toml"))]

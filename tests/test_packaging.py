@@ -210,7 +210,7 @@ def test_the_wheel_holds_every_module_and_data_file(tmp_path: Path) -> None:
         for path in (ROOT / folder).rglob("*")
         if path.is_file() and "__pycache__" not in path.parts
     }
-    assert {"cardgen/render/sheets.py", "cardgen/engine/game.py", "cardgen/data/layout.toml",
+    assert {"cardgen/render/paper/sheets.py", "cardgen/engine/game.py", "cardgen/data/layout.toml",
             "cardgen/data/decks/classic.toml", "cardgen/templates/rulebook/classic.fr.md.j2",
             "cardgen/fonts/DejaVuSans.ttf", "cardgen/fonts/DejaVu-LICENSE.txt",
             # `cardgen examples` and `cardgen new` read these from the installed package.

@@ -24,9 +24,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen.catalogue import CARD_FIELDS
+from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.cli import main
-from cardgen.decks import DECK_FIELDS
-from cardgen.options import OPTION_FACTS
+from cardgen.deck import DECK_FIELDS
 from cardgen.situation.expect import EXPECT_FIELDS
 from cardgen.situation.setup import SITUATION_FIELDS
 

@@ -19,9 +19,9 @@ from cli_helpers import run_in
 
 from cardgen import catalogue as catalogue_module
 from cardgen.catalogue import CARD_FIELDS
-from cardgen.check import check_deck
 from cardgen.cli import main
-from cardgen.decks import DECK_FIELDS, load_deck
+from cardgen.deck import DECK_FIELDS, load_deck
+from cardgen.deck.check import check_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
 from cardgen.rulebook import rulebook_pdf
 
 

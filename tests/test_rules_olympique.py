@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from rule_helpers import HANDS, do, hands, ids, legal
 
-from cardgen.check import check_deck
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
+from cardgen.deck.check import check_deck
 from cardgen.engine import EngineError, Variant
 from cardgen.engine.game import Game
 from cardgen.engine.scoreboard import RoundResult

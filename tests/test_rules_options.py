@@ -13,14 +13,13 @@ from typing import Any
 import pytest
 from rule_helpers import HANDS, do, hands, ids, legal
 
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
 from cardgen.engine import EngineError, Variant, make_players, play_game
 from cardgen.engine.game import Game
 from cardgen.engine.options.cursed import curse_of
 from cardgen.engine.options.draws import PRESS_MAX
-from cardgen.situation import build_state
 from cardgen.engine.state import CHOOSE, DRAWN, OVER, TURN, RoundState
-from cardgen.situation import build_state, explain
+from cardgen.situation import build_state
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -12,10 +12,10 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from cardgen.cli import main
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
 from cardgen.errors import CardgenError
 from cardgen.render.layout import layout
-from cardgen.render.sheets import SheetOptions, render_sheets, sheet_cards
+from cardgen.render.paper.sheets import SheetOptions, render_sheets, sheet_cards
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 MARK_WIDTH = layout().sheet.mark_line_pt

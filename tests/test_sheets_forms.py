@@ -9,8 +9,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from cardgen.decks import load_deck
-from cardgen.render.sheets import SheetOptions, render_sheets
+from cardgen.deck import load_deck
+from cardgen.render.paper.sheets import SheetOptions, render_sheets
 
 
 def _forms(pdf: bytes) -> tuple[set[int], list[int]]:

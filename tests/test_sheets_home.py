@@ -14,9 +14,9 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from cardgen.cli import main
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
 from cardgen.render.layout import layout, parse_card_size
-from cardgen.render.sheets import SheetOptions, render_sheets
+from cardgen.render.paper.sheets import SheetOptions, render_sheets
 
 MARK_WIDTH = layout().sheet.mark_line_pt
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom as pdfplumber gives them

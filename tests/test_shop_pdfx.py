@@ -13,12 +13,12 @@ from cli_helpers import run_in
 from pdf_colours import drawn_forms, embedded, scan
 from PIL import Image
 
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
 from cardgen.render.colour import design_cmyk
 from cardgen.render.layout import pt
-from cardgen.render.printshop import ShopFile, render_print_shop
-from cardgen.render.sheets import SheetOptions, sheet_cards
-from cardgen.shops import load_shop
+from cardgen.render.paper.printshop import ShopFile, render_print_shop
+from cardgen.render.paper.sheets import SheetOptions, sheet_cards
+from cardgen.render.paper.shops import load_shop
 
 ROOT = Path(__file__).resolve().parent.parent
 

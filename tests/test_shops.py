@@ -15,7 +15,7 @@ from PIL import Image
 from cardgen.catalogue import catalogue
 from cardgen.render.colour import design_cmyk, rgb_to_cmyk, within_limit
 from cardgen.render.layout import layout
-from cardgen.shops import builtin_shops
+from cardgen.render.paper.shops import builtin_shops
 
 SHOPS = Path(__file__).resolve().parent.parent / "cardgen" / "data" / "shops"
 

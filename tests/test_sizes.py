@@ -15,11 +15,11 @@ from reportlab.lib.units import mm
 
 from cardgen.catalogue import catalogue
 from cardgen.cli import main
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
 from cardgen.render.faces import draw_face
 from cardgen.render.layout import CardSize, layout, parse_card_size
-from cardgen.render.printshop import render_print_shop
-from cardgen.render.sheets import (
+from cardgen.render.paper.printshop import render_print_shop
+from cardgen.render.paper.sheets import (
     SheetOptions,
     _binary_streams,
     new_canvas,
@@ -287,7 +287,7 @@ def test_a_card_with_an_svg_picture_carries_only_embedded_fonts() -> None:
 
 
 def test_a_wider_bleed_takes_room_as_the_readme_says() -> None:
-    from cardgen.render.sheets import grid_for
+    from cardgen.render.paper.sheets import grid_for
 
     # Each card with its own bleed and gutters: from 2.5 mm on A4 the margin text moves
     # to the top and bottom to keep nine; 5 mm leaves eight.

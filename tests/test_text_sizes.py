@@ -11,9 +11,9 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
 from cardgen.render.layout import CardSize, layout
-from cardgen.render.sheets import SheetOptions, render_sheets
+from cardgen.render.paper.sheets import SheetOptions, render_sheets
 from tests.cli_helpers import run_in
 
 STORY_FR = ("Regardez la main d'un autre joueur, puis racontez-lui vos vacances à la mer : "

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import refused, run_in
 
 FAMILY = Path(__file__).parent / "decks" / "family"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.watch import WatchOptions, output_names, watch
+from cardgen.designer.watch import WatchOptions, output_names, watch
 from tests.cli_helpers import refused
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -114,7 +114,7 @@ def test_watch_stops_on_ctrl_c_with_one_line(deck_folder: Path) -> None:
 
 def test_the_outputs_are_no_change_wherever_they_are_written(tmp_path: Path) -> None:
     """Beside the deck (the default, --out .), in a folder of the deck's, or elsewhere."""
-    from cardgen.watch import _is_ours
+    from cardgen.designer.watch import _is_ours
 
     folder = tmp_path / "deck"
     assert _is_ours(folder / "night-train-sheets-a4.pdf", folder, folder)

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import cardgen.engine  # noqa: F401  (every family registers itself on import)
 from cardgen.catalogue import catalogue
+from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.engine.actions import registered_verbs
 from cardgen.engine.classic.rules import OPTIONS
 from cardgen.engine.hooks import EFFECTS, RESPONDERS
-from cardgen.options import OPTION_FACTS
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "cardgen"

@@ -32,7 +32,7 @@ Imports run one way, type annotations included: each module imports only modules
 it (``tests/test_shape.py`` checks it). Two imports wait for a function call, each
 saying why: this package offers the bots of :mod:`cardgen.play.players`, which imports
 the engine, on first use; a situation naming a deck file checks that deck with
-:mod:`cardgen.check`, which plays games. The round calls the rules' hooks and the hooks
+:mod:`cardgen.deck.check`, which plays games. The round calls the rules' hooks and the hooks
 are given the round, as any hook design does; the round knows them only by the
 protocols it declares (``CardEffect``, ``Responder``, ``RoundRules`` in
 :mod:`~cardgen.engine.state`), and the modules that implement them import the round.
@@ -42,7 +42,7 @@ and a variant's card tables as :class:`~cardgen.engine.cards.CardTables`.
 Importing this package imports every family, which registers its options, card effects
 and answers out of turn (the imports marked ``noqa: F401`` below).
 
->>> from cardgen.decks import load_deck
+>>> from cardgen.deck import load_deck
 >>> from cardgen.engine import Variant, make_players, play_game
 >>> variant = Variant.from_deck(load_deck("classic"), 4)
 >>> result = play_game(variant, make_players("random", 4, seed=1), seed=1)

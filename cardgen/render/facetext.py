@@ -16,9 +16,9 @@ from itertools import product
 from typing import Literal, NamedTuple
 
 from cardgen.catalogue import Card, Color, catalogue
+from cardgen.catalogue.texts import Text
 from cardgen.render.layout import Captioned, layout, pt
 from cardgen.render.textfit import Fitted, Paragraph, fit_alike
-from cardgen.texts import Text
 
 NAME_FONT = "Sans-Bold"
 SECOND_FONT = "Sans-Oblique"  # the English text, when both languages share a face

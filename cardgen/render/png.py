@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import Card
-from cardgen.decks import Deck
+from cardgen.deck import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import prepare_folder
 from cardgen.render import raster
 from cardgen.render.faces import Lang
 from cardgen.render.forms import FaceForms
 from cardgen.render.layout import CardSize, design_size, layout
-from cardgen.render.sheets import _binary_streams, new_canvas
+from cardgen.render.paper.sheets import _binary_streams, new_canvas
 
 MIN_DPI, MAX_DPI = 50, 1200
 BACK = "back"

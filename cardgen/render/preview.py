@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardgen.catalogue import Card
-from cardgen.deckcards import resolve_card
-from cardgen.deckreport import Report
-from cardgen.decks import Deck
+from cardgen.deck import Deck
+from cardgen.deck.cards import resolve_card
+from cardgen.deck.report import Report
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path, write_atomic
 from cardgen.render.faces import Lang, draw_face
 from cardgen.render.layout import CardSize, design_size, layout, pt
-from cardgen.render.sheets import MARGIN_FONT, _binary_streams, new_canvas
+from cardgen.render.paper.sheets import MARGIN_FONT, _binary_streams, new_canvas
 from cardgen.typography import registered
 
 FORMATS = (".png", ".pdf")

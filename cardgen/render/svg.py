@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardgen.deck.picture import svg_drawing
 from cardgen.errors import CardgenError
-from cardgen.picturefile import svg_drawing
 from cardgen.render.colour import drawing_cmyk, ink_limit
 from cardgen.typography import registered
 

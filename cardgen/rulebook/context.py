@@ -1,7 +1,7 @@
 """What the rulebook templates may read about a deck, in one language.
 
 The templates receive plain data (dicts, lists, strings, numbers) and three small
-look-up functions, never the :class:`~cardgen.decks.Deck` itself: the sandbox then has
+look-up functions, never the :class:`~cardgen.deck.Deck` itself: the sandbox then has
 nothing to reach through, and a template only sees what this module chose to give.
 Every count, point value and name comes from the deck, so the rule text, the card
 table and the faces can never disagree.
@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import Card, catalogue
-from cardgen.deckfile import base_ref
-from cardgen.decks import Deck, load_deck
+from cardgen.catalogue.option_facts import OPTIONAL_RULES
+from cardgen.deck import Deck, load_deck
+from cardgen.deck.file import base_ref
 from cardgen.errors import CardgenError
-from cardgen.options import OPTIONAL_RULES
 from cardgen.rulebook.templates import french_spacing, labels
 
 

@@ -23,12 +23,12 @@ from typing import Any
 from jinja2 import BaseLoader, Environment, TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError
 
-from cardgen.decks import RuleText
+from cardgen.deck import RuleText
+from cardgen.deck.toml import read_regular_file
 from cardgen.errors import CardgenError
 from cardgen.rulebook.budget import BudgetedSandbox, collect, time_limit
 from cardgen.rulebook.markdown import RuleTextError, origins, to_block_syntax
 from cardgen.rulebook.templates import sandbox, template_folder
-from cardgen.tomlfile import read_regular_file
 
 #: The built-in texts a rule text may extend or import by their short names.
 BUILTIN_TEXTS = ("classic", "house", "unplugged", "_shared")

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import closest_card
-from cardgen.decks import DECK_FIELDS
+from cardgen.deck import DECK_FIELDS
+from cardgen.deck.toml import read_toml_file
 from cardgen.engine.actions import Action, parse_action, seat_name
 from cardgen.engine.errors import ActionSyntaxError, EngineError, IllegalAction, SituationError
 from cardgen.engine.extra.wizz import WheelChoice
@@ -19,7 +20,6 @@ from cardgen.situation.expect import compare, read_expect
 from cardgen.situation.reader import MAX_ACTIONS, Reader
 from cardgen.situation.report import Explanation, Step, game_dict, state_dict
 from cardgen.situation.setup import SITUATION_FIELDS, build_situation
-from cardgen.tomlfile import read_toml_file
 
 #: ``P2: play red-5``: an action that names the seat meant to take it.
 SEAT_PREFIX = re.compile(r"\s*([Pp]\d+)\s*:\s*(.*)")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cardgen.decks import builtin_names, load_deck
+from cardgen.deck import builtin_names, load_deck
 from cardgen.engine.actions import seat_name
 from cardgen.engine.errors import SituationError
 from cardgen.engine.game import MAX_ROUNDS, Game
@@ -184,7 +184,7 @@ def _reader(data: Mapping[str, Any], label: str, folder: Path | None) -> Reader:
     path = deck_ref
     if deck_ref not in builtin_names() and folder is not None and (folder / deck_ref).is_file():
         path = str(folder / deck_ref)  # a deck file beside the situation
-    from cardgen.check import check_deck  # (it plays games with the engine: import late)
+    from cardgen.deck.check import check_deck  # (it plays games with the engine: import late)
 
     try:
         deck = load_deck(path)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
+from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.engine.actions import DRAW, KEEP, Action
 from cardgen.engine.cards import CardTables
 from cardgen.engine.classic.uno_call import UnoCallHooks
@@ -29,7 +30,6 @@ from cardgen.engine.hooks import RESPONDERS, Responder
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import RoundState
-from cardgen.options import OPTION_FACTS, combination_problems
 
 
 class OfficialRules(WildDrawFourHooks, UnoCallHooks):

@@ -7,7 +7,7 @@ pages come in the order the shop asks for (:data:`ORDER_CHOICES`): every face th
 back per face (page ``n + i`` is the back of page ``i``), or each card's front then its
 back, or its back then its front.
 
-A shop that prints in CMYK (a :class:`~cardgen.shops.ShopProfile` with ``colour =
+A shop that prints in CMYK (a :class:`~cardgen.render.paper.shops.ShopProfile` with ``colour =
 "cmyk"``) gets pages drawn in CMYK alone, under its ink limit (:mod:`.colour`), and,
 when it asks for PDF/X-1a, the document structure :mod:`.pdfx` adds.
 
@@ -23,13 +23,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.catalogue import Card
-from cardgen.decks import Deck
+from cardgen.deck import Deck
 from cardgen.outputs import atomic_path
 from cardgen.render.colour import cmyk_printing
 from cardgen.render.forms import FaceForms
 from cardgen.render.layout import pt
-from cardgen.render.sheets import SheetOptions, _binary_streams, deck_title, new_canvas, sheet_cards
-from cardgen.shops import ORDER_CHOICES, Order, OutputIntent, ShopProfile
+from cardgen.render.paper.sheets import (
+    SheetOptions,
+    _binary_streams,
+    deck_title,
+    new_canvas,
+    sheet_cards,
+)
+from cardgen.render.paper.shops import ORDER_CHOICES, Order, OutputIntent, ShopProfile
 
 
 @dataclass(frozen=True)
@@ -93,7 +99,7 @@ def render_print_shop(deck: Deck, options: SheetOptions, shop: ShopFile | None =
             canvas.showPage()
         canvas.save()
     if shop.output_intent is not None:
-        from cardgen.render.pdfx import as_pdfx1a
+        from cardgen.render.paper.pdfx import as_pdfx1a
 
         return as_pdfx1a(buffer.getvalue(), shop.output_intent)
     return buffer.getvalue()

@@ -3,7 +3,7 @@ one per language when it carries text), and a card's ``back``: a picture of its 
 ``false`` for a card printed without a back (a card to glue, a reference card).
 
 Back pictures are SVG or PNG files next to the deck file and go through the same checks
-as card pictures (:mod:`cardgen.picturefile`).
+as card pictures (:mod:`cardgen.deck.picture`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from cardgen.deckreport import Report, toml_value
-from cardgen.picturefile import check_picture
-from cardgen.texts import LANGS
+from cardgen.catalogue.texts import LANGS
+from cardgen.deck.picture import check_picture
+from cardgen.deck.report import Report, toml_value
 
 #: A card's back: None for the deck's, NO_BACK for none, or a picture of its own.
 NO_BACK: Literal["none"] = "none"

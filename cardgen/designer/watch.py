@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.check import check_deck
-from cardgen.deckfile import builtin_names
-from cardgen.decks import Deck, load_deck
+from cardgen.deck import Deck, load_deck
+from cardgen.deck.check import check_deck
+from cardgen.deck.file import builtin_names
 from cardgen.errors import CardgenError
 
 if TYPE_CHECKING:
@@ -57,8 +57,8 @@ def rebuild(ref: str, options: WatchOptions, warn: Callable[[str], None]) -> lis
     Raises CardgenError (the first problem) when the deck or one of its texts is wrong.
     """
     from cardgen import rulebook
+    from cardgen.render.paper.sheets import SheetOptions, write_sheets
     from cardgen.render.preview import preview_cards, write_preview
-    from cardgen.render.sheets import SheetOptions, write_sheets
 
     deck = load_deck(ref)
     for message in _usable(deck):

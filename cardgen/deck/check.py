@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardgen.decks import Deck, Problem
-from cardgen.texts import LATIN_MAX
+from cardgen.catalogue.texts import LATIN_MAX
+from cardgen.deck import Deck, Problem
 
 if TYPE_CHECKING:
     from cardgen.engine.game import GameResult

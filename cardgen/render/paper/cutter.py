@@ -21,8 +21,8 @@ from typing import Any, Literal
 from reportlab.lib.colors import HexColor
 
 from cardgen.errors import CardgenError
-from cardgen.render.imposition import Grid, grid_for
 from cardgen.render.layout import CardSize, layout, pt
+from cardgen.render.paper.imposition import Grid, grid_for
 
 Cutter = Literal["silhouette"]
 CUTTER_CHOICES: tuple[Cutter, ...] = ("silhouette",)

@@ -8,9 +8,9 @@ at all (missing, not TOML) raises :class:`~cardgen.errors.DeckError`.
 
 :func:`load_deck` reads a deck in steps, one per field of the file, in the order their
 problems are reported. The steps live with what they read: finding the file and its
-base (:mod:`cardgen.deckfile`), the cards and their counts (:mod:`cardgen.deckcards`),
-the rule text (:mod:`cardgen.deckrulebook`); the problems go to a
-:class:`~cardgen.deckreport.Report`.
+base (:mod:`cardgen.deck.file`), the cards and their counts (:mod:`cardgen.deck.cards`),
+the rule text (:mod:`cardgen.deck.rule_texts`); the problems go to a
+:class:`~cardgen.deck.report.Report`.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Text, catalogue
-from cardgen.deckback import deck_back
-from cardgen.deckcards import MAX_COPIES, card_counts, own_cards, removals
-from cardgen.deckfile import base_ref, builtin_names, deck_slug, read_deck_file
-from cardgen.deckreport import Problem, Report, did_you_mean, toml_value
-from cardgen.deckrulebook import RuleText, rulebook_field
+from cardgen.catalogue.option_facts import OPTIONAL_RULES, combination_problems
+from cardgen.deck.back import deck_back
+from cardgen.deck.cards import MAX_COPIES, card_counts, own_cards, removals
+from cardgen.deck.file import base_ref, builtin_names, deck_slug, read_deck_file
+from cardgen.deck.report import Problem, Report, did_you_mean, toml_value
+from cardgen.deck.rule_texts import RuleText, rulebook_field
 from cardgen.errors import DeckError
-from cardgen.options import OPTIONAL_RULES, combination_problems
 
 # What the rest of cardgen imports from here (some of it is defined in the deck* modules).
 __all__ = ["DECK_FIELDS", "HAND_SIZE", "MAX_CARDS", "MAX_COPIES", "TARGET", "Deck", "Problem",

@@ -1,6 +1,6 @@
 """Print-and-cut sheets: card faces imposed on pages at their exact size, with cut marks.
 
-Where each card and mark goes is :mod:`cardgen.render.imposition`'s: a centred grid of
+Where each card and mark goes is :mod:`cardgen.render.paper.imposition`'s: a centred grid of
 faces as large as the paper allows, with gutters or sharing their cut lines, upright or
 on their side. Cut marks extend every trim line of a face into the margins and gutters,
 never over a face or its bleed. Optional back pages follow each face page, each back
@@ -27,20 +27,21 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalogue import Card
-from cardgen.decks import Deck
+from cardgen.deck import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
-from cardgen.render import cutter
-from cardgen.render.cutter import (
+from cardgen.render.faces import LANG_CHOICES, Lang
+from cardgen.render.forms import FaceForms
+from cardgen.render.layout import CardSize, design_size, layout, pt
+from cardgen.render.paper import cutter
+from cardgen.render.paper.cutter import (
     CUT_FILE_CHOICES,
     CUTTER_CHOICES,
     CutFile,
     Cutter,
     cutter_grid,
 )
-from cardgen.render.faces import LANG_CHOICES, Lang
-from cardgen.render.forms import FaceForms
-from cardgen.render.imposition import (
+from cardgen.render.paper.imposition import (
     CUT_LINE_CHOICES,
     FLIP_CHOICES,
     CutLines,
@@ -50,7 +51,6 @@ from cardgen.render.imposition import (
     mark_segments,
     mirror_for,
 )
-from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.textfit import Paragraph, fit, set_at
 from cardgen.typography import registered
 
@@ -74,7 +74,7 @@ class SheetOptions:
     lang: Lang = "both"
     players: int | None = None
     size: CardSize = field(default_factory=design_size)
-    print_shop: bool = False  # one card a page for a print shop (cardgen.render.printshop)
+    print_shop: bool = False  # one card a page for a print shop (cardgen.render.paper.printshop)
     flip: Flip = "long"  # the edge a duplex printer turns the paper over
     cut_lines: CutLines = "auto"  # may neighbours share their cut lines (with a bleed)?
     cutter: Cutter | None = None  # a cutting machine's marks instead of cut marks

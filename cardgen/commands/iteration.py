@@ -1,5 +1,5 @@
 """The commands of fast iteration: `cardgen preview` and `cardgen watch` (Click only;
-the work is in :mod:`cardgen.render.preview` and :mod:`cardgen.watch`)."""
+the work is in :mod:`cardgen.render.preview` and :mod:`cardgen.designer.watch`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 
-from cardgen.check import check_deck
-from cardgen.decks import load_deck
+from cardgen.deck import load_deck
+from cardgen.deck.check import check_deck
 from cardgen.errors import CardgenError
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
 
@@ -88,8 +88,8 @@ def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,
 def watch(deck: str, out: Path, paper: str) -> None:
     """Rebuild DECK's preview, sheets and both rulebooks whenever the deck file, its
     rule texts or its pictures change. Ctrl-C stops."""
-    from cardgen.watch import WatchOptions
-    from cardgen.watch import watch as run
+    from cardgen.designer.watch import WatchOptions
+    from cardgen.designer.watch import watch as run
 
     # Ctrl-C stops it, even in the middle of a rebuild: its files are whole or absent.
     with contextlib.suppress(KeyboardInterrupt):

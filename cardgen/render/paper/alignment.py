@@ -27,9 +27,9 @@ from reportlab.lib.colors import HexColor
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
 from cardgen.render.faces import Lang
-from cardgen.render.imposition import Flip, Grid, grid_for, mirror_for
 from cardgen.render.layout import layout, pt
-from cardgen.render.sheets import (
+from cardgen.render.paper.imposition import Flip, Grid, grid_for, mirror_for
+from cardgen.render.paper.sheets import (
     MARGIN_BOLD,
     MARGIN_FONT,
     MAX_BACK_OFFSET_MM,

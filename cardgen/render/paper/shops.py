@@ -19,10 +19,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from cardgen.catalogue.texts import Text
+from cardgen.deck.toml import parse_toml, read_toml_file
 from cardgen.errors import CardgenError
 from cardgen.render.layout import CardSize, layout, parse_card_size
-from cardgen.texts import Text
-from cardgen.tomlfile import parse_toml, read_toml_file
 
 Order = Literal["faces-then-backs", "front-back", "back-front"]
 ORDER_CHOICES: tuple[Order, ...] = get_args(Order)

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import LANGS
-from cardgen.deckfile import builtin_names
-from cardgen.deckreport import Report, did_you_mean
+from cardgen.deck.file import builtin_names
+from cardgen.deck.report import Report, did_you_mean
 
 
 @dataclass(frozen=True)

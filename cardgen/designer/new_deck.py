@@ -38,7 +38,7 @@ _BASE_WORDS = {"classic": ("classique", "classic"), "unplugged": ("Uno Unplugged
 def new_deck(folder: Path, base: str, langs: Sequence[str]) -> list[Path]:
     """Write a new deck folder starting from the built-in deck ``base``, with a rule text
     for each language of ``langs``; the files written, deck file first."""
-    from cardgen.decks import load_deck
+    from cardgen.deck import load_deck
 
     refuse_used_folder(folder)
     slug = folder.name
@@ -61,7 +61,7 @@ def new_deck(folder: Path, base: str, langs: Sequence[str]) -> list[Path]:
 
 def deck_from_example(folder: Path, example: str) -> list[Path]:
     """Write a new deck folder holding a copy of the example deck ``example``."""
-    from cardgen.examplefiles import example_folder, files_of_example
+    from cardgen.designer.examples import example_folder, files_of_example
 
     refuse_used_folder(folder)
     root = example_folder().resolve()

@@ -18,7 +18,7 @@ import io
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from cardgen.shops import OutputIntent
+    from cardgen.render.paper.shops import OutputIntent
 
 PDFX_VERSION = "PDF/X-1a:2003"
 

@@ -1,5 +1,5 @@
 """The commands that show what a card of one's own can reuse: ``cardgen effects`` and
-``cardgen pictograms``. They only wire options to :mod:`cardgen.discover`."""
+``cardgen pictograms``. They only wire options to :mod:`cardgen.designer.discover`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.discover import effect_lines, effect_rows, labels, pictogram_list
+from cardgen.designer.discover import effect_lines, effect_rows, labels, pictogram_list
 
 
 @click.command()
@@ -35,7 +35,7 @@ def pictograms(output: Path | None) -> None:
         if output.suffix.lower() != ".pdf":
             raise click.BadParameter(f"'{output}' is not a .pdf file; give a name like "
                                      "pictograms.pdf", param_hint="'-o'")
-        from cardgen.render.pictogrampage import write_pictogram_page
+        from cardgen.designer.pictogram_page import write_pictogram_page
 
         title = f"{labels('fr')['pictograms_title']} · {labels('en')['pictograms_title']}"
         notes = [labels(lang)["pictograms_note"] for lang in ("fr", "en")]

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from cardgen.errors import CardgenError
-from cardgen.shops import ShopProfile, builtin_shops, load_shop
+from cardgen.render.paper.shops import ShopProfile, builtin_shops, load_shop
 
 #: The headings of `cardgen shops`, by language, padded to line up.
 LABELS = {"en": ("writes ", "command", "upload "),

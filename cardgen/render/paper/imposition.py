@@ -2,7 +2,7 @@
 the edge the printer flips the paper on, and where the cut marks go.
 
 This is geometry only, in points, with (0, 0) at the page's lower-left corner; the
-drawing is :mod:`cardgen.render.sheets`'s.
+drawing is :mod:`cardgen.render.paper.sheets`'s.
 
 A grid either keeps a gutter between cards, each with its own bleed (``separate``
 cut lines: a cut a little off leaves no colour of the neighbour), or lets neighbours

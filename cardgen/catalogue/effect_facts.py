@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.deckreport import toml_value
+from cardgen.catalogue.texts import Text
+from cardgen.deck.report import toml_value
 from cardgen.errors import CatalogueError
-from cardgen.texts import Text
 
 #: Facts every card has, with the value used when neither the card nor its effect says.
 FACT_DEFAULTS: dict[str, bool] = {

@@ -1,6 +1,6 @@
 """The commands a designer starts with: ``cardgen new`` and ``cardgen examples``.
 
-They only wire options to :mod:`cardgen.newdeck` and :mod:`cardgen.examplefiles`.
+They only wire options to :mod:`cardgen.designer.new_deck` and :mod:`cardgen.designer.examples`.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import click
 
-from cardgen.deckfile import builtin_names
-from cardgen.examplefiles import example_names
+from cardgen.deck.file import builtin_names
+from cardgen.designer.examples import example_names
 
 
 @click.command()
@@ -26,7 +26,7 @@ from cardgen.examplefiles import example_names
 def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | None) -> None:
     """Write the folder NAME: a deck file with every field explained, a rule text per
     language and a picture, ready to check and build."""
-    from cardgen.newdeck import deck_from_example, new_deck
+    from cardgen.designer.new_deck import deck_from_example, new_deck
 
     if example is not None:
         given = [f"--{option}" for option in ("base", "lang")
@@ -47,7 +47,7 @@ def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | Non
 def examples(folder: Path) -> None:
     """Copy the example decks, their rule texts and pictures into FOLDER (never over a
     file that is there already)."""
-    from cardgen.examplefiles import copy_examples
+    from cardgen.designer.examples import copy_examples
 
     for path in copy_examples(folder):
         click.echo(f"wrote {path}")

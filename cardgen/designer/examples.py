@@ -3,7 +3,7 @@
 The checkout's ``examples/`` folder is installed as the data package
 ``cardgen.examples`` (see setup.py), so an installed cardgen can give its examples to a
 user who has no checkout: ``cardgen examples DIR`` copies them all, and ``cardgen new
-NAME --from EXAMPLE`` starts a deck folder from one (:mod:`cardgen.newdeck`).
+NAME --from EXAMPLE`` starts a deck folder from one (:mod:`cardgen.designer.new_deck`).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def example_deck(name: str) -> Path:
 def files_of_example(name: str) -> list[Path]:
     """The files the example deck ``name`` is made of: its deck file first, then its
     rule texts and its pictures (what a copy of it needs to build)."""
-    from cardgen.decks import load_deck
+    from cardgen.deck import load_deck
 
     path = example_deck(name)
     deck = load_deck(str(path))
