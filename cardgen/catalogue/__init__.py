@@ -134,7 +134,7 @@ def _text(value: Any, what: str, problems: list[str], fallback: str = "") -> Tex
     if fr is None and en is None:
         problems.append(f"{what} needs an 'fr' or 'en' text")
         return Text(fallback, fallback)
-    # A missing language falls back on the other one; decks.py warns about it.
+    # A missing language falls back on the other one; cardgen/deck/ warns about it.
     return Text(fr if fr is not None else str(en), en if en is not None else str(fr))
 
 
@@ -452,7 +452,7 @@ def _pictogram(pictogram: Any, label: str, problems: list[str]) -> str | None:
 
 def _picture(picture: Any, base_dir: Path | None, label: str,
              problems: list[str]) -> Path | None:
-    """The path of the picture file named, if it passes the checks of picturefile."""
+    """The path of the picture file named, if it passes the checks of cardgen.deck.picture."""
     if picture is None:
         return None
     if not isinstance(picture, str) or not picture.lower().endswith((".svg", ".png")):

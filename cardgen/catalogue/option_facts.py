@@ -63,9 +63,6 @@ def _load() -> dict[str, OptionFacts]:
 
 
 OPTION_FACTS: dict[str, OptionFacts] = _load()
-#: The old name, still read by decks.py and rulebook/context.py, which other branches are
-#: editing; they move to OPTION_FACTS when those branches are merged (issue 23).
-OPTIONAL_RULES = OPTION_FACTS
 
 
 def combination_problems(names: Iterable[str]) -> list[str]:

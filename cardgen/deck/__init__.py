@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Text, catalogue
-from cardgen.catalogue.option_facts import OPTIONAL_RULES, combination_problems
+from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.deck.back import deck_back
 from cardgen.deck.cards import MAX_COPIES, card_counts, own_cards, removals
 from cardgen.deck.file import base_ref, builtin_names, deck_slug, read_deck_file
@@ -235,9 +235,9 @@ def _rules(value: Any, inherited: tuple[str, ...], report: Report) -> tuple[str,
         return inherited
     rules = tuple(value)
     for rule in rules:
-        if rule not in OPTIONAL_RULES:
+        if rule not in OPTION_FACTS:
             report.error(f"rule '{rule}' is not an optional rule cardgen knows"
-                         f"{did_you_mean(rule, list(OPTIONAL_RULES))}; "
+                         f"{did_you_mean(rule, list(OPTION_FACTS))}; "
                          "`cardgen rules` lists them")
     for problem in combination_problems(rules):
         report.error(problem)

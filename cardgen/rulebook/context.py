@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import Card, catalogue
-from cardgen.catalogue.option_facts import OPTIONAL_RULES
+from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.deck import Deck, load_deck
 from cardgen.deck.file import base_ref
 from cardgen.errors import CardgenError
@@ -305,7 +305,7 @@ def played_rules(deck: Deck) -> tuple[str, ...]:
     text when that text is a variant with table rules of its own (Uno Unplugged's,
     U-08, U-10, U-41), then the ones its ``rules`` list turns on."""
     return tuple(name for name in dict.fromkeys((deck.rulebook, *deck.rules))
-                 if name in OPTIONAL_RULES)
+                 if name in OPTION_FACTS)
 
 
 def played_with_parts(deck: Deck) -> set[str]:
@@ -314,7 +314,7 @@ def played_with_parts(deck: Deck) -> set[str]:
     taken = set(played_rules(deck))
     todo = list(taken)
     while todo:
-        for part in OPTIONAL_RULES[todo.pop()].includes:
+        for part in OPTION_FACTS[todo.pop()].includes:
             if part not in taken:
                 taken.add(part)
                 todo.append(part)
@@ -326,13 +326,13 @@ def _rule_rows(deck: Deck, lang: str) -> dict[bool, list[dict[str, str]]]:
     may still add (False). A rule that is part of one the deck plays is played already,
     and one that conflicts with them cannot be added: neither is offered as another."""
     taken = played_with_parts(deck)
-    conflicting = {other for name in taken for other in OPTIONAL_RULES[name].conflicts}
+    conflicting = {other for name in taken for other in OPTION_FACTS[name].conflicts}
 
     def row(name: str) -> dict[str, str]:
-        return {"name": name, "description": OPTIONAL_RULES[name].description[lang]}
+        return {"name": name, "description": OPTION_FACTS[name].description[lang]}
 
     return {True: [row(name) for name in played_rules(deck)],  # the text's own first
-            False: [row(name) for name in OPTIONAL_RULES
+            False: [row(name) for name in OPTION_FACTS
                     if name not in taken and name not in conflicting]}
 
 
