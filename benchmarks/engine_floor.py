@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from engine_speed import RLCardLikePlayer, cardgen_rounds, rlcard_rounds
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import Variant
 
 # A kind is colour * 13 + rank (ranks 0-9, 10 skip, 11 reverse, 12 +2), then two wilds.

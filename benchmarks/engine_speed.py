@@ -46,7 +46,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import RandomPlayer, Variant, play_round
 from cardgen.engine.actions import DRAW, KEEP, PASS, Action, Play
 from cardgen.engine.observation import SeatView

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from command_timing import CARDGEN, ROOT, medians, timed
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.render.preview import preview_cards, write_preview
 
 

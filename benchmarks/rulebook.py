@@ -17,7 +17,7 @@ from io import BytesIO
 from command_timing import command_time
 from pypdf import PdfReader
 
-from cardgen.deck import builtin_names, load_deck
+from cardgen.deck.load import builtin_names, load_deck
 from cardgen.render.paper.sheets import SheetOptions, render_sheets
 from cardgen.rulebook import LANGS, rulebook_pdf
 

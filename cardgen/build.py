@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardgen.deck import builtin_names, load_deck
+from cardgen.deck.load import builtin_names, load_deck
 from cardgen.outputs import prepare_folder, write_atomic
 from cardgen.render.paper.sheets import SheetOptions, has_specials, sheets_filename, write_sheets
 from cardgen.rulebook import LANGS as RULEBOOK_LANGS

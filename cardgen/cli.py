@@ -24,8 +24,8 @@ from cardgen.commands.iteration import preview, watch
 from cardgen.commands.params import OutputPath, whole_writes_to_stdout
 from cardgen.commands.shops import shops
 from cardgen.commands.start import examples, new
-from cardgen.deck import Deck, builtin_names, load_deck
 from cardgen.deck.check import check_deck, players_outside
+from cardgen.deck.load import Deck, builtin_names, load_deck
 from cardgen.errors import INTERRUPTED, CardgenError
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
 

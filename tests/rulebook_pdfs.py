@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.deck.file import builtin_names
 from cardgen.rulebook import rulebook_pdf
 

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from cardgen.balance.kinds import ablated, kind_groups
 from cardgen.balance.study import Plan, run_study
 from cardgen.cli import main
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import Variant, make_players, play_game
 
 KNOWN = str(Path(__file__).parent / "decks" / "balance-known.toml")

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from cardgen.balance.study import Plan, run_study
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 
 ray = pytest.importorskip("ray")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.deck.check import check_deck
 from cardgen.errors import DeckError
 

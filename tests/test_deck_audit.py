@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from cardgen.catalogue import catalogue
 from cardgen.cli import main
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.deck.picture import PNG_SIGNATURE
 from cardgen.errors import CardgenError
 

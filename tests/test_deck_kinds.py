@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from cardgen.balance.kinds import kind_groups
 from cardgen.catalogue import build_cards, catalogue
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import Variant
 from cardgen.rulebook import rulebook_pdf
 from cardgen.rulebook.context import template_context

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardgen.catalogue import build_cards, catalogue, pictogram_names
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 
 
 def deck_file(folder: Path, text: str) -> str:

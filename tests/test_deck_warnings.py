@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardgen.cli import main
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.rulebook import rulebook_pdf
 from cardgen.situation import explain
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue import catalogue
-from cardgen.deck import builtin_names, load_deck
+from cardgen.deck.load import builtin_names, load_deck
 from cardgen.deck.check import check_deck
 from cardgen.engine import Variant
 

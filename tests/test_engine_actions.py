@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import ActionSyntaxError, Variant, parse_action
 from cardgen.engine.actions import Catch, Draw, NameColor, Play
 from cardgen.engine.state import RoundState

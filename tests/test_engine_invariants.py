@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen.catalogue import catalogue
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import Variant, make_players, play_game, play_round
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import OVER, RoundState

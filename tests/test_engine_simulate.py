@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import NotImplementedYet, Variant
 from cardgen.play.simulate import simulate
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import Variant, make_players, play_game, play_round, replay
 from cardgen.engine.actions import seat_name
 from cardgen.engine.game import Game, Player, ScriptedPlayer, transcript_actions

@@ -10,7 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.render.paper.sheets import SheetOptions, render_sheets
 
 DECK = """

@@ -11,7 +11,7 @@ import pytest
 
 from cardgen.catalogue import Card, catalogue
 from cardgen.catalogue.texts import Text
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.render.facetext import in_every_colour
 from cardgen.render.paper.sheets import SheetOptions, render_sheets
 

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import SimpleDocTemplate
 
 from cardgen.catalogue import Card, catalogue
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.errors import CardgenError
 from cardgen.render.faces import draw_back, draw_face, face_kind
 from cardgen.render.layout import layout

@@ -12,7 +12,7 @@ from cli_helpers import refused, run_in
 from pypdf import PdfReader
 
 from cardgen.catalogue import CARD_FIELDS
-from cardgen.deck import DECK_FIELDS, load_deck
+from cardgen.deck.load import DECK_FIELDS, load_deck
 from cardgen.deck.check import check_deck
 from cardgen.designer.examples import example_files
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
-from cardgen.deck import Deck, load_deck
+from cardgen.deck.load import Deck, load_deck
 from cardgen.engine import Variant, make_players, play_game
 from cardgen.engine.classic.rules import OPTIONS as REGISTERED
 from cardgen.engine.classic.rules import missing_options

@@ -9,7 +9,7 @@ from PIL import Image
 
 from cardgen.catalogue import catalogue
 from cardgen.cli import main
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.render.layout import layout
 from cardgen.render.png import write_pngs
 

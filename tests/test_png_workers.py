@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.render.png import write_pngs
 
 

@@ -110,7 +110,7 @@ def test_the_preview_opens_in_the_viewer_only_where_there_is_a_display(
 
 
 def test_a_preview_pdf_page_holds_the_faces_at_their_size(tmp_path: Path) -> None:
-    from cardgen.deck import load_deck
+    from cardgen.deck.load import load_deck
     from cardgen.render.preview import preview_cards, preview_pdf
 
     cards = preview_cards(load_deck("unplugged"), ["non", "vache"])

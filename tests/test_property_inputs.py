@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from cardgen.catalogue import CARD_FIELDS
 from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.cli import main
-from cardgen.deck import DECK_FIELDS
+from cardgen.deck.load import DECK_FIELDS
 from cardgen.situation.expect import EXPECT_FIELDS
 from cardgen.situation.setup import SITUATION_FIELDS
 

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.rulebook import rulebook_blocks
 from cardgen.rulebook.markdown import origins, to_block_syntax
 from cardgen.rulebook.markup import CardBlock, Heading, Table, parse

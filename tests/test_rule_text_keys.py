@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cli_helpers import refused
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.rulebook.context import template_context
 from cardgen.rulebook.owntext import render_own_text
 

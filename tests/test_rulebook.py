@@ -23,7 +23,7 @@ from reportlab.lib.pagesizes import A4, LETTER
 
 from cardgen.build import build_all
 from cardgen.cli import main
-from cardgen.deck import Deck, builtin_names, load_deck
+from cardgen.deck.load import Deck, builtin_names, load_deck
 from cardgen.rulebook import rulebook_blocks, rulebook_pdf
 from cardgen.rulebook.document import balanced_columns
 from cardgen.rulebook.markup import (

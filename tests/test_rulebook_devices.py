@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.rulebook import rulebook_pdf
 
 

@@ -17,7 +17,7 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.catalogue import catalogue
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.rulebook import rulebook_pdf
 from cardgen.rulebook.context import template_context
 

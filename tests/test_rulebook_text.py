@@ -22,7 +22,7 @@ from reportlab.lib.styles import ParagraphStyle
 from rulebook_pdfs import DECKS, OWN_TEXT, deck_id, rulebook_bytes
 
 from cardgen.catalogue import catalogue
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.rulebook import LANGS, PAPERS, rulebook_blocks
 from cardgen.rulebook.document import paragraph
 from cardgen.rulebook.markup import (

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from rule_helpers import do, ids
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import IllegalAction, Variant, parse_action
 from cardgen.engine.game import Game
 from cardgen.engine.observation import SeatView

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from rule_helpers import HANDS, do, hands, ids, legal
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import Variant, make_players, play_game
 from cardgen.engine.game import Game
 from cardgen.engine.options.stacking import digit_sum

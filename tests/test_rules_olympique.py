@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from rule_helpers import HANDS, do, hands, ids, legal
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.deck.check import check_deck
 from cardgen.engine import EngineError, Variant
 from cardgen.engine.game import Game

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from rule_helpers import HANDS, do, hands, ids, legal
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import EngineError, Variant, make_players, play_game
 from cardgen.engine.game import Game
 from cardgen.engine.options.cursed import curse_of

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from rule_helpers import HANDS, do, ids, legal
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import IllegalAction, Variant, make_players, parse_action, play_game
 from cardgen.engine.game import Game
 from cardgen.engine.observation import SeatView

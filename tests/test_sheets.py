@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from cardgen.cli import main
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.errors import CardgenError
 from cardgen.render.layout import layout
 from cardgen.render.paper.sheets import SheetOptions, render_sheets, sheet_cards

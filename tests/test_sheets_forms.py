@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.render.paper.sheets import SheetOptions, render_sheets
 
 

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from cardgen.cli import main
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.render.layout import layout, parse_card_size
 from cardgen.render.paper.sheets import SheetOptions, render_sheets
 

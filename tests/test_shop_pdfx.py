@@ -13,7 +13,7 @@ from cli_helpers import run_in
 from pdf_colours import drawn_forms, embedded, scan
 from PIL import Image
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.render.colour import design_cmyk
 from cardgen.render.layout import pt
 from cardgen.render.paper.printshop import ShopFile, render_print_shop

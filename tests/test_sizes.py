@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 
 from cardgen.catalogue import catalogue
 from cardgen.cli import main
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.render.faces import draw_face
 from cardgen.render.layout import CardSize, layout, parse_card_size
 from cardgen.render.paper.printshop import render_print_shop

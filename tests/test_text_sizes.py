@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.render.layout import CardSize, layout
 from cardgen.render.paper.sheets import SheetOptions, render_sheets
 from tests.cli_helpers import run_in

@@ -67,8 +67,8 @@ def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int,
     """
     from cardgen.balance.report import format_report
     from cardgen.balance.study import Plan, run_study, total_games
-    from cardgen.deck import load_deck
     from cardgen.deck.check import check_deck
+    from cardgen.deck.load import load_deck
     from cardgen.outputs import output_file
 
     if output is not None:  # an unwritable path is said before minutes of games

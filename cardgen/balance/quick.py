@@ -14,7 +14,7 @@ from cardgen.balance.kinds import kind_groups
 from cardgen.balance.report import labels, pct, standing_out
 from cardgen.balance.study import kind_figures
 from cardgen.balance.tally import Tally
-from cardgen.deck import Deck
+from cardgen.deck.load import Deck
 from cardgen.engine.game import GameResult
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from cardgen.balance.kinds import KindGroup, ablated, kind_groups
 from cardgen.balance.stats import Interval, games_needed
 from cardgen.balance.tally import PairedTally, Tally
-from cardgen.deck import Deck
+from cardgen.deck.load import Deck
 from cardgen.engine.errors import EngineError
 from cardgen.engine.variant import Variant
 from cardgen.play.recipes import Recipe

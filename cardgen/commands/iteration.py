@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 
-from cardgen.deck import load_deck
 from cardgen.deck.check import check_deck
+from cardgen.deck.load import load_deck
 from cardgen.errors import CardgenError
 from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardgen.catalogue.texts import LATIN_MAX
-from cardgen.deck import Deck, Problem
+from cardgen.deck.load import Deck, Problem
 
 if TYPE_CHECKING:
     from cardgen.engine.game import GameResult

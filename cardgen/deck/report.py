@@ -1,6 +1,6 @@
 """The problems found in a deck file, kept in the order they are found.
 
-Reading a deck never stops at the first problem (see :mod:`cardgen.deck`): each
+Reading a deck never stops at the first problem (see :mod:`cardgen.deck.load`): each
 step of the reading adds what it finds to one :class:`Report`, and the deck keeps
 the list, so that ``cardgen check`` can show every problem at once.
 """

@@ -49,7 +49,7 @@ def example_deck(name: str) -> Path:
 def files_of_example(name: str) -> list[Path]:
     """The files the example deck ``name`` is made of: its deck file first, then its
     rule texts and its pictures (what a copy of it needs to build)."""
-    from cardgen.deck import load_deck
+    from cardgen.deck.load import load_deck
 
     path = example_deck(name)
     deck = load_deck(str(path))

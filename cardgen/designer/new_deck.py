@@ -38,7 +38,7 @@ _BASE_WORDS = {"classic": ("classique", "classic"), "unplugged": ("Uno Unplugged
 def new_deck(folder: Path, base: str, langs: Sequence[str]) -> list[Path]:
     """Write a new deck folder starting from the built-in deck ``base``, with a rule text
     for each language of ``langs``; the files written, deck file first."""
-    from cardgen.deck import load_deck
+    from cardgen.deck.load import load_deck
 
     refuse_used_folder(folder)
     slug = folder.name

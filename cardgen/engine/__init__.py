@@ -42,7 +42,7 @@ and a variant's card tables as :class:`~cardgen.engine.cards.CardTables`.
 Importing this package imports every family, which registers its options, card effects
 and answers out of turn (the imports marked ``noqa: F401`` below).
 
->>> from cardgen.deck import load_deck
+>>> from cardgen.deck.load import load_deck
 >>> from cardgen.engine import Variant, make_players, play_game
 >>> variant = Variant.from_deck(load_deck("classic"), 4)
 >>> result = play_game(variant, make_players("random", 4, seed=1), seed=1)

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cardgen.catalogue import Card, catalogue
-from cardgen.deck import HAND_SIZE
+from cardgen.deck.load import HAND_SIZE
 from cardgen.engine.actions import Catch, NameColor
 from cardgen.engine.errors import EngineError
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 
 from cardgen.catalogue import Card
-from cardgen.deck import HAND_SIZE, TARGET, Deck
+from cardgen.deck.load import HAND_SIZE, TARGET, Deck
 from cardgen.engine.actions import Play
 from cardgen.engine.classic.rules import OPTIONS, OfficialRules, compose_rules, missing_options
 from cardgen.engine.errors import NotImplementedYet

@@ -29,7 +29,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.engine import Game, Variant
 from cardgen.engine.state import OVER
 from cardgen.env.actions import ActionIndex

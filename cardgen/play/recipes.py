@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.catalogue import Card
-from cardgen.deck import HAND_SIZE, TARGET
+from cardgen.deck.load import HAND_SIZE, TARGET
 from cardgen.engine.game import Game, GameResult, play_game
 from cardgen.engine.variant import Variant
 from cardgen.play.players import make_players

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.deck import HAND_SIZE, TARGET
+from cardgen.deck.load import HAND_SIZE, TARGET
 from cardgen.engine.actions import seat_name
 from cardgen.engine.game import MAX_ROUNDS, GameResult
 from cardgen.engine.variant import Variant

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import Card
-from cardgen.deck import Deck
+from cardgen.deck.load import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import prepare_folder
 from cardgen.render import raster

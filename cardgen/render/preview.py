@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardgen.catalogue import Card
-from cardgen.deck import Deck
 from cardgen.deck.cards import resolve_card
+from cardgen.deck.load import Deck
 from cardgen.deck.report import Report
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path, write_atomic

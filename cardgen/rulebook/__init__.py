@@ -16,7 +16,7 @@ from pathlib import Path
 
 from reportlab.platypus.doctemplate import LayoutError
 
-from cardgen.deck import Deck
+from cardgen.deck.load import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import write_atomic
 from cardgen.rulebook.budget import check_layout

@@ -18,8 +18,8 @@ from typing import Any
 
 from cardgen.catalogue import Card, catalogue
 from cardgen.catalogue.option_facts import OPTION_FACTS
-from cardgen.deck import Deck, load_deck
 from cardgen.deck.file import base_ref
+from cardgen.deck.load import Deck, load_deck
 from cardgen.errors import CardgenError
 from cardgen.rulebook.templates import french_spacing, labels
 

@@ -35,7 +35,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.catalogue import Card
-from cardgen.deck import Deck
+from cardgen.deck.load import Deck
 from cardgen.render.faces import background_hex
 from cardgen.rulebook import markup, pictures
 from cardgen.rulebook.context import deck_description, kinds_of

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from cardgen.catalogue import closest_card
-from cardgen.deck import Deck
+from cardgen.deck.load import Deck
 from cardgen.rulebook.markup import (
     Block,
     CardBlock,

@@ -23,7 +23,7 @@ from typing import Any
 from jinja2 import BaseLoader, Environment, TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError
 
-from cardgen.deck import RuleText
+from cardgen.deck.load import RuleText
 from cardgen.deck.toml import read_regular_file
 from cardgen.errors import CardgenError
 from cardgen.rulebook.budget import BudgetedSandbox, collect, time_limit

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import closest_card
-from cardgen.deck import DECK_FIELDS
+from cardgen.deck.load import DECK_FIELDS
 from cardgen.deck.toml import read_toml_file
 from cardgen.engine.actions import Action, parse_action, seat_name
 from cardgen.engine.errors import ActionSyntaxError, EngineError, IllegalAction, SituationError

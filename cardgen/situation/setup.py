@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cardgen.deck import builtin_names, load_deck
+from cardgen.deck.load import builtin_names, load_deck
 from cardgen.engine.actions import seat_name
 from cardgen.engine.errors import SituationError
 from cardgen.engine.game import MAX_ROUNDS, Game

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.deck import Deck
+from cardgen.deck.load import Deck
 from cardgen.engine import Action, Game, RoundState, Variant, make_players, play_round
 from cardgen.errors import CardgenError
 from cardgen.terminal.human import HumanPlayer

@@ -21,7 +21,7 @@ import pypdfium2 as pdfium
 from PIL import Image, ImageChops
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.deck import load_deck
+from cardgen.deck.load import load_deck
 from cardgen.render.faces import card_size_pt, draw_face
 from cardgen.render.paper.sheets import SheetOptions, render_sheets
 from cardgen.rulebook import rulebook_pdf

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.catalogue import Card
-from cardgen.deck import Deck
+from cardgen.deck.load import Deck
 from cardgen.outputs import atomic_path
 from cardgen.render.colour import cmyk_printing
 from cardgen.render.forms import FaceForms

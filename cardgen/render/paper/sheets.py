@@ -27,7 +27,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalogue import Card
-from cardgen.deck import Deck
+from cardgen.deck.load import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
 from cardgen.render.faces import LANG_CHOICES, Lang
