@@ -33,6 +33,8 @@ SLOW = {
         "two player counts, each the deck, its baseline and every kind ablated",
     "cardgen balance classic --rule stack-draws --rule seven-swaps --json":
         "the deck, its baseline, its kinds and two rules: about 40 s",
+    "cardgen watch my-deck/my-deck.toml --out build":
+        "runs until Ctrl-C; tests/test_watch.py runs it for real, in a thread",
 }
 
 
