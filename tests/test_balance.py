@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardgen.balance.kinds import ablated, kind_groups
+from cardgen.balance.report import format_report
 from cardgen.balance.study import Plan, run_study
 from cardgen.cli import main
 from cardgen.decks import load_deck
@@ -288,3 +289,65 @@ def test_a_french_figure_never_leaves_its_percent_sign_or_colon_on_the_next_line
         lines = [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
     assert any("part équitable" in line for line in lines)
     assert not [line for line in lines if line.lstrip().startswith(("%", ":"))]
+
+
+BROKEN = str(Path(__file__).parent / "decks" / "balance-broken.toml")
+
+
+@pytest.fixture(scope="module")
+def broken() -> dict:
+    """The classic deck plus 8 Megastorms (everyone else draws 5): a broken game."""
+    report = run_study(Plan(load_deck(BROKEN), load_deck("classic"), games=30,
+                            seed="broken", only=("megastorm", "skip")))
+    return report
+
+
+def test_a_deck_that_blocks_half_its_rounds_is_reported_broken_first(broken: dict) -> None:
+    health = broken["tables"][0]["health"]
+    assert not health["works"]
+    troubles = {t["trouble"]: t for t in health["troubles"]}
+    assert set(troubles) == {"no_winner", "dry", "long"}
+    assert 0.35 < troubles["no_winner"]["share"] < 0.7
+    assert all(t["kinds"] == ["megastorm"] for t in troubles.values())  # not Skip
+    text = format_report(broken)
+    first_figure = text.index("How the game goes")
+    assert text.index("THE DECK DOES NOT WORK AS A GAME") < first_figure
+    assert (f"{100 * troubles['no_winner']['share']:.1f}% of rounds end with no winner"
+            in text[:first_figure])
+    assert "they come with Megastorm" in text[:first_figure]
+    french = format_report(broken, "fr")
+    assert "LE PAQUET NE FONCTIONNE PAS COMME JEU" in french
+    assert "en cause : Mégatempête" in french
+
+
+def test_the_card_that_breaks_the_game_is_not_called_weak(broken: dict) -> None:
+    kinds = broken["tables"][0]["kinds"]
+    storm = kinds[0]
+    assert storm["key"] == "megastorm" and storm["breaks_game"]  # first, not last
+    assert storm["effect"]["holder_win"]["verdict"] not in ("lower",)
+    assert "breaks_game" not in next(k for k in kinds if k["key"] == "skip")
+    row = next(line for line in format_report(broken).splitlines()
+               if line.startswith("Megastorm"))
+    assert "hurts its holder" not in row and "breaks the game" in row
+
+
+def test_a_blocked_round_moves_its_holders_share_of_the_win_nowhere() -> None:
+    from cardgen.balance.tally import win_share
+    from cardgen.play.records import RoundRecord
+
+    def record(winner: int | None) -> RoundRecord:
+        return RoundRecord(0, (0, 1, 2, 3), 3, winner, "out" if winner is not None
+                           else "blocked", {}, 0, 10, 0, False, {}, {}, {}, {}, 0)
+
+    assert [win_share(record(None), s) for s in range(4)] == [0.25] * 4
+    assert [win_share(record(2), s) for s in range(4)] == [0.0, 0.0, 1.0, 0.0]
+
+
+def test_the_classic_deck_is_reported_working() -> None:
+    report = run_study(Plan(load_deck("classic"), load_deck("classic"), games=30,
+                            seed="classic", ablate=False))
+    assert report["tables"][0]["health"] == {
+        "works": True, "troubles": [],
+        "thresholds": {"no_winner_share": 0.1, "no_winner_margin": 0.05,
+                       "dry_share": 0.05, "long_factor": 3.0}}
+    assert "The deck works as a game" in format_report(report)

@@ -79,11 +79,34 @@ def effect_verdict(figure: dict[str, Any], words: dict[str, str],
         return words[up]
     if figure.get("verdict") == "lower":
         return words[down]
+    if figure.get("verdict") == "breaks-game":
+        return words["breaks_game"]
     if figure.get("verdict") == "unclear":
         if figure.get("games_needed") is None:  # zero, or more games than a run plays
             return words["unclear_unmeasurable"]
         return words["unclear"].format(games=count(figure["games_needed"], lang))
     return ""
+
+
+def health_lines(health: dict[str, Any], kind_names: dict[str, str], against: str,
+                 words: dict[str, str], lang: str = "en") -> list[str]:
+    """Whether the deck works as a game: one line, or a heading and one per trouble, each
+    with its figures and the kinds it comes with (``kind_names``: key -> name)."""
+    if health["works"]:
+        return [words["health_works"]]
+    lines = [words["health_broken"]]
+    for trouble in health["troubles"]:
+        kinds = [kind_names.get(key, key) for key in trouble["kinds"]]
+        text = words[f"health_{trouble['trouble']}"].format(
+            share=pct(trouble.get("share", 0.0), lang=lang),
+            blocked=pct(trouble.get("blocked", 0.0), lang=lang),
+            turns=localised(number(trouble.get("turns", 0.0)), lang),
+            base=localised(number(trouble.get("baseline", 0.0)), lang),
+            factor=localised(number(trouble.get("factor", 0.0)), lang), against=against)
+        text += (words["health_with"].format(kinds=", ".join(kinds)) if kinds
+                 else words["health_with_none"])
+        lines.append("  - " + text)
+    return lines
 
 
 def _shape_rows(table: dict[str, Any], words: dict[str, str],
@@ -120,7 +143,11 @@ def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en"
     head = "heading" if "baseline" in table else "heading_alone"
     lines = [words[head].format(deck=deck, against=against, players=n,
                                 games=report["games"], rounds=table["deck"]["rounds"],
-                                seed=report["seed"]), "", words["shape"]]
+                                seed=report["seed"]), ""]
+    if "health" in table:
+        names = {k["key"]: k["name"][lang] for k in table["kinds"]}
+        lines += [*health_lines(table["health"], names, against, words, lang), ""]
+    lines.append(words["shape"])
     header = [words["measure"], words["deck"]]
     if "baseline" in table:
         header += [against, words["difference"]]
@@ -139,6 +166,8 @@ def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en"
             row += ["", "", words["numbers_note"]]
         else:
             verdict = effect_verdict(effect["holder_win"], words, lang=lang)
+            if kind.get("breaks_game"):  # measured in the game it breaks: not "weak"
+                verdict = words["breaks_game"]
             length = effect_verdict(effect["turns"], words, "longer", "shorter", lang)
             if effect["turns"]["verdict"] != "unclear":
                 verdict += words["and"] + length
