@@ -19,6 +19,7 @@ from cardgen.decks import load_deck
 from cardgen.engine import Variant, make_players, play_game
 
 KNOWN = str(Path(__file__).parent / "decks" / "balance-known.toml")
+BROKEN = str(Path(__file__).parent / "decks" / "balance-broken.toml")
 PARTY = str(Path(__file__).parent.parent / "examples" / "party.toml")
 
 
@@ -187,6 +188,23 @@ def test_check_ends_with_the_kinds_that_stand_out() -> None:
     assert "balance, 4 players" in out
     assert "deluge: a player dealt it wins" in out
     assert "lucky-seven:" not in out
+    assert "  The deck works as a game: rounds end with a winner and the piles hold out." in out
+
+
+def test_check_says_a_broken_deck_is_broken_and_names_no_kind_weak() -> None:
+    result = CliRunner().invoke(main, ["check", BROKEN, "--players", "4", "--games", "40",
+                                       "--workers", "1", "--json"])
+    table = json.loads(result.stdout)["balance"][0]
+    assert [t["trouble"] for t in table["health"]["troubles"]] == ["no_winner", "dry"]
+    assert table["standing_out"] == []
+    code, out = run("check", BROKEN, "--players", "4", "--games", "40", "--workers", "1")
+    lines = out.splitlines()
+    at = lines.index("  THE DECK DOES NOT WORK AS A GAME; the figures below measure a broken "
+                     "game:")
+    share = 100 * table["health"]["troubles"][0]["share"]
+    assert lines[at + 1] == (f"    - {share:.1f}% of rounds end with no winner ({share:.1f}% "
+                             "blocked) (`cardgen balance` tells which kinds cause it)")
+    assert "megastorm:" not in out and "no card kind stands out" not in out
 
 
 # --- the party deck's report, as the command prints and writes it -------------------------
@@ -290,8 +308,6 @@ def test_a_french_figure_never_leaves_its_percent_sign_or_colon_on_the_next_line
     assert any("part équitable" in line for line in lines)
     assert not [line for line in lines if line.lstrip().startswith(("%", ":"))]
 
-
-BROKEN = str(Path(__file__).parent / "decks" / "balance-broken.toml")
 
 
 @pytest.fixture(scope="module")

@@ -15,15 +15,17 @@ thresholds below (on the rounds of the deck's own run):
 
 A kind *comes with* a trouble when the ablation tells it apart: the deck's rounds, set
 against their twins with the kind replaced by plain numbers, end with no winner, run dry
-or last longer more often, the interval clear of zero (``cardgen balance``); or, without
-ablation (``cardgen check``), when the rounds in which someone was dealt the kind end
-with no winner more often than the others, the interval clear of zero.
+or last longer more often, the interval clear of zero. ``cardgen check`` plays no
+ablation: it says whether the deck works and leaves the cause to ``cardgen balance``
+(the rounds in which someone was dealt a kind tell little: a card of eight copies is
+dealt to someone in nine rounds of ten, and drawn in the others).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardgen.balance.tally import Tally
 from cardgen.play.simulate import DRY_SHARE
 
 #: Rounds with no winner at which a deck stops working as a game (a tenth of them) …
@@ -71,6 +73,14 @@ def kinds_with_troubles(kinds: list[dict[str, Any]]) -> dict[str, list[str]]:
         found[trouble] = [k["key"] for k in kinds if "effect" in k
                           and k["effect"].get(effect, {}).get("verdict") == "higher"]
     return found
+
+
+def shape_of(tally: Tally) -> dict[str, Any]:
+    """The figures :func:`game_health` reads, from a run's tally."""
+    return {"turns": tally.mean("turns").as_dict(),
+            **{name: tally.share(field).as_dict()
+               for name, field in (("no_winner", "no-winner"), ("blocked", "blocked"),
+                                   ("dry", "dry"))}}
 
 
 def breakers(health: dict[str, Any]) -> set[str]:

@@ -92,8 +92,8 @@ def health_lines(health: dict[str, Any], kind_names: dict[str, str], against: st
                  words: dict[str, str], lang: str = "en") -> list[str]:
     """Whether the deck works as a game: one line, or a heading and one per trouble, each
     with its figures and the kinds it comes with (``kind_names``: key -> name)."""
-    if health["works"]:
-        return [words["health_works"]]
+    if health["works"]:  # without a baseline, no length to compare with
+        return [words["health_works" if against else "health_works_alone"]]
     lines = [words["health_broken"]]
     for trouble in health["troubles"]:
         kinds = [kind_names.get(key, key) for key in trouble["kinds"]]
@@ -104,7 +104,7 @@ def health_lines(health: dict[str, Any], kind_names: dict[str, str], against: st
             base=localised(number(trouble.get("baseline", 0.0)), lang),
             factor=localised(number(trouble.get("factor", 0.0)), lang), against=against)
         text += (words["health_with"].format(kinds=", ".join(kinds)) if kinds
-                 else words["health_with_none"])
+                 else words["health_with_none" if against else "health_with_check"])
         lines.append("  - " + text)
     return lines
 
@@ -146,7 +146,8 @@ def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en"
                                 seed=report["seed"]), ""]
     if "health" in table:
         names = {k["key"]: k["name"][lang] for k in table["kinds"]}
-        lines += [*health_lines(table["health"], names, against, words, lang), ""]
+        lines += [*health_lines(table["health"], names,
+                                against if "baseline" in table else "", words, lang), ""]
     lines.append(words["shape"])
     header = [words["measure"], words["deck"]]
     if "baseline" in table:

@@ -110,10 +110,6 @@ class Tally:
                     sums.add(f"drew:{key}", won)
                 else:
                     sums.add(f"never:{key}", won)
-        # Whether the rounds in which someone was dealt the kind end with no winner more
-        # often than the others (the association cardgen check can tell without ablation).
-        someone = any(record.dealt[seat] & mask for seat in record.seats)
-        sums.add(f"{'nw-dealt' if someone else 'nw-not'}:{key}", record.winner is None)
         for kinds, counter in ((record.drawn, self.drawn), (record.left, self.left)):
             counter[key] += sum(n for k, n in kinds.items() if mask >> k & 1)
 
