@@ -324,7 +324,8 @@ def test_a_deck_that_blocks_half_its_rounds_is_reported_broken_first(broken: dic
     troubles = {t["trouble"]: t for t in health["troubles"]}
     assert set(troubles) == {"no_winner", "dry", "long"}
     assert 0.35 < troubles["no_winner"]["share"] < 0.7
-    assert all(t["kinds"] == ["megastorm"] for t in troubles.values())  # not Skip
+    assert troubles["no_winner"]["kinds"] == troubles["dry"]["kinds"] == ["megastorm"]
+    assert "megastorm" in troubles["long"]["kinds"]
     text = format_report(broken)
     first_figure = text.index("How the game goes")
     assert text.index("THE DECK DOES NOT WORK AS A GAME") < first_figure
@@ -365,5 +366,20 @@ def test_the_classic_deck_is_reported_working() -> None:
     assert report["tables"][0]["health"] == {
         "works": True, "troubles": [],
         "thresholds": {"no_winner_share": 0.1, "no_winner_margin": 0.05,
-                       "dry_share": 0.05, "long_factor": 3.0}}
+                       "dry_share": 0.05, "long_factor": 3.0, "cause_share": 0.5}}
     assert "The deck works as a game" in format_report(report)
+
+
+def test_the_pdf_says_the_game_is_broken_and_words_its_verdicts(broken: dict,
+                                                                tmp_path: Path) -> None:
+    from cardgen.balance.charts import write_pdf
+
+    write_pdf(broken, tmp_path / "broken.pdf")
+    with pdfplumber.open(tmp_path / "broken.pdf") as pdf:
+        first, second = (" ".join(page.extract_text().split()) for page in pdf.pages[:2])
+    assert "THE DECK DOES NOT WORK AS A GAME" in first
+    assert "end with no winner" in first and "they come with Megastorm" in first
+    # the legend of the colours, then each bar's verdict in words beside it
+    assert "helps its holder hurts its holder no clear effect" in second
+    assert "Megastorm breaks the game" in second
+    assert "an effect told apart from none no clear effect" in second

@@ -47,7 +47,7 @@ class SanityBalance:
             kinds = [kind_figures(g, tally, None, tally.games) for g in groups]
             won = sum(tally.mean(f"position:{p}").estimate for p in range(players))
             overall = won / players  # a player's share of rounds won, blocked ones counted
-            health = game_health(shape_of(tally), None, {})
+            health = game_health(shape_of(tally), None, [])
             # In a broken game the holders' wins measure the breakage, not the cards:
             # no kind is named as standing out (weak, above all) for it.
             looked_at = standing_out(kinds, overall) if health["works"] else []

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.balance.health import breakers, game_health, kinds_with_troubles
+from cardgen.balance.health import breakers, game_health
 from cardgen.balance.kinds import KindGroup, ablated, kind_groups
 from cardgen.balance.stats import Interval, games_needed
 from cardgen.balance.tally import PairedTally, Tally
@@ -219,7 +219,7 @@ def _table(players: int, runs: list[_Run], tallies: Sequence[Tally | PairedTally
         paired = ablations.get(group.key)
         kinds.append(kind_figures(group, deck, paired if isinstance(paired, PairedTally) else None,
                            games))
-    health = game_health(table["deck"], table.get("baseline"), kinds_with_troubles(kinds))
+    health = game_health(table["deck"], table.get("baseline"), kinds)
     broken = breakers(health)
     for kind in kinds:
         if kind["key"] in broken:
