@@ -182,6 +182,30 @@ def test_cluster_nobody_answers_at_is_one_line() -> None:
     assert "playing" not in out
 
 
+def test_check_cluster_nobody_answers_at_is_one_line_before_any_game() -> None:
+    pytest.importorskip("ray")
+    code, out = run("check", "classic", "--games", "10", "--cluster", "127.0.0.1:1")
+    assert code == 1
+    assert out.strip().splitlines()[-1] == (
+        "Error: nothing answers at the Ray cluster address '127.0.0.1:1'; give the address "
+        "`ray start --head` printed (HOST:6379), ray://HOST:10001 or local")
+    assert "sanity games" not in out
+
+
+def test_simulate_uses_every_core_by_default_with_the_same_results() -> None:
+    import os
+
+    from cardgen.cli import simulate
+
+    workers = next(p for p in simulate.params if p.name == "workers")
+    assert workers.default == (os.cpu_count() or 1)
+    args = ["simulate", "classic", "--games", "12", "--seed", "cores", "--json"]
+    default = CliRunner().invoke(main, args)
+    alone = CliRunner().invoke(main, [*args, "--workers", "1"])
+    assert default.exit_code == alone.exit_code == 0
+    assert json.loads(default.stdout) == json.loads(alone.stdout)
+
+
 def test_check_ends_with_the_kinds_that_stand_out() -> None:
     code, out = run("check", KNOWN, "--players", "4", "--games", "40", "--workers", "1")
     assert code == 0, out
