@@ -136,14 +136,26 @@ def test_balance_pdf_is_the_same_bytes_in_french_whatever_the_workers(tmp_path: 
     assert "Déluge" in text
 
 
+def verdict_of(lines: list[str], row: int) -> str:
+    """The verdict printed under a kind's row of the terminal table (it may wrap)."""
+    said = []
+    for line in lines[row + 1:]:
+        if not line.startswith("    "):
+            break
+        said.append(line.strip().removeprefix("→ "))
+    return " ".join(said)
+
+
 def test_balance_text_never_calls_an_interval_across_zero_a_difference() -> None:
     code, out = run("balance", "classic", "--players", "3", "--games", "10")
     assert code == 0, out
-    rows = [line for line in out.splitlines()  # the kinds, by their English names
+    lines = out.splitlines()
+    rows = [line + " " + verdict_of(lines, i)  # the kinds, by their English names
+            for i, line in enumerate(lines)
             if line.startswith(("Skip ", "Reverse ", "Wild ", "+2 ", "Wild Draw Four "))]
     assert len(rows) == 5
     for row in rows:
-        effect = row.split("]")[1]  # the holder's effect comes after the win-rate interval
+        effect = row.split("]")[0]  # the holder's effect is the row's first interval
         low, high = (float(v) for v in effect[effect.index("[") + 1:].split(", "))
         if low <= 0 <= high:
             assert "no clear effect; " in row
@@ -316,11 +328,20 @@ def test_a_zero_effect_gets_no_sample_size_but_says_it_is_too_small(party: dict)
                               "practical run to tell it from none"),
                        ("fr", "pas d'effet net ; l'effet mesuré est trop faible pour qu'une "
                               "série de taille raisonnable le distingue de zéro")):
-        rows = [line for line in party[lang].splitlines()
+        lines = party[lang].splitlines()
+        rows = [verdict_of(lines, i) for i, line in enumerate(lines)
                 if any(line.startswith(k["name"][lang] + " ") for k in zero)]
         assert rows and all(said in row for row in rows), rows
         assert "1,000,000,000" not in party[lang]
         assert "1\u202f000\u202f000\u202f000" not in party[lang]
+
+
+def test_every_line_of_the_terminal_report_fits_in_100_columns(party: dict,
+                                                               broken: dict) -> None:
+    for lang in ("fr", "en"):
+        for text in (party[lang], format_report(broken, lang)):
+            widest = max(text.splitlines(), key=len)
+            assert len(widest) <= 100, widest
 
 
 def test_a_french_figure_never_leaves_its_percent_sign_or_colon_on_the_next_line(
@@ -367,9 +388,10 @@ def test_the_card_that_breaks_the_game_is_not_called_weak(broken: dict) -> None:
     assert storm["key"] == "megastorm" and storm["breaks_game"]  # first, not last
     assert storm["effect"]["holder_win"]["verdict"] not in ("lower",)
     assert "breaks_game" not in next(k for k in kinds if k["key"] == "skip")
-    row = next(line for line in format_report(broken).splitlines()
-               if line.startswith("Megastorm"))
-    assert "hurts its holder" not in row and "breaks the game" in row
+    lines = format_report(broken).splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("Megastorm"))
+    said = verdict_of(lines, row)
+    assert "hurts its holder" not in said and said.startswith("breaks the game")
 
 
 def test_a_blocked_round_moves_its_holders_share_of_the_win_nowhere() -> None:
