@@ -166,8 +166,11 @@ def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
 @click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
               show_default="the number of cores",
               help="Processes for the sanity games (same results for any number).")
+@click.option("--cluster", metavar="ADDRESS", help="Play the sanity games on a Ray cluster "
+              "(an address, ray://HOST:10001 or 'local'; the results do not change).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def check(deck: str, players: int | None, games: int, workers: int, as_json: bool) -> None:
+def check(deck: str, players: int | None, games: int, workers: int, cluster: str | None,
+          as_json: bool) -> None:
     """Check that DECK is complete and playable. Exit 1 if it is not.
 
     Ctrl-C stops the sanity games: the report of those finished is printed, marked
@@ -182,12 +185,16 @@ def check(deck: str, players: int | None, games: int, workers: int, as_json: boo
 
     fairness = SanityBalance(loaded)  # the sanity games also say which cards stand out
     report = check_deck(loaded, players)  # the composition alone, in milliseconds
+    if games and report.valid and cluster is not None:  # out of reach: said before playing
+        from cardgen.play.cluster import connect
+
+        connect(cluster, workers)
     if games and report.valid:  # no games, and no bar, for a deck that cannot be dealt
         # The bar goes to stderr (drawn only on a terminal), so --json output stays clean.
         with click.progressbar(length=games * counts, label="sanity games",
                                file=sys.stderr) as bar:
             report = check_deck(loaded, players, games=games, workers=workers,
-                                progress=bar.update, on_game=fairness.add)
+                                progress=bar.update, on_game=fairness.add, cluster=cluster)
     if as_json:
         _emit_json({**report.as_dict(), "balance": fairness.as_dict()})
     else:
@@ -532,7 +539,8 @@ def build(out: Path, paper: str) -> None:
               help="The bots: random, heuristic, or a comma list cycled over the seats.")
 @click.option("--option", "--rule", "extra_rules", multiple=True, metavar="NAME",
               help="Turn on an option (repeat for several; see `cardgen options`).")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+@click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
+              show_default="the number of cores",
               help="Processes to share the games (the results do not change).")
 @click.option("--cluster", metavar="ADDRESS", help="Play the games on a Ray cluster "
               "(an address, ray://HOST:10001 or 'local'; the results do not change).")

@@ -12,12 +12,14 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardgen.balance.kinds import ablated, kind_groups
+from cardgen.balance.report import format_report
 from cardgen.balance.study import Plan, run_study
 from cardgen.cli import main
 from cardgen.deck.load import load_deck
 from cardgen.engine import Variant, make_players, play_game
 
 KNOWN = str(Path(__file__).parent / "decks" / "balance-known.toml")
+BROKEN = str(Path(__file__).parent / "decks" / "balance-broken.toml")
 PARTY = str(Path(__file__).parent.parent / "examples" / "party.toml")
 
 
@@ -134,14 +136,26 @@ def test_balance_pdf_is_the_same_bytes_in_french_whatever_the_workers(tmp_path: 
     assert "Déluge" in text
 
 
+def verdict_of(lines: list[str], row: int) -> str:
+    """The verdict printed under a kind's row of the terminal table (it may wrap)."""
+    said = []
+    for line in lines[row + 1:]:
+        if not line.startswith("    "):
+            break
+        said.append(line.strip().removeprefix("→ "))
+    return " ".join(said)
+
+
 def test_balance_text_never_calls_an_interval_across_zero_a_difference() -> None:
     code, out = run("balance", "classic", "--players", "3", "--games", "10")
     assert code == 0, out
-    rows = [line for line in out.splitlines()  # the kinds, by their English names
+    lines = out.splitlines()
+    rows = [line + " " + verdict_of(lines, i)  # the kinds, by their English names
+            for i, line in enumerate(lines)
             if line.startswith(("Skip ", "Reverse ", "Wild ", "+2 ", "Wild Draw Four "))]
     assert len(rows) == 5
     for row in rows:
-        effect = row.split("]")[1]  # the holder's effect comes after the win-rate interval
+        effect = row.split("]")[0]  # the holder's effect is the row's first interval
         low, high = (float(v) for v in effect[effect.index("[") + 1:].split(", "))
         if low <= 0 <= high:
             assert "no clear effect; " in row
@@ -180,12 +194,53 @@ def test_cluster_nobody_answers_at_is_one_line() -> None:
     assert "playing" not in out
 
 
+def test_check_cluster_nobody_answers_at_is_one_line_before_any_game() -> None:
+    pytest.importorskip("ray")
+    code, out = run("check", "classic", "--games", "10", "--cluster", "127.0.0.1:1")
+    assert code == 1
+    assert out.strip().splitlines()[-1] == (
+        "Error: nothing answers at the Ray cluster address '127.0.0.1:1'; give the address "
+        "`ray start --head` printed (HOST:6379), ray://HOST:10001 or local")
+    assert "sanity games" not in out
+
+
+def test_simulate_uses_every_core_by_default_with_the_same_results() -> None:
+    import os
+
+    from cardgen.cli import simulate
+
+    workers = next(p for p in simulate.params if p.name == "workers")
+    assert workers.default == (os.cpu_count() or 1)
+    args = ["simulate", "classic", "--games", "12", "--seed", "cores", "--json"]
+    default = CliRunner().invoke(main, args)
+    alone = CliRunner().invoke(main, [*args, "--workers", "1"])
+    assert default.exit_code == alone.exit_code == 0
+    assert json.loads(default.stdout) == json.loads(alone.stdout)
+
+
 def test_check_ends_with_the_kinds_that_stand_out() -> None:
     code, out = run("check", KNOWN, "--players", "4", "--games", "40", "--workers", "1")
     assert code == 0, out
     assert "balance, 4 players" in out
     assert "deluge: a player dealt it wins" in out
     assert "lucky-seven:" not in out
+    assert "  The deck works as a game: rounds end with a winner and the piles hold out." in out
+
+
+def test_check_says_a_broken_deck_is_broken_and_names_no_kind_weak() -> None:
+    result = CliRunner().invoke(main, ["check", BROKEN, "--players", "4", "--games", "40",
+                                       "--workers", "1", "--json"])
+    table = json.loads(result.stdout)["balance"][0]
+    assert [t["trouble"] for t in table["health"]["troubles"]] == ["no_winner", "dry"]
+    assert table["standing_out"] == []
+    code, out = run("check", BROKEN, "--players", "4", "--games", "40", "--workers", "1")
+    lines = out.splitlines()
+    at = lines.index("  THE DECK DOES NOT WORK AS A GAME; the figures below measure a broken "
+                     "game:")
+    share = 100 * table["health"]["troubles"][0]["share"]
+    assert lines[at + 1] == (f"    - {share:.1f}% of rounds end with no winner ({share:.1f}% "
+                             "blocked) (`cardgen balance` tells which kinds cause it)")
+    assert "megastorm:" not in out and "no card kind stands out" not in out
 
 
 # --- the party deck's report, as the command prints and writes it -------------------------
@@ -273,11 +328,20 @@ def test_a_zero_effect_gets_no_sample_size_but_says_it_is_too_small(party: dict)
                               "practical run to tell it from none"),
                        ("fr", "pas d'effet net ; l'effet mesuré est trop faible pour qu'une "
                               "série de taille raisonnable le distingue de zéro")):
-        rows = [line for line in party[lang].splitlines()
+        lines = party[lang].splitlines()
+        rows = [verdict_of(lines, i) for i, line in enumerate(lines)
                 if any(line.startswith(k["name"][lang] + " ") for k in zero)]
         assert rows and all(said in row for row in rows), rows
         assert "1,000,000,000" not in party[lang]
         assert "1\u202f000\u202f000\u202f000" not in party[lang]
+
+
+def test_every_line_of_the_terminal_report_fits_in_100_columns(party: dict,
+                                                               broken: dict) -> None:
+    for lang in ("fr", "en"):
+        for text in (party[lang], format_report(broken, lang)):
+            widest = max(text.splitlines(), key=len)
+            assert len(widest) <= 100, widest
 
 
 def test_a_french_figure_never_leaves_its_percent_sign_or_colon_on_the_next_line(
@@ -288,3 +352,80 @@ def test_a_french_figure_never_leaves_its_percent_sign_or_colon_on_the_next_line
         lines = [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
     assert any("part équitable" in line for line in lines)
     assert not [line for line in lines if line.lstrip().startswith(("%", ":"))]
+
+
+
+@pytest.fixture(scope="module")
+def broken() -> dict:
+    """The classic deck plus 8 Megastorms (everyone else draws 5): a broken game."""
+    report = run_study(Plan(load_deck(BROKEN), load_deck("classic"), games=30,
+                            seed="broken", only=("megastorm", "skip")))
+    return report
+
+
+def test_a_deck_that_blocks_half_its_rounds_is_reported_broken_first(broken: dict) -> None:
+    health = broken["tables"][0]["health"]
+    assert not health["works"]
+    troubles = {t["trouble"]: t for t in health["troubles"]}
+    assert set(troubles) == {"no_winner", "dry", "long"}
+    assert 0.35 < troubles["no_winner"]["share"] < 0.7
+    assert troubles["no_winner"]["kinds"] == troubles["dry"]["kinds"] == ["megastorm"]
+    assert "megastorm" in troubles["long"]["kinds"]
+    text = format_report(broken)
+    first_figure = text.index("How the game goes")
+    assert text.index("THE DECK DOES NOT WORK AS A GAME") < first_figure
+    assert (f"{100 * troubles['no_winner']['share']:.1f}% of rounds end with no winner"
+            in text[:first_figure])
+    assert "they come with Megastorm" in text[:first_figure]
+    french = format_report(broken, "fr")
+    assert "LE PAQUET NE FONCTIONNE PAS COMME JEU" in french
+    assert "en cause : Mégatempête" in french
+
+
+def test_the_card_that_breaks_the_game_is_not_called_weak(broken: dict) -> None:
+    kinds = broken["tables"][0]["kinds"]
+    storm = kinds[0]
+    assert storm["key"] == "megastorm" and storm["breaks_game"]  # first, not last
+    assert storm["effect"]["holder_win"]["verdict"] not in ("lower",)
+    assert "breaks_game" not in next(k for k in kinds if k["key"] == "skip")
+    lines = format_report(broken).splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("Megastorm"))
+    said = verdict_of(lines, row)
+    assert "hurts its holder" not in said and said.startswith("breaks the game")
+
+
+def test_a_blocked_round_moves_its_holders_share_of_the_win_nowhere() -> None:
+    from cardgen.balance.tally import win_share
+    from cardgen.play.records import RoundRecord
+
+    def record(winner: int | None) -> RoundRecord:
+        return RoundRecord(0, (0, 1, 2, 3), 3, winner, "out" if winner is not None
+                           else "blocked", {}, 0, 10, 0, False, {}, {}, {}, {}, 0)
+
+    assert [win_share(record(None), s) for s in range(4)] == [0.25] * 4
+    assert [win_share(record(2), s) for s in range(4)] == [0.0, 0.0, 1.0, 0.0]
+
+
+def test_the_classic_deck_is_reported_working() -> None:
+    report = run_study(Plan(load_deck("classic"), load_deck("classic"), games=30,
+                            seed="classic", ablate=False))
+    assert report["tables"][0]["health"] == {
+        "works": True, "troubles": [],
+        "thresholds": {"no_winner_share": 0.1, "no_winner_margin": 0.05,
+                       "dry_share": 0.05, "long_factor": 3.0, "cause_share": 0.5}}
+    assert "The deck works as a game" in format_report(report)
+
+
+def test_the_pdf_says_the_game_is_broken_and_words_its_verdicts(broken: dict,
+                                                                tmp_path: Path) -> None:
+    from cardgen.balance.charts import write_pdf
+
+    write_pdf(broken, tmp_path / "broken.pdf")
+    with pdfplumber.open(tmp_path / "broken.pdf") as pdf:
+        first, second = (" ".join(page.extract_text().split()) for page in pdf.pages[:2])
+    assert "THE DECK DOES NOT WORK AS A GAME" in first
+    assert "end with no winner" in first and "they come with Megastorm" in first
+    # the legend of the colours, then each bar's verdict in words beside it
+    assert "helps its holder hurts its holder no clear effect" in second
+    assert "Megastorm breaks the game" in second
+    assert "an effect told apart from none no clear effect" in second

@@ -40,3 +40,16 @@ def test_simulate_on_a_local_ray_runtime_matches_one_process(local_ray: None) ->
     alone = simulate(variant, games=30, seed="ray")
     on_ray = simulate(variant, games=30, seed="ray", cluster="local")
     assert on_ray.as_dict() == alone.as_dict()
+
+
+def test_check_on_a_local_ray_runtime_matches_one_process(local_ray: None) -> None:
+    from click.testing import CliRunner
+
+    from cardgen.cli import main
+
+    args = ["check", "classic", "--players", "3", "--games", "20", "--json"]
+    alone = CliRunner().invoke(main, [*args, "--workers", "1"])
+    on_ray = CliRunner().invoke(main, [*args, "--cluster", "local"])
+    assert on_ray.exit_code == alone.exit_code == 0, on_ray.output
+    assert json.loads(on_ray.stdout) == json.loads(alone.stdout)
+    assert json.loads(on_ray.stdout)["games_played"] == 20

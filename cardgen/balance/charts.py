@@ -20,7 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
-from cardgen.balance.report import deck_names, interval_text, labels, pct
+from cardgen.balance.report import deck_names, health_lines, interval_text, labels, pct
 from cardgen.outputs import atomic_path
 from cardgen.typography import register_fonts
 
@@ -66,21 +66,39 @@ def _nice_range(low: float, high: float, step: float) -> tuple[float, float]:
     return math.floor(low / step) * step, math.ceil(high / step) * step
 
 
+#: Room right of the bars for each kind's verdict in words.
+VERDICT_WIDTH = 120
+
+
+def _verdict_word(kind: dict[str, Any], measure: str, words: dict[str, str]) -> str:
+    """A kind's verdict on ``measure``, short enough to stand beside its bar."""
+    if measure == "holder_win" and kind.get("breaks_game"):
+        return words["short_breaks_game"]
+    verdict = kind["effect"][measure].get("verdict")
+    up, down = ("higher", "lower") if measure == "holder_win" else ("longer", "shorter")
+    return {"higher": words[up], "lower": words[down],
+            "breaks-game": words["short_breaks_game"]}.get(verdict, words["short_unclear"])
+
+
 def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
                  measure: str = "holder_win", scale: float = 100) -> Drawing:
     """Each ablated kind's effect (on its holder's chance to win, or on another
-    ``measure``) as bars with their 95 % error bars, in the kinds' order."""
+    ``measure``) as bars with their 95 % error bars, in the kinds' order, each with its
+    verdict in words beside it, and a legend of the colours above."""
+    words = labels(lang)
     shown = [k for k in kinds if "effect" in k]
     rows = max(1, len(shown))
     height = 16 + 13 * rows
-    drawing = _drawing(WIDTH, height + 30)
+    drawing = _drawing(WIDTH, height + 44)
     chart = HorizontalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 110, 24, WIDTH - 130, height
+    chart.x, chart.y, chart.width, chart.height = 110, 24, WIDTH - 120 - VERDICT_WIDTH, height
     effects = [k["effect"][measure] for k in shown] or [
         {"estimate": 0, "low": 0, "high": 0, "verdict": "unclear"}]
     low = min(0.0, *(e["low"] * scale for e in effects))
     high = max(0.0, *(e["high"] * scale for e in effects))
-    step = 5.0 if high - low > 20 else 2.0
+    # About ten ticks whatever the range: 2 points, or 100 turns.
+    step = next(s for s in (1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0)
+                if (high - low) / s <= 10)
     vmin, vmax = _nice_range(low, high, step)
     chart.data = [[e["estimate"] * scale for e in effects]]
     chart.valueAxis.valueMin, chart.valueAxis.valueMax = vmin, vmax
@@ -107,8 +125,18 @@ def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
     for i, e in enumerate(effects if shown else []):
         y = chart.y + chart.height - (i + 0.5) * band
         _error_bar(drawing, (sx(e["low"] * scale), y), (sx(e["high"] * scale), y), (0, 3))
+    for i, kind in enumerate(shown):
+        y = chart.y + chart.height - (i + 0.5) * band
+        drawing.add(String(chart.x + chart.width + 6, y - 2.5,
+                           _verdict_word(kind, measure, words), fontName=FONT, fontSize=7))
     drawing.add(Line(sx(0), chart.y, sx(0), chart.y + chart.height, strokeWidth=0.6,
                      strokeColor=colors.black))
+    if measure == "holder_win":
+        key = [(words["higher"], UP_COLOUR), (words["lower"], DOWN_COLOUR),
+               (words["short_unclear"], FLAT_COLOUR)]
+    else:
+        key = [(words["legend_clear"], DECK_COLOUR), (words["short_unclear"], FLAT_COLOUR)]
+    _legend(drawing, key, WIDTH - 4, chart.y + chart.height + 8)
     drawing.add(String(chart.x + chart.width / 2, 4, axis,
                        fontName=FONT, fontSize=7, textAnchor="middle"))
     return drawing
@@ -265,6 +293,12 @@ def write_pdf(report: dict[str, Any], path: Path, lang: str = "en") -> None:
                                          players=table["players"], games=report["games"],
                                          rounds=table["deck"]["rounds"],
                                          seed=report["seed"]), _style(9, space=8)),
+            *[Paragraph(escape(line).replace("\u202f", "\xa0"),
+                        _style(9, bold=not table["health"]["works"], space=2))
+              for line in health_lines(table["health"],
+                                       {k["key"]: k["name"][lang] for k in table["kinds"]},
+                                       names[1] if "baseline" in table else "", words, lang)],
+            Spacer(1, 3 * mm),
             Paragraph(words["shape"], _style(11, True)),
             # reportlab breaks lines at a narrow no-break space (U+202F, which French
             # figures use: "25,0 %"), not at a no-break space (U+00A0).

@@ -4,14 +4,18 @@ No extra game is played: the sanity games are recorded (see
 :mod:`cardgen.play.records`) and each kind's holders are set against the other
 players. That is an association, not the ablation ``cardgen balance`` measures, and
 the summary names a kind only when the interval of the difference leaves out zero.
+It first says whether the deck works as a game (see :mod:`cardgen.balance.health`);
+in a deck that does not, it names no kind: the holders' wins would measure the
+breakage, and the card that breaks the game would read as weak.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardgen.balance.health import game_health, shape_of
 from cardgen.balance.kinds import kind_groups
-from cardgen.balance.report import labels, pct, standing_out
+from cardgen.balance.report import health_lines, labels, pct, standing_out
 from cardgen.balance.study import kind_figures
 from cardgen.balance.tally import Tally
 from cardgen.deck.load import Deck
@@ -43,25 +47,33 @@ class SanityBalance:
             kinds = [kind_figures(g, tally, None, tally.games) for g in groups]
             won = sum(tally.mean(f"position:{p}").estimate for p in range(players))
             overall = won / players  # a player's share of rounds won, blocked ones counted
+            health = game_health(shape_of(tally), None, [])
+            # In a broken game the holders' wins measure the breakage, not the cards:
+            # no kind is named as standing out (weak, above all) for it.
+            looked_at = standing_out(kinds, overall) if health["works"] else []
             out.append({"players": players, "rounds": tally.rounds,
-                        "overall": round(overall, 6),
+                        "overall": round(overall, 6), "health": health,
                         "standing_out": [{"key": k["key"], "win_dealt": k["win_dealt"],
                                           "interval": [round(v, 6) for v in k["interval"]]}
-                                         for k in standing_out(kinds, overall)]})
+                                         for k in looked_at]})
         return out
 
     def lines(self, lang: str = "en") -> list[str]:
         words = labels(lang)
+        names = {g.key: g.name[lang] for _, groups in self.tallies.values()
+                 for g in groups}
         text = []
         for table in self.as_dict():
             text.append(words["check_title"].format(players=table["players"],
                                                     rounds=table["rounds"]))
+            text += ["  " + line for line in health_lines(table["health"], names, "", words,
+                                                           lang)]
             for kind in table["standing_out"]:
                 low, high = kind["interval"]
                 text.append(words["check_stands_out"].format(
                     kind=kind["key"], won=pct(kind["win_dealt"]["estimate"], lang=lang),
                     others=pct(table["overall"], lang=lang),
                     interval=f"{pct(low, lang=lang)}–{pct(high, lang=lang)}"))
-            if not table["standing_out"]:
+            if not table["standing_out"] and table["health"]["works"]:
                 text.append(words["check_nothing"])
         return text

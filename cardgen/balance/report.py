@@ -60,16 +60,16 @@ def count(value: int, lang: str = "en") -> str:
 
 
 def interval_text(figure: dict[str, Any], *, percent: bool = False, signed: bool = False,
-                  digits: int = 1, lang: str = "en") -> str:
-    """``12.3 [11.0, 13.6]``, a figure with its 95 % interval."""
-    if percent:
-        def fmt(v: float) -> str:
+                  digits: int = 1, lang: str = "en", bare: bool = False) -> str:
+    """``12.3 [11.0, 13.6]``, a figure with its 95 % interval (``bare``: a percentage's
+    bounds without their sign, ``12.3% [11.0, 13.6]``, for the terminal's width)."""
+    def fmt(v: float, whole: bool = True) -> str:
+        if percent and (whole or not bare):
             return pct(v, signed, lang)
-    else:
-        def fmt(v: float) -> str:
-            return localised(number(v, digits, signed), lang)
+        return localised(number(v * (100 if percent else 1), digits, signed), lang)
     separator = " ; " if lang == "fr" else ", "
-    return f"{fmt(figure['estimate'])} [{fmt(figure['low'])}{separator}{fmt(figure['high'])}]"
+    return (f"{fmt(figure['estimate'])} "
+            f"[{fmt(figure['low'], False)}{separator}{fmt(figure['high'], False)}]")
 
 
 def effect_verdict(figure: dict[str, Any], words: dict[str, str],
@@ -79,6 +79,8 @@ def effect_verdict(figure: dict[str, Any], words: dict[str, str],
         return words[up]
     if figure.get("verdict") == "lower":
         return words[down]
+    if figure.get("verdict") == "breaks-game":
+        return words["breaks_game"]
     if figure.get("verdict") == "unclear":
         if figure.get("games_needed") is None:  # zero, or more games than a run plays
             return words["unclear_unmeasurable"]
@@ -86,23 +88,52 @@ def effect_verdict(figure: dict[str, Any], words: dict[str, str],
     return ""
 
 
+def health_lines(health: dict[str, Any], kind_names: dict[str, str], against: str,
+                 words: dict[str, str], lang: str = "en") -> list[str]:
+    """Whether the deck works as a game: one line, or a heading and one per trouble, each
+    with its figures and the kinds it comes with (``kind_names``: key -> name)."""
+    if health["works"]:  # without a baseline, no length to compare with
+        return [words["health_works" if against else "health_works_alone"]]
+    lines = [words["health_broken"]]
+    for trouble in health["troubles"]:
+        kinds = [kind_names.get(key, key) for key in trouble["kinds"]]
+        text = words[f"health_{trouble['trouble']}"].format(
+            share=pct(trouble.get("share", 0.0), lang=lang),
+            blocked=pct(trouble.get("blocked", 0.0), lang=lang),
+            turns=localised(number(trouble.get("turns", 0.0)), lang),
+            base=localised(number(trouble.get("baseline", 0.0)), lang),
+            factor=localised(number(trouble.get("factor", 0.0)), lang), against=against)
+        text += (words["health_with"].format(kinds=", ".join(kinds)) if kinds
+                 else words["health_with_none" if against else "health_with_check"])
+        lines.append("  - " + text)
+    return lines
+
+
+#: The terminal report's width: the lines of prose wrap, the tables are made to fit.
+WIDTH = 100
+#: Kinds' names are cut to this many characters in the terminal's table.
+NAME_WIDTH = 20
+
+
 def _shape_rows(table: dict[str, Any], words: dict[str, str],
                 lang: str) -> list[list[str]]:
+    """The deck's figures, the baseline's estimates and the difference's intervals (the
+    baseline's intervals are in the JSON and the PDF)."""
     deck, base, diff = table["deck"], table.get("baseline"), table.get("difference", {})
     rows = []
-    for name, percent in (("turns", False), ("points", False), ("reshuffles", False),
-                          ("blocked", True), ("no_winner", True)):
-        row = [words[name], interval_text(deck[name], percent=percent, lang=lang)]
-        if base is not None:
-            row += [interval_text(base[name], percent=percent, lang=lang),
-                    interval_text(diff[name], percent=percent, signed=True, lang=lang)]
+    measures = [(name, percent, deck[name], base[name] if base else None,
+                 diff.get(name)) for name, percent in (
+                     ("turns", False), ("points", False), ("reshuffles", False),
+                     ("blocked", True), ("no_winner", True))]
+    measures.append(("first_seat", True, deck["positions"][0],
+                     base["positions"][0] if base else None, diff.get("first_seat")))
+    for name, percent, mine, theirs, gap in measures:
+        row = [words[name], interval_text(mine, percent=percent, lang=lang, bare=True)]
+        if theirs is not None and gap is not None:
+            row += [pct(theirs["estimate"], lang=lang) if percent
+                    else localised(number(theirs["estimate"]), lang),
+                    interval_text(gap, percent=percent, signed=True, lang=lang)]
         rows.append(row)
-    first = [words["first_seat"], interval_text(deck["positions"][0], percent=True, lang=lang)]
-    if base is not None:
-        first += [interval_text(base["positions"][0], percent=True, lang=lang),
-                  interval_text(diff["first_seat"], percent=True, signed=True,
-                                lang=lang)]
-    rows.append(first)
     return rows
 
 
@@ -112,40 +143,76 @@ def _columns(rows: list[list[str]]) -> list[str]:
             for r in rows]
 
 
-def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en") -> str:
-    """The terminal report of one player count."""
-    words = labels(lang)
-    n = table["players"]
-    deck, against = deck_names(report, lang)
-    head = "heading" if "baseline" in table else "heading_alone"
-    lines = [words[head].format(deck=deck, against=against, players=n,
-                                games=report["games"], rounds=table["deck"]["rounds"],
-                                seed=report["seed"]), "", words["shape"]]
-    header = [words["measure"], words["deck"]]
-    if "baseline" in table:
-        header += [against, words["difference"]]
-    lines += _columns([header, *_shape_rows(table, words, lang)])
-    lines.append("  (" + words["fair_share"].format(share=pct(table["deck"]["fair_share"],
-                                                                      lang=lang)) + ")")
-    lines += ["", words["kinds"], words["kinds_note"]]
-    rows = [[words["kind"], words["copies"], words["played"], words["won_dealt"],
-             words["effect"], words["round_length"], words["verdict"]]]
+def _wrapped(lines: list[str]) -> list[str]:
+    """Lines of prose wrapped to :data:`WIDTH`, each continuation under its text."""
+    import textwrap
+
+    out = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip(" -")))
+        out += textwrap.wrap(line, WIDTH, subsequent_indent=indent,
+                             break_on_hyphens=False) or [""]
+    return out
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= NAME_WIDTH else name[:NAME_WIDTH - 1] + "…"
+
+
+def _kind_lines(table: dict[str, Any], words: dict[str, str], lang: str) -> list[str]:
+    """One row of figures per kind, its verdict in words on the line below."""
+    rows = [[words["kind"], words["copies"], words["played"], words["effect_short"],
+             words["round_length"]]]
+    verdicts: list[str | None] = [None]
     for kind in table["kinds"]:
         played = localised(number(kind["per_round"]["played"], 2), lang)
-        row = [kind["name"][lang], str(kind["copies"]), played,
-               interval_text(kind["win_dealt"], percent=True, lang=lang)]
+        row = [_short(kind["name"][lang]), str(kind["copies"]), played]
         effect = kind.get("effect")
         if effect is None:
-            row += ["", "", words["numbers_note"]]
+            verdicts.append(words["numbers_note"])
         else:
             verdict = effect_verdict(effect["holder_win"], words, lang=lang)
+            if kind.get("breaks_game"):  # measured in the game it breaks: not "weak"
+                verdict = words["breaks_game"]
             length = effect_verdict(effect["turns"], words, "longer", "shorter", lang)
             if effect["turns"]["verdict"] != "unclear":
                 verdict += words["and"] + length
             row += [interval_text(effect["holder_win"], percent=True, signed=True, lang=lang),
-                    interval_text(effect["turns"], signed=True, lang=lang), verdict]
+                    interval_text(effect["turns"], signed=True, lang=lang)]
+            verdicts.append(verdict)
         rows.append(row)
-    lines += _columns(rows)
+    lines = []
+    for line, said in zip(_columns(rows), verdicts, strict=True):
+        lines.append(line)
+        if said is not None:
+            lines += _wrapped([f"    → {said}"])
+    return lines
+
+
+def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en") -> str:
+    """The terminal report of one player count, in :data:`WIDTH` columns."""
+    words = labels(lang)
+    n = table["players"]
+    deck, against = deck_names(report, lang)
+    head = "heading" if "baseline" in table else "heading_alone"
+    lines = _wrapped([words[head].format(deck=deck, against=against, players=n,
+                                         games=report["games"],
+                                         rounds=table["deck"]["rounds"],
+                                         seed=report["seed"])]) + [""]
+    if "health" in table:
+        names = {k["key"]: k["name"][lang] for k in table["kinds"]}
+        lines += _wrapped(health_lines(table["health"], names,
+                                       against if "baseline" in table else "", words, lang))
+        lines.append("")
+    lines.append(words["shape"])
+    header = [words["measure"], words["deck"]]
+    if "baseline" in table:
+        header += [words["baseline"], words["difference"]]
+    lines += _columns([header, *_shape_rows(table, words, lang)])
+    lines += _wrapped(["  (" + words["fair_share"].format(
+        share=pct(table["deck"]["fair_share"], lang=lang)) + ")"])
+    lines += ["", words["kinds"], *_wrapped([words["kinds_note"]])]
+    lines += _kind_lines(table, words, lang)
     if table["rules"]:
         lines += ["", words["rules"]]
         rule_rows = [[words["rule"], words["rule_turns"], words["rule_first"]]]

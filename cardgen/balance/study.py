@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen.balance.health import breakers, game_health
 from cardgen.balance.kinds import KindGroup, ablated, kind_groups
 from cardgen.balance.stats import Interval, games_needed
 from cardgen.balance.tally import PairedTally, Tally
@@ -152,6 +153,7 @@ def _shape(tally: Tally) -> dict[str, Any]:
         "reshuffles": tally.mean("reshuffles").as_dict(),
         "blocked": tally.share("blocked").as_dict(),
         "no_winner": tally.share("no-winner").as_dict(),
+        "dry": tally.share("dry").as_dict(),
         "fair_share": round(fair, 6),
         "positions": [p.as_dict() for p in positions],
         "first_seat_edge": {**edge.as_dict(), **verdict(edge, tally.games)},
@@ -189,7 +191,8 @@ def kind_figures(group: KindGroup, tally: Tally, paired: PairedTally | None,
                                   **verdict(paired.effect(field), games)}
                            for name, field in (("holder_win", "holder"), ("turns", "turns"),
                                                ("first_seat", "first-seat"),
-                                               ("points", "points"))}
+                                               ("points", "points"),
+                                               ("no_winner", "no-winner"), ("dry", "dry"))}
     return entry
 
 
@@ -216,9 +219,20 @@ def _table(players: int, runs: list[_Run], tallies: Sequence[Tally | PairedTally
         paired = ablations.get(group.key)
         kinds.append(kind_figures(group, deck, paired if isinstance(paired, PairedTally) else None,
                            games))
-    kinds.sort(key=lambda k: -k["effect"]["holder_win"]["estimate"] if "effect" in k
-               else float("inf"))
+    health = game_health(table["deck"], table.get("baseline"), kinds)
+    broken = breakers(health)
+    for kind in kinds:
+        if kind["key"] in broken:
+            # Measured in a game it breaks: never called weak for breaking it.
+            kind["breaks_game"] = True
+            if kind["effect"]["holder_win"]["verdict"] == "lower":
+                kind["effect"]["holder_win"]["verdict"] = "breaks-game"
+    kinds.sort(key=lambda k: (k["key"] not in broken,
+                              -k["effect"]["holder_win"]["estimate"] if "effect" in k
+                              else float("inf")))
     table["kinds"] = kinds
+    table = {"players": players, "health": health,
+             **{k: v for k, v in table.items() if k != "players"}}
     table["rules"] = [
         {"rule": r.rule, **{name: {**t.effect(field).as_dict(),
                                    **verdict(t.effect(field), games)}

@@ -24,6 +24,16 @@ def position(record: RoundRecord, seat: int) -> int:
     return (seats.index(seat) - seats.index(record.dealer) - 1) % len(seats)
 
 
+def win_share(record: RoundRecord, seat: int) -> float:
+    """The seat's share of the round's win: 1 if it won, 0 if another seat did, and a
+    fair share, one over the seats, if nobody did. A round that blocks or ends with no
+    winner thus moves nobody's figure away from a fair share: a card that blocks half
+    its rounds cannot look weak for its holders merely because they did not win them."""
+    if record.winner is None:
+        return 1 / len(record.seats)
+    return float(record.winner == seat)
+
+
 def first_seat_won(record: RoundRecord) -> int:
     return int(record.winner is not None and position(record, record.winner) == 0)
 
@@ -72,6 +82,7 @@ class Tally:
             sums.add("reshuffles", record.reshuffles)
             sums.add("blocked", record.how == "blocked")
             sums.add("no-winner", record.winner is None)  # blocked, or ended by a card
+            sums.add("dry", record.dry)
             for seat in record.seats:
                 sums.add(f"position:{position(record, seat)}", record.winner == seat)
             for key, mask in kind_masks:
@@ -140,11 +151,13 @@ class PairedTally:
             sums.add("turns", sign * (base.turns - record.turns))
             sums.add("points", sign * (base.points - record.points))
             sums.add("first-seat", sign * (first_seat_won(base) - first_seat_won(record)))
+            sums.add("no-winner", sign * ((base.winner is None) - (record.winner is None)))
+            sums.add("dry", sign * (base.dry - record.dry))
             if self.holders is not None:
                 for seat in base.seats:
                     if base.dealt[seat] & self.holders:
-                        sums.add("holder", (base.winner == seat) - (record.winner == seat))
-        for name in ("turns", "points", "first-seat", "holder"):
+                        sums.add("holder", win_share(base, seat) - win_share(record, seat))
+        for name in ("turns", "points", "first-seat", "no-winner", "dry", "holder"):
             total, count = sums.values.get(name, [0.0, 0])
             self.sums.setdefault(name, Clustered.empty()).add(total, int(count))
 

@@ -66,13 +66,15 @@ class Report:
 def check_deck(deck: Deck, players: int | None = None, games: int = 0,
                seed: int | str = 0, workers: int = 1,
                progress: Callable[[int], None] | None = None,
-               on_game: Callable[[GameResult], None] | None = None) -> Report:
+               on_game: Callable[[GameResult], None] | None = None,
+               cluster: str | None = None) -> Report:
     """Check a deck for ``players`` players (None: for every count it claims to serve).
 
     With ``games``, a deck whose composition is sound also plays that many sanity games
     per player count (see :func:`cardgen.play.simulate.sanity_problems`), spread over
-    ``workers`` processes (same results); ``progress`` is told of every game played,
-    ``on_game`` is given each of them, its rounds recorded (for the balance summary).
+    ``workers`` processes or on the Ray cluster at ``cluster`` (same results);
+    ``progress`` is told of every game played, ``on_game`` is given each of them, its
+    rounds recorded (for the balance summary).
     Ctrl-C stops the games at once: the report is then marked ``interrupted``.
     """
     report = Report(deck, players, list(deck.problems))
@@ -111,7 +113,8 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
         report.games_requested = games * len(dict.fromkeys(counted))
         for n in dict.fromkeys(counted):
             variant = Variant.from_deck(deck, n)
-            found, played = sanity_run(variant, games, seed, workers, progress, on_game)
+            found, played = sanity_run(variant, games, seed, workers, progress, on_game,
+                                       cluster)
             for level, message, card in found:
                 (error if level == "error" else warning)(message, card)
             if played is not None:
