@@ -167,6 +167,6 @@ def test_examples_copies_every_example_and_never_overwrites(tmp_path: Path) -> N
         assert (tmp_path / "ex" / name).read_bytes() == (ROOT / "examples" / name).read_bytes()
     (tmp_path / "ex" / "party.toml").write_text("# mine now", encoding="utf-8")
     message = refused(["examples", "ex"], tmp_path)
-    assert message.startswith("ex/eleven.toml: already exists (and 6 more); `cardgen "
+    assert message.startswith("ex/eleven.toml: already exists (and 7 more); `cardgen "
                               "examples` never writes over a file")
     assert (tmp_path / "ex" / "party.toml").read_text(encoding="utf-8") == "# mine now"

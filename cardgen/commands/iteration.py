@@ -10,19 +10,11 @@ from pathlib import Path
 
 import click
 
+from cardgen.commands.common import FACE_LANG, card_size
 from cardgen.deck.check import check_deck
 from cardgen.deck.load import load_deck
 from cardgen.errors import CardgenError
-from cardgen.render.layout import CardSize, design_size, layout, parse_card_size
-
-FACE_LANG = click.Choice(["both", "fr", "en"], case_sensitive=False)
-
-
-def _card_size(ctx: click.Context, param: click.Parameter, value: str) -> CardSize:
-    try:
-        return parse_card_size(value)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+from cardgen.render.layout import CardSize, design_size, layout
 
 
 def _preview_output(ctx: click.Context, param: click.Parameter, value: Path | None
@@ -52,7 +44,7 @@ def can_show() -> bool:
 @click.option("--lang", type=FACE_LANG, default="both", show_default=True,
               help="Language(s) of names and captions on the faces.")
 @click.option("--size", default=design_size().name, show_default=True, metavar="WxH",
-              callback=_card_size, help="Trim size of the faces in mm, as for sheets.")
+              callback=card_size, help="Trim size of the faces in mm, as for sheets.")
 @click.option("--no-open", "no_open", is_flag=True,
               help="Write the file without opening it in the system's viewer.")
 def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,

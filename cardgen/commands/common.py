@@ -1,0 +1,44 @@
+"""What the commands share: the language and paper choices, reading a deck a command can
+use, and printing JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from cardgen.deck.check import check_deck
+from cardgen.deck.load import Deck, load_deck
+from cardgen.errors import CardgenError
+from cardgen.render.layout import CardSize, layout, parse_card_size
+
+# Choices read in any case: `--paper A4` and `--lang FR` are what people type.
+LANG = click.Choice(["fr", "en"], case_sensitive=False)
+FACE_LANG = click.Choice(["both", "fr", "en"], case_sensitive=False)
+PAPER = click.Choice(tuple(layout().papers), case_sensitive=False)
+
+
+def emit_json(value: Any) -> None:
+    click.echo(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def usable_deck(ref: str, players: int | None) -> Deck:
+    """A deck with no errors for this many players, or the first error as a CardgenError."""
+    deck = load_deck(ref)
+    report = check_deck(deck, players)
+    if not report.valid:
+        more = len(report.errors) - 1
+        suffix = f" (and {more} more problem(s): run `cardgen check {ref}`)" if more else ""
+        raise CardgenError(report.errors[0].message + suffix)
+    for warning in report.warnings:  # printed anyway; on stderr, so --json stays clean
+        click.echo(f"warning: {warning.message}", err=True)
+    return deck
+
+
+def card_size(ctx: click.Context, param: click.Parameter, value: str) -> CardSize:
+    """The callback of a ``--size WxH`` option."""
+    try:
+        return parse_card_size(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
