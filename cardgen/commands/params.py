@@ -43,6 +43,9 @@ class _WholeWrites(io.RawIOBase):
     def fileno(self) -> int:
         return self._descriptor
 
+    def isatty(self) -> bool:  # a terminal stays one: colours, progress bars
+        return os.isatty(self._descriptor)
+
     def write(self, data: Any) -> int:
         view = memoryview(data).cast("B")
         done = 0
