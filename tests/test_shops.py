@@ -33,7 +33,8 @@ def test_shops_lists_every_profile_with_its_command_and_what_to_upload(
     assert "825×1125 px at 300 dpi" in listed["thegamecrafter"]["writes"]
     assert "822×1122 px at 300 dpi" in listed["makeplayingcards"]["writes"]
     code, french = run_in(["shops", "--lang", "fr"], tmp_path)
-    assert code == 0 and "à envoyer: le PDF tel quel" in french
+    assert code == 0 and "à envoyer : le PDF tel quel" in french
+    assert "3.175 mm de fond perdu" in french and "bleed" not in french
 
 
 @pytest.mark.parametrize(("shop", "pixels"), [("thegamecrafter", (825, 1125)),

@@ -16,8 +16,8 @@ from cardgen.errors import CardgenError
 from cardgen.render.paper.shops import ShopProfile, builtin_shops, load_shop
 
 #: The headings of `cardgen shops`, by language, padded to line up.
-LABELS = {"en": ("writes ", "command", "upload "),
-          "fr": ("fichier  ", "commande ", "à envoyer")}
+LABELS = {"en": ("writes: ", "command:", "upload: "),
+          "fr": ("fichier :  ", "commande : ", "à envoyer :")}
 
 
 def command_for(shop: ShopProfile, deck: str = "DECK", ref: str | None = None) -> str:
@@ -69,6 +69,6 @@ def shops(lang: str, as_json: bool) -> None:
     writes, command, upload = LABELS[lang]
     for shop in profiles:
         click.echo(f"{shop.id}: {shop.name}, {shop.product[lang]}")
-        click.echo(f"  {writes}: {shop.summary()}")
-        click.echo(f"  {command}: {command_for(shop)}")
-        click.echo(f"  {upload}: {shop.upload[lang]}")
+        click.echo(f"  {writes} {shop.summary(lang)}")
+        click.echo(f"  {command} {command_for(shop)}")
+        click.echo(f"  {upload} {shop.upload[lang]}")

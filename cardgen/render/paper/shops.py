@@ -70,16 +70,24 @@ class ShopProfile:
     output_intent: OutputIntent | None = None
     pixels: tuple[int, int] | None = None
 
-    def summary(self) -> str:
+    def summary(self, lang: str = "en") -> str:
         """What the profile writes, in a line: format, colour, size and order."""
-        what = self.pdfx or ("PDF" if self.format == "pdf" else "PNG images")
+        words = _SUMMARY_WORDS[lang]
+        what = self.pdfx or ("PDF" if self.format == "pdf" else words["images"])
         colour = (f"CMYK ≤ {self.ink_limit_percent:g} %" if self.colour == "cmyk"
                   else "RGB")
-        size = f"{self.size.name} mm + {self.bleed_mm:g} mm bleed"
+        size = f"{self.size.name} mm + {self.bleed_mm:g} mm {words['bleed']}"
         if self.format == "png":
             width, height = self.pixels or (0, 0)
-            return f"{what}, {colour}, {size}, {width}×{height} px at {self.dpi} dpi"
-        return f"{what}, {colour}, {size}, pages {self.order}"
+            return f"{what}, {colour}, {size}, {width}×{height} px {words['at']} {self.dpi} dpi"
+        return f"{what}, {colour}, {size}, {words['pages']} {self.order}"
+
+
+#: The words of :meth:`ShopProfile.summary` in each language.
+_SUMMARY_WORDS = {
+    "en": {"images": "PNG images", "bleed": "bleed", "at": "at", "pages": "pages"},
+    "fr": {"images": "images PNG", "bleed": "de fond perdu", "at": "à", "pages": "pages"},
+}
 
 
 def builtin_shops() -> tuple[str, ...]:
