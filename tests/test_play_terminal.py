@@ -102,3 +102,16 @@ def test_the_hand_is_in_colour_on_a_terminal(tmp_path: Path) -> None:
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert "\033[34mBlue 1\033[0m" in hand and "\033[31mRed 2\033[0m" in hand
+
+
+def test_a_pending_plus_four_is_said_in_the_players_language(tmp_path: Path) -> None:
+    """C-21: the +4 waiting on the person can be challenged; the table says so in French."""
+    child = spawn(tmp_path, "classic", "--seed", "3", "--lang", "fr")
+    for answer in ("5", "1"):  # draw, then play the green 7 drawn
+        child.expect("Que faites-vous ?")
+        child.expect("> ")
+        child.sendline(answer)
+    child.expect(r"En attente : P0 pioche 4 et P0 passe son tour \(on peut la contester\)\.")
+    child.expect(r"1\. contester le \+4  \[challenge\]")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -140,11 +140,9 @@ class Session:
         lines = [words("top", card=words.card(state, state.discard[-1]), color=color,
                        direction=direction),
                  words("seats", counts=counts), self.scores_line()]
-        penalty = next((entry.penalty for entry in reversed(state.stack)
-                        if entry.penalty is not None), None)
-        if penalty is not None:
-            answers = {responder.name for responder in variant.pending_responders}
-            lines.append(words("pending", what=penalty.describe(answers)))
+        pending = words.pending(state, self.seats)
+        if pending is not None:
+            lines.append(words("pending", what=pending))
         view = self.human.view
         if view is not None and view.hand_hidden:  # U-10: naming a colour unseen
             lines.append(words("hidden_hand"))

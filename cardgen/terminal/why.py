@@ -24,12 +24,9 @@ def why_not(state: RoundState, seat: int, card_id: str, words: Words) -> str:
     if any(isinstance(action, Play) and action.kind == kind for action in legal):
         return words("why_legal", card=card)
     allowed = ", ".join(words.action(state, action) for action in legal) or "-"
-    penalty = next((entry.penalty for entry in reversed(state.stack)
-                    if entry.penalty is not None), None)
-    if penalty is not None:
-        answers = {responder.name for responder in variant.pending_responders}
-        return words("why_pending", card=card, what=penalty.describe(answers),
-                     allowed=allowed)
+    pending = words.pending(state, tuple(range(state.n)))
+    if pending is not None:
+        return words("why_pending", card=card, what=pending, allowed=allowed)
     if (any(isinstance(action, Play) for action in legal) or not legal) and not (
             state.can_play(seat, kind)):
         top = words.card(state, state.discard[-1])

@@ -38,6 +38,20 @@ class Words:
         known = catalogue().colors.get(color)
         return known.name[self.lang] if known is not None else color
 
+    def pending(self, state: RoundState, seats: tuple[int, ...]) -> str | None:
+        """The draw waiting on the table, as a person says it, or None."""
+        penalty = next((entry.penalty for entry in reversed(state.stack)
+                        if entry.penalty is not None), None)
+        if penalty is None:
+            return None
+        text = self("pending_draw", seat=f"P{seats[penalty.target]}", count=penalty.amount)
+        if penalty.skipped is not None:
+            text += self("pending_skip", seat=f"P{seats[penalty.skipped]}")
+        answers = {responder.name for responder in state.variant.pending_responders}
+        flags = [self(f"answer_{flag}") for flag, by in penalty.ANSWERED_BY.items()
+                 if getattr(penalty, flag) and not answers.isdisjoint(by)]
+        return text + (f" ({', '.join(flags)})" if flags else "")
+
     def card(self, state: RoundState, kind: int) -> str:
         """The card's name in the deck, in colour on a terminal that shows it."""
         card = state.variant.kinds[kind]
