@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 from cardgen.deck.load import builtin_names, load_deck
@@ -23,23 +24,20 @@ def card_list_json(deck_ref: str) -> bytes:
     return (json.dumps(rows, ensure_ascii=False, indent=1) + "\n").encode()
 
 
-def build_all(out: Path, paper: str = "a4") -> list[Path]:
+def build_all(out: Path, paper: str = "a4") -> Iterator[Path]:
     """Write every built-in deck's outputs into ``out``, sheets and rulebooks on
-    ``paper``; return the paths written."""
+    ``paper``; yield each path once it is written, so the command can say so as it goes."""
     prepare_folder(out)
-    written = []
     for name in builtin_names():
         path = out / f"{name}-cards.json"
         write_atomic(path, card_list_json(name))
-        written.append(path)
+        yield path
         deck = load_deck(name)
         for lang in RULEBOOK_LANGS:
-            written.append(write_rulebook(deck, lang, out / rulebook_filename(deck, lang),
-                                          paper))
+            yield write_rulebook(deck, lang, out / rulebook_filename(deck, lang), paper)
         # Full sheets, and the specials alone where a standard box lacks some.
         for only in ("all", "specials"):
             if only == "specials" and not has_specials(deck):
                 continue
             options = SheetOptions(paper=paper, only=only)
-            written.append(write_sheets(deck, out / sheets_filename(deck, options), options))
-    return written
+            yield write_sheets(deck, out / sheets_filename(deck, options), options)

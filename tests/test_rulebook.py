@@ -367,7 +367,7 @@ def test_rulebook_command_needs_a_language() -> None:
 
 
 def test_build_writes_both_rulebooks_of_every_builtin_deck(tmp_path: Path) -> None:
-    written = build_all(tmp_path)
+    written = list(build_all(tmp_path))
     for ref in builtin_names():
         for lang in ("fr", "en"):
             path = tmp_path / f"{ref}-rulebook-{lang}.pdf"

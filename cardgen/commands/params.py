@@ -68,7 +68,11 @@ def whole_writes_to_stdout() -> None:
     except (OSError, ValueError):
         return
     stream.flush()
-    sys.stdout = io.TextIOWrapper(io.BufferedWriter(_WholeWrites(descriptor)),
+    raw = _WholeWrites(descriptor)
+    # Unbuffered stays unbuffered (python -u, PYTHONUNBUFFERED): each line goes out as it
+    # is written, which a program reading the output line by line waits for.
+    kept = raw if isinstance(binary, io.RawIOBase) else io.BufferedWriter(raw)
+    sys.stdout = io.TextIOWrapper(kept,
                                   encoding=stream.encoding, errors=stream.errors,
                                   line_buffering=bool(stream.line_buffering),
                                   write_through=getattr(stream, "write_through", False))
