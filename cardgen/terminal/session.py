@@ -133,7 +133,7 @@ class Session:
         assert state is not None
         variant = state.variant
         me = self.human.seat
-        color = words.color_name(variant.colors[state.color] if state.color >= 0 else None)
+        color = words.color_in_force(state)
         direction = words("clockwise" if state.direction == 1 else "counterclockwise")
         counts = ", ".join(f"P{self.seats[s]} {len(hand)}" + (" UNO" if state.at_uno[s] else "")
                            for s, hand in enumerate(state.hands))

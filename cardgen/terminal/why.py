@@ -30,6 +30,6 @@ def why_not(state: RoundState, seat: int, card_id: str, words: Words) -> str:
     if (any(isinstance(action, Play) for action in legal) or not legal) and not (
             state.can_play(seat, kind)):
         top = words.card(state, state.discard[-1])
-        color = words.color_name(variant.colors[state.color] if state.color >= 0 else None)
+        color = words.color_in_force(state)
         return words("why_mismatch", card=card, top=top, color=color)
     return words("why_other", card=card, allowed=allowed)

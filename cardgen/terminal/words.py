@@ -38,6 +38,11 @@ class Words:
         known = catalogue().colors.get(color)
         return known.name[self.lang] if known is not None else color
 
+    def color_in_force(self, state: RoundState) -> str:
+        """The colour the next card must match, in words ("none" before any is named)."""
+        return self.color_name(state.variant.colors[state.color] if state.color >= 0
+                               else None)
+
     def pending(self, state: RoundState, seats: tuple[int, ...]) -> str | None:
         """The draw waiting on the table, as a person says it, or None."""
         penalty = next((entry.penalty for entry in reversed(state.stack)
