@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardgen.balance.kinds import ablated, kind_groups
-from cardgen.balance.report import format_report
+from cardgen.balance.report import _short, format_report
 from cardgen.balance.study import Plan, run_study
 from cardgen.cli import main
 from cardgen.deck.load import load_deck
@@ -34,23 +35,28 @@ def known() -> dict[str, dict]:
     deck = load_deck(KNOWN)
     report = run_study(Plan(deck, deck, games=60, seed="known",
                             only=("deluge", "lucky-seven", "draw-two", "wild")))
+    assert report["settling"]["tolerance"] == 0.05  # the default: ±5 points
     return {k["key"]: k for k in report["tables"][0]["kinds"]}
 
 
-def test_an_overwhelmingly_strong_kind_ranks_first_and_is_told_apart(known: dict) -> None:
+def test_an_overwhelmingly_strong_kind_ranks_first_and_settles_helps_at_once(known: dict,
+                                                                           ) -> None:
     ranked = [key for key, kind in known.items() if "effect" in kind]
     assert ranked[0] == "deluge"
     effect = known["deluge"]["effect"]["holder_win"]
-    assert effect["low"] > 0.05 and effect["verdict"] == "higher"
-    assert effect["games_needed"] is None
+    assert effect["estimate"] > 0.08 and effect["low"] > 0 and effect["verdict"] == "higher"
+    assert effect["look"] == 1 and effect["pairs"] == 400  # the first look settles it
+    assert effect["level"] == 0.95
 
 
-def test_a_renamed_number_card_has_no_effect_told_apart(known: dict) -> None:
+def test_a_renamed_number_card_settles_no_effect_larger_than_the_tolerance(known: dict,
+                                                                           ) -> None:
     effect = known["lucky-seven"]["effect"]["holder_win"]
-    assert effect["low"] < 0 < effect["high"]
-    assert effect["verdict"] == "unclear"
-    assert effect["games_needed"] > 60  # more games than were played would be needed
-    assert effect["n"] > 300  # seat-rounds dealt the card, paired with the same seeds
+    assert effect["verdict"] == "within"
+    assert -0.05 < effect["low"] < 0 < effect["high"] < 0.05  # its 90 % interval
+    assert effect["level"] == 0.90
+    assert effect["n"] >= effect["pairs"]  # each pair has one holder or more
+    assert "pairs_to_settle" not in effect
 
 
 def test_an_ablation_deals_the_same_hands_with_plain_numbers_in_place() -> None:
@@ -94,7 +100,7 @@ def test_seat_advantage_of_the_classic_game_matches_a_long_run() -> None:
 def test_same_seed_same_report_on_one_process_or_two() -> None:
     deck = load_deck("classic")
     plan = Plan(deck, load_deck("house"), games=12, seed="w", only=("skip",),
-                rules=("stack-draws",), players=(3, 4))
+                rules=("stack-draws",), players=(3, 4), max_pairs=500)
     one = run_study(plan)
     two = run_study(Plan(**{**plan.__dict__, "workers": 2}))
     assert json.dumps(one) == json.dumps(two)
@@ -103,7 +109,8 @@ def test_same_seed_same_report_on_one_process_or_two() -> None:
 def test_balance_cli_json_table_and_pdf(tmp_path: Path) -> None:
     pdf = tmp_path / "report.pdf"
     result = CliRunner().invoke(main, ["balance", "classic", "--players", "3", "--games",
-                                       "12", "--json", "-o", str(pdf), "--workers", "1"])
+                                       "12", "--max-games", "400", "--json", "-o", str(pdf),
+                                       "--workers", "1"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)  # the progress bar and "wrote" go to stderr
     table = report["tables"][0]
@@ -125,8 +132,8 @@ def test_balance_pdf_is_the_same_bytes_in_french_whatever_the_workers(tmp_path: 
     one, two = tmp_path / "one.pdf", tmp_path / "two.pdf"
     for path, workers in ((one, "1"), (two, "2")):
         code, out = run("balance", "tests/decks/balance-known.toml", "--against", "classic",
-                        "--games", "10", "--lang", "fr", "-o", str(path), "--workers",
-                        workers)
+                        "--games", "10", "--max-games", "400", "--lang", "fr", "-o",
+                        str(path), "--workers", workers)
         assert code == 0, out
     assert one.read_bytes() == two.read_bytes()
     assert "Sorte" not in out and "Les sortes de cartes" in out
@@ -146,22 +153,31 @@ def verdict_of(lines: list[str], row: int) -> str:
     return " ".join(said)
 
 
-def test_balance_text_never_calls_an_interval_across_zero_a_difference() -> None:
-    code, out = run("balance", "classic", "--players", "3", "--games", "10")
+def test_every_verdict_in_the_text_agrees_with_the_interval_printed_beside_it() -> None:
+    code, out = run("balance", "classic", "--players", "3", "--games", "10",
+                    "--max-games", "800", "--tolerance", "4")
     assert code == 0, out
     lines = out.splitlines()
-    rows = [line + " " + verdict_of(lines, i)  # the kinds, by their English names
+    rows = [(line, verdict_of(lines, i))  # the kinds, by their English names
             for i, line in enumerate(lines)
             if line.startswith(("Skip ", "Reverse ", "Wild ", "+2 ", "Wild Draw Four "))]
     assert len(rows) == 5
-    for row in rows:
+    said = set()
+    for row, verdict in rows:
         effect = row.split("]")[0]  # the holder's effect is the row's first interval
         low, high = (float(v) for v in effect[effect.index("[") + 1:].split(", "))
-        if low <= 0 <= high:
-            assert "no clear effect; " in row
-            assert ("games would tell" in row
-                    or "too small for any practical run to tell it from none" in row)
-            assert "helps" not in row and "hurts" not in row
+        if verdict.startswith("helps its holder"):
+            assert low > 0, row
+        elif verdict.startswith("hurts its holder"):
+            assert high < 0, row
+        elif verdict.startswith("no effect larger than ±4 points"):
+            assert -4 < low < high < 4, row
+        else:
+            assert re.match(r"not settled after [\d,]+ pairs; about [\d,]+ would settle "
+                            r"it \(--max-games\)", verdict), verdict
+            assert low <= 0 <= high and not -4 < low < high < 4, row
+        said.add(verdict.split(" (")[0])
+    assert len(said) >= 2  # the seeds meet more than one kind of verdict
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -252,7 +268,8 @@ def party(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     the text, the JSON and the French PDF."""
     folder = tmp_path_factory.mktemp("party")
     pdf = folder / "party-balance.pdf"
-    args = ["balance", PARTY, "--players", "3,5", "--games", "20", "--workers", "1"]
+    args = ["balance", PARTY, "--players", "3,5", "--games", "20", "--max-games", "400",
+            "--workers", "1"]
     code, fr = run(*args, "--lang", "fr", "-o", str(pdf))
     assert code == 0, fr
     code, en = run(*args)
@@ -316,24 +333,26 @@ def test_no_figure_is_written_as_a_negative_zero(party: dict) -> None:
     assert "remélanges par manche                  0,0 [0,0 ; 0,0]" in party["fr"]
 
 
-def test_a_zero_effect_gets_no_sample_size_but_says_it_is_too_small(party: dict) -> None:
-    """An effect measured at exactly zero would take infinitely many games to tell from
-    zero: the report says no number then, and never more games than a run can play."""
-    zero = [k for table in party["json"]["tables"] for k in table["kinds"]
-            if "effect" in k and k["effect"]["holder_win"]["estimate"] == 0]
-    assert zero  # the Downpour +1 at these seeds: the study meets the case it is about
-    for kind in zero:
-        assert kind["effect"]["holder_win"]["games_needed"] is None
-    for lang, said in (("en", "no clear effect; the effect measured is too small for any "
-                              "practical run to tell it from none"),
-                       ("fr", "pas d'effet net ; l'effet mesuré est trop faible pour qu'une "
-                              "série de taille raisonnable le distingue de zéro")):
-        lines = party[lang].splitlines()
-        rows = [verdict_of(lines, i) for i, line in enumerate(lines)
-                if any(line.startswith(k["name"][lang] + " ") for k in zero)]
-        assert rows and all(said in row for row in rows), rows
-        assert "1,000,000,000" not in party[lang]
-        assert "1\u202f000\u202f000\u202f000" not in party[lang]
+def test_an_unsettled_kind_says_how_far_it_got_in_both_languages(party: dict) -> None:
+    """At 400 pairs (--max-games 400) some kinds of the party deck are not settled: the
+    report says so with the pairs played and about how many would settle them, and
+    never an absurd number."""
+    open_ = [(table["players"], k) for table in party["json"]["tables"] for k in table["kinds"]
+             if "effect" in k and k["effect"]["holder_win"]["verdict"] == "unsettled"]
+    assert open_  # the study meets the case it is about
+    for _, kind in open_:
+        effect = kind["effect"]["holder_win"]
+        assert effect["pairs"] == 400 and effect["look"] == 1
+        assert effect["pairs_to_settle"] is None or 400 < effect["pairs_to_settle"] < 10**7
+    for lang, said, five in (("en", "not settled after 400 pairs", ", 5 players"),
+                             ("fr", "non tranché après 400 paires", ", 5 joueurs")):
+        text = party[lang]
+        tables = {3: text[:text.index(five)], 5: text[text.index(five):]}
+        for players, kind in open_:
+            lines = tables[players].splitlines()
+            row = next(i for i, line in enumerate(lines)  # the name, then the copies
+                       if re.match(re.escape(_short(kind["name"][lang])) + r" {2,}\d", line))
+            assert verdict_of(lines, row).startswith(said), lines[row:row + 3]
 
 
 def test_every_line_of_the_terminal_report_fits_in_100_columns(party: dict,
@@ -359,7 +378,7 @@ def test_a_french_figure_never_leaves_its_percent_sign_or_colon_on_the_next_line
 def broken() -> dict:
     """The classic deck plus 8 Megastorms (everyone else draws 5): a broken game."""
     report = run_study(Plan(load_deck(BROKEN), load_deck("classic"), games=30,
-                            seed="broken", only=("megastorm", "skip")))
+                            seed="broken", only=("megastorm", "skip"), max_pairs=200))
     return report
 
 

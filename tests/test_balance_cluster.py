@@ -25,7 +25,7 @@ def local_ray() -> Iterator[None]:
 def test_balance_on_a_local_ray_runtime_matches_one_process(local_ray: None) -> None:
     deck = load_deck("classic")
     plan = Plan(deck, load_deck("house"), games=30, seed="ray", only=("skip", "wild"),
-                rules=("stack-draws",), players=(3,))
+                rules=("stack-draws",), players=(3,), max_pairs=500)
     alone = run_study(plan)
     on_ray = run_study(Plan(**{**plan.__dict__, "cluster": "local"}))
     assert json.dumps(on_ray) == json.dumps(alone)

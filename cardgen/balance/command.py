@@ -6,16 +6,40 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
+from cardgen.balance.sequential import DEFAULT_MAX_PAIRS, DEFAULT_TOLERANCE
 from cardgen.commands.params import OutputPath
 from cardgen.errors import INTERRUPTED, CardgenError
 
-#: Games per run by default: at 4 players the whole Unplugged study (the deck, the
-#: classic baseline and each of its 20 kinds ablated, 22 runs) fits in two minutes on
-#: two cores (benchmarks/balance.py), and separates its strongest kinds from the rest.
+#: Whole games of the deck and of the baseline by default: enough for the shape of the
+#: game (round length within a turn or two, rounds with no winner within a point or two).
 DEFAULT_GAMES = 400
+
+
+class _StageBars:
+    """A progress bar per stage of the study: the whole games, then each look."""
+
+    def __init__(self) -> None:
+        self.bar: Any = None
+        self.done = 0
+
+    def stage(self, label: str, total: int) -> None:
+        self.finish()
+        self.bar = click.progressbar(length=max(1, total), label=label, file=sys.stderr)
+        self.bar.__enter__()
+
+    def advance(self, count: int) -> None:
+        self.done += count
+        if self.bar is not None:
+            self.bar.update(count)
+
+    def finish(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
 
 
 def _player_counts(ctx: click.Context, param: click.Parameter,
@@ -41,7 +65,16 @@ def _player_counts(ctx: click.Context, param: click.Parameter,
 @click.option("--players", callback=_player_counts, metavar="N[,N…]",
               help="Player counts to study (default: 4, or the deck's nearest count).")
 @click.option("--games", type=click.IntRange(10, 100_000), default=DEFAULT_GAMES,
-              show_default=True, help="Games per run (the deck, the baseline, each ablation).")
+              show_default=True,
+              help="Whole games of the deck and of the baseline (the shape of the game).")
+@click.option("--tolerance", type=click.FloatRange(0.5, 50), default=DEFAULT_TOLERANCE * 100,
+              show_default=True, metavar="POINTS",
+              help="'No effect' allows this many points of the holder's chance to win a "
+                   "round either way (for an option: this many % of round length).")
+@click.option("--max-games", "max_pairs", type=click.IntRange(30, 1_000_000),
+              default=DEFAULT_MAX_PAIRS, show_default=True,
+              help="The most pairs of one-round games a kind or an option gets before it "
+                   "is reported unsettled.")
 @click.option("--seed", default="0", show_default=True,
               help="Seed of the study; game i of every run is seeded with SEED:i.")
 @click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
@@ -56,17 +89,18 @@ def _player_counts(ctx: click.Context, param: click.Parameter,
 @click.option("--lang", type=click.Choice(["fr", "en"], case_sensitive=False), default="en",
               show_default=True, help="Language of the table and the PDF.")
 def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int, ...] | None,
-            games: int, seed: str, workers: int, cluster: str | None, as_json: bool,
-            output: Path | None, lang: str) -> None:
-    """Measure what each card kind and rule of DECK does to the game, with intervals.
+            games: int, tolerance: float, max_pairs: int, seed: str, workers: int,
+            cluster: str | None, as_json: bool, output: Path | None, lang: str) -> None:
+    """Measure what each card kind and option of DECK does to the game, until settled.
 
-    Plays DECK and the baseline with the heuristic bots, then DECK with each kind of
-    card replaced by plain number cards, on the same seeds, and reports each kind's
-    effect on its holder's chance to win a round, on round length and on the first
-    player's advantage, each with its 95 % interval.
+    Plays whole games of DECK and of the baseline with the heuristic bots, for the shape
+    of the game. Then each kind is measured on pairs of one-round games on the same
+    seeds, DECK against DECK with the kind replaced by plain number cards, until its
+    effect on its holder's chance to win a round is settled: it helps, it hurts, or it
+    has no effect larger than --tolerance. Each verdict is wrong 5 % of the time at most.
     """
     from cardgen.balance.report import format_report
-    from cardgen.balance.study import Plan, run_study, total_games
+    from cardgen.balance.study import Plan, run_study
     from cardgen.deck.check import check_deck
     from cardgen.deck.load import load_deck
     from cardgen.outputs import output_file
@@ -82,23 +116,23 @@ def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int,
             report = check_deck(d, n)
             if not report.valid:
                 raise CardgenError(report.errors[0].message)
-    plan = Plan(loaded, baseline, rules, players, games, seed, workers, cluster)
+    plan = Plan(loaded, baseline, rules, players, games, seed, workers, cluster,
+                tolerance=tolerance / 100, max_pairs=max_pairs)
     if cluster is not None:  # a cluster out of reach is said before anything is played
         from cardgen.play.cluster import connect
 
         connect(cluster, workers)
-    total = total_games(plan)
-    with click.progressbar(length=total, label="playing", file=sys.stderr) as bar:
-        try:
-            result = run_study(plan, progress=bar.update)
-        except KeyboardInterrupt:
-            # Each figure compares runs on the same seeds: a part of them measures nothing.
-            bar.render_finish()
-            click.echo(f"interrupted (Ctrl-C) after {bar.pos} of {total} games; a balance "
-                       "study needs all of them, so there is no report"
-                       + ("" if output is None else f" and {output} is not written"),
-                       err=True)
-            sys.exit(INTERRUPTED)
+    bars = _StageBars()
+    try:
+        result = run_study(plan, progress=bars)
+    except KeyboardInterrupt:
+        # A verdict rests on every pair up to its look: a part of them settles nothing.
+        bars.finish()
+        click.echo(f"interrupted (Ctrl-C) after {bars.done} games; a balance study needs "
+                   "all of them, so there is no report"
+                   + ("" if output is None else f" and {output} is not written"), err=True)
+        sys.exit(INTERRUPTED)
+    bars.finish()
     if output is not None:
         from cardgen.balance.charts import write_pdf
 

@@ -44,7 +44,7 @@ class SanityBalance:
     def as_dict(self) -> list[dict[str, Any]]:
         out = []
         for players, (tally, groups) in sorted(self.tallies.items()):
-            kinds = [kind_figures(g, tally, None, tally.games) for g in groups]
+            kinds = [kind_figures(g, tally, None) for g in groups]
             won = sum(tally.mean(f"position:{p}").estimate for p in range(players))
             overall = won / players  # a player's share of rounds won, blocked ones counted
             health = game_health(shape_of(tally), None, [])

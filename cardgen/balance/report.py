@@ -1,8 +1,9 @@
 """The balance report as text: the terminal table and the summary ``cardgen check`` ends with.
 
-Every figure is printed with its 95 % interval; a difference is named (helps, hurts,
-lengthens …) only when its interval leaves out zero, and otherwise the report says so
-with the games it would take. The words come from ``templates/balance/labels.toml``.
+Every figure is printed with its interval. A kind's or an option's verdict is the one
+its pairs settled (helps, hurts, no effect larger than the tolerance; see
+:mod:`cardgen.balance.sequential`); another difference is named (lengthens …) only when
+its 95 % interval leaves out zero. The words come from ``templates/balance/labels.toml``.
 """
 
 from __future__ import annotations
@@ -88,6 +89,27 @@ def effect_verdict(figure: dict[str, Any], words: dict[str, str],
     return ""
 
 
+def settled_words(figure: dict[str, Any], words: dict[str, str], tolerance: float,
+                  up: str = "higher", down: str = "lower", within: str = "within",
+                  lang: str = "en") -> str:
+    """A settled figure's verdict in words, with the pairs it took."""
+    points = localised(number(tolerance * 100, 1).removesuffix(".0"), lang)
+    verdict = figure["verdict"]
+    if verdict == "unsettled":
+        needed = figure.get("pairs_to_settle")
+        if needed is None:
+            return words["unsettled_far"].format(pairs=count(figure["pairs"], lang))
+        return words["unsettled"].format(pairs=count(figure["pairs"], lang),
+                                         needed=count(needed, lang))
+    if verdict == "breaks-game":
+        return words["breaks_game"]
+    said = {"higher": words[up], "lower": words[down]}.get(verdict) or words[within].format(
+        tolerance=points)
+    if figure.get("small"):
+        said += words["small"].format(tolerance=points)
+    return said + words["settled_after"].format(pairs=count(figure["pairs"], lang))
+
+
 def health_lines(health: dict[str, Any], kind_names: dict[str, str], against: str,
                  words: dict[str, str], lang: str = "en") -> list[str]:
     """Whether the deck works as a game: one line, or a heading and one per trouble, each
@@ -159,7 +181,8 @@ def _short(name: str) -> str:
     return name if len(name) <= NAME_WIDTH else name[:NAME_WIDTH - 1] + "…"
 
 
-def _kind_lines(table: dict[str, Any], words: dict[str, str], lang: str) -> list[str]:
+def _kind_lines(table: dict[str, Any], words: dict[str, str], lang: str,
+                tolerance: float) -> list[str]:
     """One row of figures per kind, its verdict in words on the line below."""
     rows = [[words["kind"], words["copies"], words["played"], words["effect_short"],
              words["round_length"]]]
@@ -171,7 +194,7 @@ def _kind_lines(table: dict[str, Any], words: dict[str, str], lang: str) -> list
         if effect is None:
             verdicts.append(words["numbers_note"])
         else:
-            verdict = effect_verdict(effect["holder_win"], words, lang=lang)
+            verdict = settled_words(effect["holder_win"], words, tolerance, lang=lang)
             if kind.get("breaks_game"):  # measured in the game it breaks: not "weak"
                 verdict = words["breaks_game"]
             length = effect_verdict(effect["turns"], words, "longer", "shorter", lang)
@@ -211,16 +234,30 @@ def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en"
     lines += _columns([header, *_shape_rows(table, words, lang)])
     lines += _wrapped(["  (" + words["fair_share"].format(
         share=pct(table["deck"]["fair_share"], lang=lang)) + ")"])
-    lines += ["", words["kinds"], *_wrapped([words["kinds_note"]])]
-    lines += _kind_lines(table, words, lang)
+    settling = report["settling"]
+    tolerance = settling["tolerance"]
+    lines += ["", words["kinds"], *_wrapped([words["kinds_note"].format(
+        tolerance=localised(number(tolerance * 100, 1).removesuffix(".0"), lang),
+        error=pct(settling["error_rate"], lang=lang).replace(".0", "").replace(",0", ""))])]
+    lines += _kind_lines(table, words, lang, tolerance)
     if table["rules"]:
         lines += ["", words["rules"]]
-        rule_rows = [[words["rule"], words["rule_turns"], words["rule_first"]]]
+        rule_rows = [[words["rule"], words["rule_length"], words["rule_turns"],
+                      words["rule_first"]]]
+        said: list[str | None] = [None]
         for rule in table["rules"]:
-            rule_rows.append([rule["rule"], interval_text(rule["turns"], signed=True, lang=lang),
+            rule_rows.append([rule["rule"],
+                              interval_text(rule["length"], percent=True, signed=True,
+                                            lang=lang),
+                              interval_text(rule["turns"], signed=True, lang=lang),
                               interval_text(rule["first_seat"], percent=True, signed=True,
                                             lang=lang)])
-        lines += _columns(rule_rows)
+            said.append(settled_words(rule["length"], words, tolerance, "longer", "shorter",
+                                      "length_within", lang))
+        for line, verdict in zip(_columns(rule_rows), said, strict=True):
+            lines.append(line)
+            if verdict is not None:
+                lines += _wrapped([f"    → {verdict}"])
     return "\n".join(lines)
 
 

@@ -124,7 +124,7 @@ class Clustered:
     def mean(self, z: float = Z95) -> Interval:
         """A mean over observations with its normal interval."""
         mean, se = self.mean_se()
-        return Interval(mean, mean - z * se, mean + z * se, se, self.n, self._games())
+        return Interval(mean, mean - z * se, mean + z * se, se, self.n, self.games_with_data())
 
     def proportion(self, z: float = Z95) -> Interval:
         """A share of 0/1 observations with its Wilson interval on the effective sample
@@ -136,10 +136,12 @@ class Clustered:
         iid = p * (1 - p) / n
         effective = n if se == 0 or iid == 0 else min(n, p * (1 - p) / (se * se))
         low, high = wilson(p * effective, effective, z)
-        return Interval(p, low, high, max(se, math.sqrt(iid)), n, self._games())
+        return Interval(p, low, high, max(se, math.sqrt(iid)), n, self.games_with_data())
 
-    def _games(self) -> int:
+    def games_with_data(self) -> int:
+        """The games (clusters) with at least one observation."""
         return sum(1 for c in self.counts if c)
+
 
 
 def difference(a: Interval, b: Interval, z: float = Z95) -> Interval:

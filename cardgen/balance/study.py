@@ -1,25 +1,34 @@
 """The balance study: which games are played, and the figures drawn from them.
 
-For each player count the study plays, on the same seeds (game *i* seeded ``SEED:i``):
-the deck; the baseline deck it is set against; the deck with each of its kinds of card
-ablated (replaced by plain numbers, see :mod:`cardgen.balance.kinds`); and the deck
-with each optional rule asked for. Every run goes through the engine's one game loop
-and worker pool (:func:`cardgen.play.simulate.play_runs`), on local processes or a
-Ray cluster, and comes back in order, so a seed gives the same figures however the
-games were spread. The result is plain data (:func:`run_study`), which the table, the
-JSON and the PDF all print from.
+For each player count the study plays whole games of the deck and of the baseline deck
+it is set against (game *i* seeded ``SEED:i``), for the shape of the game: round
+length, rounds with no winner, the first player's edge, whether the deck works at all.
+Then each kind of card and each option asked for is measured on pairs of one-round
+games until its effect is settled (:mod:`cardgen.balance.ablation`, with the stopping
+rule of :mod:`cardgen.balance.sequential`). Games go through the engine's one game
+loop, on local processes or a Ray cluster, and come back in order, so a seed gives the
+same figures however the games were spread. The result is plain data
+(:func:`run_study`), which the table, the JSON and the PDF all print from.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen.balance.ablation import Measured, Progress, measure
 from cardgen.balance.health import breakers, game_health
 from cardgen.balance.kinds import KindGroup, ablated, kind_groups
+from cardgen.balance.sequential import (
+    DEFAULT_MAX_PAIRS,
+    DEFAULT_TOLERANCE,
+    ERROR_RATE,
+    Boundaries,
+    looks,
+    pairs_to_settle,
+)
 from cardgen.balance.stats import Interval, games_needed
-from cardgen.balance.tally import PairedTally, Tally
+from cardgen.balance.tally import Tally
 from cardgen.deck.load import Deck
 from cardgen.engine.errors import EngineError
 from cardgen.engine.variant import Variant
@@ -35,99 +44,113 @@ class Plan:
     against: Deck
     rules: tuple[str, ...] = ()
     players: tuple[int, ...] = (4,)
-    games: int = 400
+    games: int = 400  # whole games of the deck and of the baseline
     seed: str = "0"
     workers: int = 1
     cluster: str | None = None
-    ablate: bool = True  # every kind ablated (off: the deck's own figures only)
-    only: tuple[str, ...] | None = None  # ablate only these kinds (group keys)
+    ablate: bool = True  # every kind measured (off: the deck's own figures only)
+    only: tuple[str, ...] | None = None  # measure only these kinds (group keys)
     player: str = "heuristic"
+    tolerance: float = DEFAULT_TOLERANCE  # "no effect" allows this much either way
+    max_pairs: int = DEFAULT_MAX_PAIRS  # the most pairs a kind or an option gets
 
 
-@dataclass
-class _Run:
-    role: str  # "deck", "baseline", "ablation" or "rule"
-    variant: Variant
-    group: KindGroup | None = None
-    rule: str | None = None
-
-
-def _runs(plan: Plan, players: int) -> list[_Run]:
-    deck = Variant.from_deck(plan.deck, players)
-    runs = [_Run("deck", deck)]
-    if plan.against is not plan.deck:
-        runs.append(_Run("baseline", Variant.from_deck(plan.against, players)))
+def _measured(plan: Plan, deck: Variant) -> list[Measured]:
+    """The kinds and the options of the study, each with the deck it is set against."""
+    found = []
     if plan.ablate:
-        runs.extend(_Run("ablation", ablated(deck, g), group=g)
-                    for g in kind_groups(deck)
-                    if g.ablated and (plan.only is None or g.key in plan.only))
+        found += [Measured(g.key, ablated(deck, g), g.kinds(deck), "holder")
+                  for g in kind_groups(deck)
+                  if g.ablated and (plan.only is None or g.key in plan.only)]
     for rule in plan.rules:
         if rule in deck.rule_names:
             raise EngineError(f"the rule {rule} is already part of {plan.deck.id}; "
                               "--rule takes a rule the deck does not play")
-        runs.append(_Run("rule", deck.with_cards(
+        found.append(Measured(rule, deck.with_cards(
             [(c, deck.deck_counts[k]) for k, c in enumerate(deck.kinds)],
-            (*deck.rule_names, rule), f"{deck.name} with {rule}"), rule=rule))
-    for run in runs:
-        run.variant.require_playable()
-    return runs
+            (*deck.rule_names, rule), f"{deck.name} with {rule}"), None, "length"))
+    for m in found:
+        m.variant.require_playable()
+    return found
 
 
 def total_games(plan: Plan) -> int:
-    """How many games the study plays (for a progress bar)."""
-    return plan.games * sum(len(_runs(plan, n)) for n in plan.players)
+    """How many whole games the study plays (the pairs that follow are counted by look)."""
+    return plan.games * len(plan.players) * (1 if plan.against is plan.deck else 2)
 
 
-def run_study(plan: Plan, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Play the plan and return every figure of the report, as plain data."""
-    layout = [(n, _runs(plan, n)) for n in plan.players]
-    recipes = [Recipe.of(run.variant, plan.player, plan.seed, check="none",
-                         turn_cap=SANITY_TURN_CAP, record=True)
-               for _, runs in layout for run in runs]
-    owners: list[tuple[int, _Run]] = [(n, run) for n, runs in layout for run in runs]
-    deck_tallies: dict[int, Tally] = {}
-    tallies: list[Tally | PairedTally] = []
-    for n, run in owners:
-        if run.role == "deck":
-            groups = {g.key: g.kinds(run.variant) for g in kind_groups(run.variant)}
-            deck_tallies[n] = Tally(n, groups)
-            tallies.append(deck_tallies[n])
-        elif run.role == "baseline":
-            tallies.append(Tally(n))
-        else:
-            holders = (run.group.kinds(deck_variant(layout, n))
-                       if run.group is not None else None)
-            tallies.append(PairedTally(deck_tallies[n], holders,
-                                       sign=-1 if run.role == "rule" else 1))
+def _games(plan: Plan, players: int,
+           progress: Progress | None) -> tuple[Variant, Tally, Tally | None]:
+    """The whole games of the deck and of the baseline, summed up."""
+    deck = Variant.from_deck(plan.deck, players)
+    deck.require_playable()
+    variants = [deck]
+    if plan.against is not plan.deck:
+        variants.append(Variant.from_deck(plan.against, players))
+        variants[1].require_playable()
+    recipes = [Recipe.of(v, plan.player, plan.seed, check="none", turn_cap=SANITY_TURN_CAP,
+                         record=True) for v in variants]
+    tallies = [Tally(players, {g.key: g.kinds(deck) for g in kind_groups(deck)}),
+               Tally(players)][:len(variants)]
     counts = [0] * len(recipes)
     for index, result in play_runs(recipes, plan.games, plan.workers, plan.cluster):
-        tally = tallies[index]
-        if isinstance(tally, PairedTally):
-            tally.add(counts[index], result)
-        else:
-            tally.add(counts[index], result, keep=owners[index][1].role == "deck")
+        tallies[index].add(counts[index], result)
         counts[index] += 1
         if progress is not None:
-            progress(1)
+            progress.advance(1)
+    return deck, tallies[0], tallies[1] if len(tallies) > 1 else None
+
+
+def run_study(plan: Plan, progress: Progress | None = None) -> dict[str, Any]:
+    """Play the plan and return every figure of the report, as plain data."""
+    if progress is not None:
+        progress.stage("whole games", total_games(plan))
+    played = [(n, *_games(plan, n, progress)) for n in plan.players]
     tables = []
-    for n, runs in layout:
-        first = next(i for i, (m, _) in enumerate(owners) if m == n)
-        tables.append(_table(n, runs, tallies[first:first + len(runs)], plan.games))
+    for n, deck, tally, base in played:
+        measured = _measured(plan, deck)
+        bounds, deck_rounds = measure(deck, measured, player=plan.player, seed=plan.seed,
+                                      tolerance=plan.tolerance, max_pairs=plan.max_pairs,
+                                      workers=plan.workers, cluster=plan.cluster,
+                                      progress=progress)
+        table = _table(n, deck, tally, base, measured, bounds)
+        # the one-round games the pairs took: the deck's (shared) and the changed decks'
+        table["pair_rounds"] = {"deck": deck_rounds, "changed": sum(m.taken for m in measured)}
+        tables.append(table)
+    bounds = Boundaries.of(len(looks(plan.max_pairs)), plan.tolerance)
     return {"deck": plan.deck.id, "against": plan.against.id,
             # what the report calls them: the decks' names, in each language
             "names": {"deck": plan.deck.name.as_dict(), "against": plan.against.name.as_dict()},
             "seed": plan.seed,
             "games": plan.games, "player": plan.player, "rules": list(plan.rules),
+            "settling": {"tolerance": plan.tolerance, "max_pairs": plan.max_pairs,
+                         "error_rate": ERROR_RATE, "looks": looks(plan.max_pairs),
+                         "z_direction": round(bounds.direction, 4),
+                         "z_within": round(bounds.within, 4)},
             "tables": tables}
 
 
-def deck_variant(layout: Sequence[tuple[int, list[_Run]]], players: int) -> Variant:
-    """The deck's own variant for a player count."""
-    return next(runs[0].variant for n, runs in layout if n == players)
+def settled_figure(m: Measured, bounds: Boundaries) -> dict[str, Any]:
+    """The figure that settles ``m``: its estimate, the repeated interval its verdict
+    rests on (``level``), and the verdict: ``higher``, ``lower``, ``within``, or
+    ``unsettled`` when the budget ran out, with about the pairs that would settle it."""
+    estimate, se = m.tally.mean_se(m.figure)
+    plain = m.tally.effect(m.figure)
+    half = bounds.half_width(m.verdict) * se
+    figure: dict[str, Any] = {
+        **Interval(estimate, estimate - half, estimate + half, se, plain.n,
+                   plain.games).as_dict(),
+        "level": 0.90 if m.verdict == "within" else 0.95,
+        "verdict": m.verdict or "unsettled", "pairs": m.taken, "look": m.look,
+        "small": m.verdict in ("higher", "lower") and bounds.is_small(estimate, se)}
+    if m.verdict is None:
+        figure["pairs_to_settle"] = pairs_to_settle(m.taken, estimate, se, bounds)
+    return figure
 
 
 def verdict(interval: Interval, games: int) -> dict[str, Any]:
-    """Whether an effect is told apart from zero; if not, the games it would take."""
+    """Whether a figure's plain 95 % interval tells it apart from zero; if not, about
+    how many games (or pairs) would."""
     if interval.n == 0:
         return {"verdict": "unmeasured", "games_needed": None}
     if interval.excludes_zero:
@@ -172,8 +195,9 @@ def _difference(deck: Tally, base: Tally, name: str, share: bool = False) -> dic
     return {**d.as_dict(), **verdict(d, deck.games)}
 
 
-def kind_figures(group: KindGroup, tally: Tally, paired: PairedTally | None,
-          games: int) -> dict[str, Any]:
+def kind_figures(group: KindGroup, tally: Tally, measured: Measured | None,
+                 bounds: Boundaries | None = None) -> dict[str, Any]:
+    """A kind's figures: from the deck's whole games, and from its pairs when measured."""
     key = group.key
     entry: dict[str, Any] = {
         "key": key, "name": group.name.as_dict(), "copies": group.copies,
@@ -186,23 +210,31 @@ def kind_figures(group: KindGroup, tally: Tally, paired: PairedTally | None,
         "win_drawn_later": tally.share(f"drew:{key}").as_dict(),
         "win_never_held": tally.share(f"never:{key}").as_dict(),
     }
-    if paired is not None:
-        entry["effect"] = {name: {**paired.effect(field).as_dict(),
-                                  **verdict(paired.effect(field), games)}
-                           for name, field in (("holder_win", "holder"), ("turns", "turns"),
-                                               ("first_seat", "first-seat"),
-                                               ("points", "points"),
-                                               ("no_winner", "no-winner"), ("dry", "dry"))}
+    if measured is not None and bounds is not None:
+        pairs = measured.tally
+        entry["effect"] = {
+            "holder_win": settled_figure(measured, bounds),
+            # in the rounds where it is dealt, each with its plain 95 % interval
+            **{name: {**pairs.effect(field).as_dict(),
+                      **verdict(pairs.effect(field), measured.taken)}
+               for name, field in (("turns", "turns"), ("first_seat", "first-seat"),
+                                   ("points", "points"), ("no_winner", "no-winner"),
+                                   ("dry", "dry"))}}
     return entry
 
 
-def _table(players: int, runs: list[_Run], tallies: Sequence[Tally | PairedTally],
-           games: int) -> dict[str, Any]:
-    deck = tallies[0]
-    assert isinstance(deck, Tally)
+def _rule_figures(m: Measured, bounds: Boundaries) -> dict[str, Any]:
+    return {"rule": m.key, "length": settled_figure(m, bounds),
+            **{name: {**m.tally.effect(field).as_dict(),
+                      **verdict(m.tally.effect(field), m.taken)}
+               for name, field in (("turns", "turns"), ("first_seat", "first-seat"),
+                                   ("points", "points"))}}
+
+
+def _table(players: int, deck_variant: Variant, deck: Tally, base: Tally | None,
+           measured: list[Measured], bounds: Boundaries) -> dict[str, Any]:
     table: dict[str, Any] = {"players": players, "deck": _shape(deck)}
-    base = next((t for r, t in zip(runs, tallies, strict=True) if r.role == "baseline"), None)
-    if isinstance(base, Tally):
+    if base is not None:
         table["baseline"] = _shape(base)
         table["difference"] = {
             "turns": _difference(deck, base, "turns"),
@@ -212,13 +244,9 @@ def _table(players: int, runs: list[_Run], tallies: Sequence[Tally | PairedTally
             "no_winner": _difference(deck, base, "no-winner", share=True),
             "first_seat": _difference(deck, base, "position:0", share=True),
         }
-    ablations = {r.group.key: t for r, t in zip(runs, tallies, strict=True)
-                 if r.role == "ablation" and r.group is not None}
-    kinds = []
-    for group in kind_groups(runs[0].variant):
-        paired = ablations.get(group.key)
-        kinds.append(kind_figures(group, deck, paired if isinstance(paired, PairedTally) else None,
-                           games))
+    by_key = {m.key: m for m in measured if m.holders is not None}
+    kinds = [kind_figures(group, deck, by_key.get(group.key), bounds)
+             for group in kind_groups(deck_variant)]
     health = game_health(table["deck"], table.get("baseline"), kinds)
     broken = breakers(health)
     for kind in kinds:
@@ -233,11 +261,5 @@ def _table(players: int, runs: list[_Run], tallies: Sequence[Tally | PairedTally
     table["kinds"] = kinds
     table = {"players": players, "health": health,
              **{k: v for k, v in table.items() if k != "players"}}
-    table["rules"] = [
-        {"rule": r.rule, **{name: {**t.effect(field).as_dict(),
-                                   **verdict(t.effect(field), games)}
-                            for name, field in (("turns", "turns"), ("first_seat", "first-seat"),
-                                                ("points", "points"))}}
-        for r, t in zip(runs, tallies, strict=True)
-        if r.role == "rule" and isinstance(t, PairedTally)]
+    table["rules"] = [_rule_figures(m, bounds) for m in measured if m.holders is None]
     return table

@@ -2,10 +2,9 @@
 
 A :class:`Tally` reads one run's games (their rounds recorded, see
 :mod:`cardgen.play.records`) in order and keeps, game by game, the sums the
-intervals need (:class:`~cardgen.balance.stats.Clustered`). A run of a changed deck
-(a kind ablated, a rule added) played on the same seeds as the deck is also compared
-with it round by round: the round *r* of game *g* is dealt by the same seed in both,
-so the difference is measured on paired rounds.
+intervals need (:class:`~cardgen.balance.stats.Clustered`). A :class:`PairTally`
+compares a changed deck (a kind replaced, an option added) with the deck on pairs of
+one-round games dealt by the same seed (:mod:`cardgen.play.rounds`), pair by pair.
 """
 
 from __future__ import annotations
@@ -65,13 +64,12 @@ class Tally:
         self.played: Counter[str] = Counter()
         self.drawn: Counter[str] = Counter()
         self.left: Counter[str] = Counter()
-        self.paired: dict[tuple[int, int], RoundRecord] = {}
 
-    def add(self, index: int, result: GameResult, keep: bool = False) -> None:
-        """Count game ``index``; ``keep`` its rounds for the runs compared with this one."""
+    def add(self, index: int, result: GameResult) -> None:
+        """Count game ``index``."""
         sums = _GameSums()
         kind_masks = self.groups.items()
-        for number, record in enumerate(result.rounds):
+        for record in result.rounds:
             assert isinstance(record, RoundRecord)
             if record.how == "capped":
                 continue
@@ -87,8 +85,6 @@ class Tally:
                 sums.add(f"position:{position(record, seat)}", record.winner == seat)
             for key, mask in kind_masks:
                 self._kind_round(sums, record, key, mask)
-            if keep:
-                self.paired[(index, number)] = record
         if self.groups:
             self._kind_game(result)
         self.games += 1
@@ -127,39 +123,45 @@ class Tally:
         return counter[key] / self.rounds if self.rounds else 0.0
 
 
-class PairedTally:
-    """A changed deck's run against the deck's own, paired round by round."""
+class PairTally:
+    """A changed deck's one-round games against the deck's own, pair by pair.
 
-    def __init__(self, base: Tally, holders: int | None = None, sign: int = 1) -> None:
-        self.base = base
-        self.sign = sign  # 1: the deck's figure minus this run's; -1: the other way
-        self.holders = holders  # for an ablation: the ablated kinds in the deck (mask)
+    Every figure is the deck's minus the changed deck's (what a replaced kind does), or
+    the other way round with ``sign=-1`` (what an added option does). ``holders`` is the
+    replaced kind's mask: the seats dealt it in the deck's round are its holders, and
+    the same seats hold plain numbers instead in the changed deck's."""
+
+    def __init__(self, holders: int | None = None, sign: int = 1) -> None:
+        self.holders = holders
+        self.sign = sign
         self.sums: dict[str, Clustered] = {}
-        self.own = Tally(base.players)
+        self.pairs = 0  # pairs taken, whether they could be compared or not
 
-    def add(self, index: int, result: GameResult) -> None:
-        self.own.add(index, result)
-        sums = _GameSums()
-        for number, record in enumerate(result.rounds):
-            base = self.base.paired.get((index, number))
-            if (base is None or not isinstance(record, RoundRecord) or record.how == "capped"
-                    or base.seats != record.seats or base.dealer != record.dealer):
-                continue
-            # The deck's figure minus the changed deck's: what an ablated kind does (the
-            # sign turned over for a rule added to the deck).
-            sign = self.sign
-            sums.add("turns", sign * (base.turns - record.turns))
-            sums.add("points", sign * (base.points - record.points))
-            sums.add("first-seat", sign * (first_seat_won(base) - first_seat_won(record)))
-            sums.add("no-winner", sign * ((base.winner is None) - (record.winner is None)))
-            sums.add("dry", sign * (base.dry - record.dry))
-            if self.holders is not None:
-                for seat in base.seats:
-                    if base.dealt[seat] & self.holders:
-                        sums.add("holder", win_share(base, seat) - win_share(record, seat))
-        for name in ("turns", "points", "first-seat", "no-winner", "dry", "holder"):
-            total, count = sums.values.get(name, [0.0, 0])
-            self.sums.setdefault(name, Clustered.empty()).add(total, int(count))
+    def add(self, deck: RoundRecord, other: RoundRecord) -> None:
+        self.pairs += 1
+        if (deck.how == "capped" or other.how == "capped" or deck.seats != other.seats
+                or deck.dealer != other.dealer):
+            return  # a round that did not end, or a deal the change moved: no pair
+        sign = self.sign
+        self._add("turns", sign * (deck.turns - other.turns))
+        self._add("points", sign * (deck.points - other.points))
+        self._add("first-seat", sign * (first_seat_won(deck) - first_seat_won(other)))
+        self._add("no-winner", sign * ((deck.winner is None) - (other.winner is None)))
+        self._add("dry", sign * (deck.dry - other.dry))
+        # The change in round length as a share of the length without the change.
+        self._add("length", sign * (deck.turns - other.turns),
+                  other.turns if sign == 1 else deck.turns)
+        if self.holders is not None:
+            holders = [seat for seat in deck.seats if deck.dealt[seat] & self.holders]
+            self._add("holder", sum(win_share(deck, seat) - win_share(other, seat)
+                                    for seat in holders), len(holders))
+
+    def _add(self, name: str, total: float, count: int = 1) -> None:
+        self.sums.setdefault(name, Clustered.empty()).add(total, count)
 
     def effect(self, name: str) -> Interval:
+        """The figure's mean effect with its plain 95 % interval."""
         return self.sums.get(name, Clustered.empty()).mean()
+
+    def mean_se(self, name: str) -> tuple[float, float]:
+        return self.sums.get(name, Clustered.empty()).mean_se()

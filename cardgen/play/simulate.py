@@ -51,7 +51,7 @@ def play_games(variant: Variant, recipe: Recipe, games: int, workers: int = 1,
         yield result
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
+def pool_context() -> multiprocessing.context.BaseContext:
     """On Linux a worker is forked: it starts in milliseconds, the engine already
     imported. Elsewhere (macOS, Windows) it starts afresh and imports it (a tenth of a
     second), as forking is unsafe or missing there."""
@@ -81,7 +81,7 @@ def play_runs(recipes: Sequence[Recipe], games: int, workers: int = 1,
     main = threading.current_thread() is threading.main_thread()
     before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
-        pool = _pool_context().Pool(workers, initializer=_start_worker,
+        pool = pool_context().Pool(workers, initializer=_start_worker,
                                     initargs=(tuple(recipes),))
     finally:
         if main:
