@@ -115,3 +115,53 @@ def test_a_pending_plus_four_is_said_in_the_players_language(tmp_path: Path) -> 
     child.expect(r"1\. contester le \+4  \[challenge\]")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def explained(tmp_path: Path, name: str) -> list[str]:
+    """What `cardgen explain` prints for the situation file ``name``, line by line."""
+    replay = subprocess.run([*COMMAND[:-1], "explain", name], cwd=tmp_path,
+                            capture_output=True, text=True, check=True)
+    return replay.stdout.splitlines()
+
+
+def test_a_save_while_asked_to_challenge_replays_to_that_moment(tmp_path: Path) -> None:
+    """C-21: the +4 waiting on the person can be challenged, out of their turn. Saved
+    then, the round replays from its deal to the same question: the same +4 pending,
+    the same two answers (the situation file says it is P0's to answer)."""
+    child = spawn(tmp_path, "classic", "--seed", "3", "--lang", "fr")
+    for answer in ("5", "1"):  # draw, then play the green 7 drawn
+        child.expect("Que faites-vous ?")
+        child.expect("> ")
+        child.sendline(answer)
+    child.expect(r"1\. contester le \+4")
+    child.expect(r"2\. passer")
+    child.expect("> ")
+    child.sendline("save defi.toml")
+    child.expect(r"defi\.toml écrit : `cardgen explain defi\.toml` rejoue cette manche")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    lines = explained(tmp_path, "defi.toml")
+    assert lines[-2].endswith("P0 to respond; pending: P0 draws 4, P0 misses the turn "
+                              "(challengeable)")
+    assert lines[-1] == "  legal: challenge, pass"
+    saved = (tmp_path / "defi.toml").read_text(encoding="utf-8")
+    assert 'first = "blue-2"' in saved and '"P3: play wild-draw-four red"' in saved
+
+
+def test_a_save_while_offered_a_non_replays_to_that_moment(tmp_path: Path) -> None:
+    """U-22: at the very first card of the round, the person may lay a Non out of turn.
+    Saved there, `cardgen explain` stops at that offer, with its answers."""
+    child = spawn(tmp_path, "unplugged", "--seed", "5")
+    child.expect(r"1\. play No!")
+    child.expect(r"2\. pass")
+    child.expect("> ")
+    child.sendline("save non.toml")
+    child.expect("Saved non.toml")
+    child.sendline("2")  # the game goes on after a save
+    child.expect("What do you do?")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    lines = explained(tmp_path, "non.toml")
+    assert "1. P3: play green-5" in lines
+    assert lines[-2].endswith("P0 to respond; pending: green-5")
+    assert lines[-1] == "  legal: play non, pass"

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.deck.load import Deck
-from cardgen.engine import Action, Game, RoundState, Variant, make_players, play_round
+from cardgen.engine import Action, RoundState, Variant, make_players, play_round
 from cardgen.errors import CardgenError
+from cardgen.situation.reader import MAX_ACTIONS
 from cardgen.terminal.human import HumanPlayer
-from cardgen.terminal.save import save_situation, situation_text
+from cardgen.terminal.save import RecordedGame, RecordedRound, save_situation, situation_text
 from cardgen.terminal.words import Words
 
 #: Seconds between two bots' moves (none with ``--fast``).
@@ -52,12 +53,12 @@ class Session:
         self.say = say
         self.words = Words(settings.lang, settings.color)
         self.variant = Variant.from_deck(deck, settings.players, settings.rules)
-        self.game = Game(self.variant, settings.seed)
+        self.game = RecordedGame(self.variant, settings.seed)  # (its rounds can be saved)
         self.bots = make_players(settings.bots, settings.players, seed=settings.seed)
         rules = ", ".join(self.variant.rule_names) or self.words("no_rules")
         self.human = HumanPlayer(self.words, read, say, self._table_lines,
                                  self.words("rules", rules=rules), self._save)
-        self.state: RoundState | None = None
+        self.state: RecordedRound | None = None
         self.seats: tuple[int, ...] = ()
 
     def run(self) -> None:
@@ -69,6 +70,7 @@ class Session:
                        players=settings.players))
         while not self.game.over:
             state, seats = self.game.new_round(log=True)
+            assert isinstance(state, RecordedRound)
             self.state, self.seats = state, seats
             self.human.state, self.human.seat = state, seats.index(settings.seat)
             self.say(words("round", number=len(self.game.rounds) + 1,
@@ -95,6 +97,7 @@ class Session:
         self._flush()
         state = self.state
         assert state is not None
+        state.record(seat, action)
         said = self.words.action(state, action)
         if self.seats[seat] == self.settings.seat:
             self.say(self.words("you_move", action=said))
@@ -152,15 +155,23 @@ class Session:
         return lines
 
     def _save(self, name: str) -> str:
+        """``save FILE``: the round so far as a situation file, kept only once `cardgen
+        explain` has been seen to replay it to this very moment."""
         state = self.state
         assert state is not None
-        description = f"saved at P{self.settings.seat}'s turn in `cardgen play`"
+        table_seats = ", ".join(f"P{round_seat} is P{seat}"
+                                for round_seat, seat in enumerate(self.seats))
+        description = (f"saved in `cardgen play` (seed {self.settings.seed}, round "
+                       f"{len(self.game.rounds) + 1}) as P{state.actor} is asked: "
+                       f"{state.summary()}")
+        if self.seats != tuple(range(len(self.seats))):  # a seat knocked out, partners moved
+            description += f"; seats renumbered for this round: {table_seats}"
         text = situation_text(self.settings.deck, self.variant.rule_names, state, self.game,
                               self.seats, description)
         if text is None:
-            return self.words("save_later")
+            return self.words("save_too_long", actions=len(state.taken), most=MAX_ACTIONS)
         try:
-            save_situation(Path(name), text)
+            replayed = save_situation(Path(name), text, state)
         except CardgenError as exc:
             return str(exc)
-        return self.words("saved", file=name)
+        return self.words("saved" if replayed else "save_not_replayed", file=name)
