@@ -105,14 +105,15 @@ def test_the_hand_is_in_colour_on_a_terminal(tmp_path: Path) -> None:
 
 
 def test_a_pending_plus_four_is_said_in_the_players_language(tmp_path: Path) -> None:
-    """C-21: the +4 waiting on the person can be challenged; the table says so in French."""
+    """C-21: the +4 waiting on the person can be challenged; the table says so in French.
+    The person answers with the words of the list as well as with a number."""
     child = spawn(tmp_path, "classic", "--seed", "3", "--lang", "fr")
-    for answer in ("5", "1"):  # draw, then play the green 7 drawn
+    for answer in ("Piocher une carte", "1"):  # draw, then play the green 7 drawn
         child.expect("Que faites-vous ?")
         child.expect("> ")
         child.sendline(answer)
     child.expect(r"En attente : P0 pioche 4 et P0 passe son tour \(on peut la contester\)\.")
-    child.expect(r"1\. contester le \+4  \[challenge\]")
+    child.expect(r"1\. contester le \+4\r\n")
     child.sendline("quit")
     child.expect(pexpect.EOF)
 

@@ -73,6 +73,7 @@ class Session:
             assert isinstance(state, RecordedRound)
             self.state, self.seats = state, seats
             self.human.state, self.human.seat = state, seats.index(settings.seat)
+            words.seats = seats
             self.say(words("round", number=len(self.game.rounds) + 1,
                            dealer=f"P{self.game.dealer}"))
             self._flush()
@@ -98,7 +99,7 @@ class Session:
         state = self.state
         assert state is not None
         state.record(seat, action)
-        said = self.words.action(state, action)
+        said = self.words.action(state, action, viewer=self.human.seat)
         if self.seats[seat] == self.settings.seat:
             self.say(self.words("you_move", action=said))
             return
