@@ -6,16 +6,21 @@ the position (which `cardgen explain` must replay), and leaves with `quit` or Ct
 
 from __future__ import annotations
 
+import ast
+import io
 import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pexpect
 import pytest
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
+ROOT = Path(__file__).parent.parent
+EXAMPLES = ROOT / "examples"
+FAMILY = ROOT / "tests" / "decks" / "family" / "family.toml"
 COMMAND = [sys.executable, "-c", "from cardgen.cli import main; main()", "play"]
 
 
@@ -166,3 +171,76 @@ def test_a_save_while_offered_a_non_replays_to_that_moment(tmp_path: Path) -> No
     assert "1. P3: play green-5" in lines
     assert lines[-2].endswith("P0 to respond; pending: green-5")
     assert lines[-1] == "  legal: play non, pass"
+
+
+def engine_phrases() -> set[str]:
+    """The English the engine writes in its log: every text in a call to ``log(…)`` (and
+    in the line that describes a pending draw), cut at its placeholders, where it holds
+    a word of four letters or more ("first card ", " misses the turn")."""
+    phrases: set[str] = set()
+    for path in (ROOT / "cardgen" / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr == "log":
+                texts = list(ast.walk(node))
+            elif isinstance(node, ast.FunctionDef) and node.name == "describe":
+                texts = [part for text in ast.walk(node) if isinstance(text, ast.JoinedStr)
+                         for part in ast.walk(text)]
+            else:
+                continue
+            phrases.update(text.value for text in texts if isinstance(text, ast.Constant)
+                           and isinstance(text.value, str)
+                           and re.search(r"[a-z]{4}", text.value))
+    return phrases
+
+
+def card_ids(deck: str, lang: str) -> set[str]:
+    """The deck's card ids, but for one that is also a word of the table's own labels
+    in ``lang`` (the French "non" of « UNO non annoncé » is no card)."""
+    from cardgen.deck.load import load_deck
+    from cardgen.engine import Variant
+
+    labels = tomllib.loads((ROOT / "templates" / "play" / "labels.toml").read_text(
+        encoding="utf-8"))[lang]
+    words = set(re.findall(r"[\w-]+", " ".join(labels.values()).lower()))
+    return {card.id for card in Variant.from_deck(load_deck(deck), 4).kinds} - words
+
+
+def whole_game(tmp_path: Path, deck: str, lang: str, seed: str) -> str:
+    """Everything a seeded game shows the person who answers each question with 1, from
+    its welcome on (what `cardgen check` would warn about the deck comes before it, as
+    in every command: the tool's own English, not the table's)."""
+    child = spawn(tmp_path, deck, "--lang", lang, "--seed", seed)
+    child.logfile_read = shown = io.StringIO()
+    over = "Fin de la partie" if lang == "fr" else "Game over"
+    while child.expect(["> ", over]) == 0:
+        child.sendline("1")
+    child.expect(pexpect.EOF)
+    welcome = re.search(r"^.*(vous êtes|you are) P0", shown.getvalue(), re.MULTILINE)
+    assert welcome is not None
+    return shown.getvalue()[welcome.start():]
+
+
+@pytest.mark.parametrize(("deck", "seed"), [("classic", "5"), ("unplugged", "5"),
+                                            (str(FAMILY), "5")])
+def test_a_french_game_shows_no_english_engine_line_and_no_card_id(
+        tmp_path: Path, deck: str, seed: str) -> None:
+    """Every line of a French game, the engine's events included (the first card, the
+    draws, a bluff, a hand swap, the end of a round…), is in French with the deck's card
+    names."""
+    shown = whole_game(tmp_path, deck, "fr", seed)
+    assert "première carte retournée" in shown  # (the engine's events are shown)
+    english = sorted(phrase for phrase in engine_phrases() if phrase in shown)
+    assert not english, english
+    ids = sorted(card for card in card_ids(deck, "fr")
+                 if re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", shown))
+    assert not ids, ids
+
+
+@pytest.mark.parametrize("deck", ["classic", "unplugged", str(FAMILY)])
+def test_an_english_game_names_cards_never_by_their_ids(tmp_path: Path, deck: str) -> None:
+    shown = whole_game(tmp_path, deck, "en", "5")
+    assert "first card turned: " in shown
+    ids = sorted(card for card in card_ids(deck, "en")
+                 if re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", shown))
+    assert not ids, ids

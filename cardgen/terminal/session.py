@@ -7,24 +7,22 @@ they caused are shown one line each, at a pace a person can follow.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.deck.load import Deck
-from cardgen.engine import Action, RoundState, Variant, make_players, play_round
+from cardgen.engine import Action, Variant, make_players, play_round
 from cardgen.errors import CardgenError
 from cardgen.situation.reader import MAX_ACTIONS
+from cardgen.terminal.events import TableLog
 from cardgen.terminal.human import HumanPlayer
 from cardgen.terminal.save import RecordedGame, RecordedRound, save_situation, situation_text
 from cardgen.terminal.words import Words
 
 #: Seconds between two bots' moves (none with ``--fast``).
 PACE = 0.6
-#: The engine's log lines that name a seat's hidden cards ("P2 draws red-7 wild").
-_PRIVATE = re.compile(r"^P(\d+) (holds|draws) ((?:[\w-]+ ?)+)$")
 
 
 @dataclass(frozen=True)
@@ -60,6 +58,7 @@ class Session:
                                  self.words("rules", rules=rules), self._save)
         self.state: RecordedRound | None = None
         self.seats: tuple[int, ...] = ()
+        self.log: TableLog | None = None  # the engine's lines, as the person's seat sees them
 
     def run(self) -> None:
         """Play until the game is over; :class:`LeaveGame` and Ctrl-C go to the caller
@@ -74,6 +73,7 @@ class Session:
             self.state, self.seats = state, seats
             self.human.state, self.human.seat = state, seats.index(settings.seat)
             words.seats = seats
+            self.log = TableLog(words, state, self.human.seat)
             self.say(words("round", number=len(self.game.rounds) + 1,
                            dealer=f"P{self.game.dealer}"))
             self._flush()
@@ -111,25 +111,10 @@ class Session:
         state = self.state
         if state is not None and state.events:
             for event in state.events:
-                shown = self._public(state, event)
+                shown = self.log.say(event) if self.log is not None else event
                 if shown:
                     self.say(self.words("event", event=shown))
             state.events.clear()
-
-    def _public(self, state: RoundState, event: str) -> str | None:
-        """What the person may see of a line of the engine's log, which is a referee's:
-        another seat's cards drawn or dealt are only counted; the person's own are named."""
-        found = _PRIVATE.match(event)
-        if found is None:
-            return event
-        seat, verb, cards = int(found.group(1)), found.group(2), found.group(3).split()
-        if verb == "holds":
-            return None  # the deal: the person's hand is shown with the table
-        if seat != self.human.seat:
-            return self.words("draws_some", seat=f"P{self.seats[seat]}", count=len(cards))
-        kinds = state.variant.kind_of
-        return self.words("you_draw", cards=", ".join(
-            self.words.card(state, kinds[card]) if card in kinds else card for card in cards))
 
     def _table_lines(self) -> list[str]:
         self._flush()  # what the last moves caused comes before the table they left

@@ -57,13 +57,22 @@ class Words:
                         if entry.penalty is not None), None)
         if penalty is None:
             return None
-        text = self("pending_draw", seat=f"P{seats[penalty.target]}", count=penalty.amount)
-        if penalty.skipped is not None:
-            text += self("pending_skip", seat=f"P{seats[penalty.skipped]}")
         answers = {responder.name for responder in state.variant.pending_responders}
-        flags = [self(f"answer_{flag}") for flag, by in penalty.ANSWERED_BY.items()
+        flags = [flag for flag, by in penalty.ANSWERED_BY.items()
                  if getattr(penalty, flag) and not answers.isdisjoint(by)]
-        return text + (f" ({', '.join(flags)})" if flags else "")
+        skipped = f"P{seats[penalty.skipped]}" if penalty.skipped is not None else None
+        return self.penalty(f"P{seats[penalty.target]}", penalty.amount, skipped, flags)
+
+    def penalty(self, target: str, amount: int, skipped: str | None,
+                flags: list[str]) -> str:
+        """A draw waiting: who draws how many, who misses the turn, and how it may be
+        answered (``flags`` are the engine's: stackable, challengeable…)."""
+        text = self("pending_draw", seat=target, count=amount)
+        if skipped is not None:
+            text += self("pending_skip", seat=skipped)
+        said = [self(f"answer_{flag}") if f"answer_{flag}" in self.labels else flag
+                for flag in flags]
+        return text + (f" ({', '.join(said)})" if said else "")
 
     def card(self, state: RoundState, kind: int) -> str:
         """The card's name in the deck, in colour on a terminal that shows it."""
