@@ -244,3 +244,15 @@ def test_an_english_game_names_cards_never_by_their_ids(tmp_path: Path, deck: st
     ids = sorted(card for card in card_ids(deck, "en")
                  if re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", shown))
     assert not ids, ids
+
+
+def test_a_person_knocked_out_of_uno_challenge_sees_the_bots_finish(tmp_path: Path) -> None:
+    """UNO Challenge: reaching the target knocks a player out; the game goes on without
+    the person's seat (it used to stop on an error) and ends with its winner."""
+    child = spawn(tmp_path, "classic", "--option", "uno-challenge", "--seed", "0")
+    while child.expect(["> ", "You are out of the game"]) == 0:
+        child.sendline("1")
+    child.expect(r"Game over\. Winner\(s\): P3\.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

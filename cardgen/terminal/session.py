@@ -65,13 +65,16 @@ class Session:
         (the scores so far are in :meth:`scores_line`)."""
         words, settings = self.words, self.settings
         self.say(words("welcome", deck=self.deck.name[settings.lang],
-                       seat=f"P{settings.seat}", bots=settings.bots,
+                       seat=f"P{settings.seat}", bots=self._bots(),
                        players=settings.players))
         while not self.game.over:
             state, seats = self.game.new_round(log=True)
             assert isinstance(state, RecordedRound)
             self.state, self.seats = state, seats
-            self.human.state, self.human.seat = state, seats.index(settings.seat)
+            if settings.seat not in seats and self.human.seat >= 0:
+                self.say(words("knocked_out"))  # (UNO Challenge): the bots play on
+            self.human.state = state
+            self.human.seat = seats.index(settings.seat) if settings.seat in seats else -1
             words.seats = seats
             self.log = TableLog(words, state, self.human.seat)
             self.say(words("round", number=len(self.game.rounds) + 1,
@@ -86,6 +89,12 @@ class Session:
             self.say(words("round_over", winner=winner, scores=self.scores_line()))
         winners = ", ".join(f"P{seat}" for seat in self.game.winners) or words("nobody")
         self.say(words("game_over", winners=winners, scores=self.scores_line()))
+
+    def _bots(self) -> str:
+        """How the bots play, in words (a kind no label knows is named as given)."""
+        kinds = dict.fromkeys(kind.strip() for kind in self.settings.bots.split(","))
+        return ", ".join(self.words(f"bots_{kind}") if f"bots_{kind}" in self.words.labels
+                         else kind for kind in kinds)
 
     def scores_line(self) -> str:
         scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(self.game.scores))
@@ -104,7 +113,7 @@ class Session:
             self.say(self.words("you_move", action=said))
             return
         self.say(self.words("bot_move", seat=f"P{self.seats[seat]}", action=said))
-        if not self.settings.fast:
+        if not self.settings.fast and self.human.seat >= 0:  # (nobody to wait for)
             time.sleep(PACE)
 
     def _flush(self) -> None:
