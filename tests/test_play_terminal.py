@@ -256,3 +256,13 @@ def test_a_person_knocked_out_of_uno_challenge_sees_the_bots_finish(tmp_path: Pa
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_rules_are_listed_with_what_they_do_in_the_players_language(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "unplugged", "--lang", "fr", "--option", "jump-in")
+    child.expect("> ")
+    child.sendline("rules")
+    child.expect(r"Règles en jeu :\r\n  unplugged : Règles de table du Uno Unplugged")
+    child.expect(r"  jump-in : Interception : un chiffre de 1 à 9 identique")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

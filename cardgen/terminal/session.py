@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.deck.load import Deck
 from cardgen.engine import Action, Variant, make_players, play_round
 from cardgen.errors import CardgenError
@@ -53,7 +54,9 @@ class Session:
         self.variant = Variant.from_deck(deck, settings.players, settings.rules)
         self.game = RecordedGame(self.variant, settings.seed)  # (its rounds can be saved)
         self.bots = make_players(settings.bots, settings.players, seed=settings.seed)
-        rules = ", ".join(self.variant.rule_names) or self.words("no_rules")
+        rules = "".join(self.words("rule", name=name, what=OPTION_FACTS[name].description[
+            settings.lang] if name in OPTION_FACTS else "") for name in self.variant.rule_names
+        ) or self.words("no_rules")
         self.human = HumanPlayer(self.words, read, say, self._table_lines,
                                  self.words("rules", rules=rules), self._save)
         self.state: RecordedRound | None = None
