@@ -88,8 +88,11 @@ class Session:
             actions, turns = play_round(state, players, on_action=self._shown)
             self._flush()
             self.game.finish_round(state, seats, actions=actions, turns=turns)
-            winner = (f"P{seats[state.winner]}" if state.winner >= 0 else words("nobody"))
-            self.say(words("round_over", winner=winner, scores=self.scores_line()))
+            if state.winner >= 0:
+                self.say(words("round_over", winner=f"P{seats[state.winner]}",
+                               scores=self.scores_line()))
+            else:  # (a round blocked, or ended by a card such as the Pingouin)
+                self.say(words("round_over_nobody", scores=self.scores_line()))
         winners = ", ".join(f"P{seat}" for seat in self.game.winners) or words("nobody")
         self.say(words("game_over", winners=winners, scores=self.scores_line()))
 
