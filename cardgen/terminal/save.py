@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
 from pathlib import Path
 
 from cardgen.engine import Action, Game, RoundState, Variant
@@ -148,16 +149,19 @@ def _chance_lines(state: RecordedRound, ids: list[str]) -> list[str]:
 
 
 def save_situation(path: Path, text: str, state: RoundState) -> bool:
-    """Write ``text`` to ``path`` and replay it: True when `cardgen explain` reaches the
-    very moment of ``state`` (the same table, the same legal actions). A file that
-    would not is removed, so that no wrong record of the table is left behind."""
+    """Replay ``text`` as `cardgen explain` would and, when it reaches the very moment of
+    ``state`` (the same table, the same legal actions), write it to ``path``: True. A
+    file that would not come back to the moment is not written (nor one already there
+    overwritten): False."""
+    with tempfile.TemporaryDirectory() as folder:  # (its deck is named absolutely)
+        trial = Path(folder) / "situation.toml"
+        trial.write_text(text, encoding="utf-8")
+        try:
+            replay = explain(trial)
+        except CardgenError:  # the file does not replay at all
+            return False
+    if replay.final != state_dict(state, piles=True) or \
+            replay.final_legal != [str(action) for action in state.legal_actions()]:
+        return False
     write_atomic(path, text.encode("utf-8"))  # (a CardgenError if it cannot be written)
-    try:
-        replay = explain(path)
-        same = (replay.final == state_dict(state, piles=True)
-                and replay.final_legal == [str(a) for a in state.legal_actions()])
-    except CardgenError:  # the file does not replay at all
-        same = False
-    if not same:
-        path.unlink(missing_ok=True)
-    return same
+    return True
