@@ -2,19 +2,28 @@
 
 :meth:`HumanPlayer.choose` is asked, like a bot's, for one of the legal actions. It shows
 the table, the hand and the numbered actions, and reads lines until one names an action:
-its number or its text. The other words it knows (``why``, ``hand``, ``table``,
+its number, its words as listed ("draw a card") or the engine's text of it ("draw",
+"play red-7"). The other words it knows (``why``, ``hand``, ``table``,
 ``rules``, ``save``, ``help``, ``quit``) answer and ask again. A moment with a single
 legal action (nothing to answer to a card that cannot be answered) is not asked.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardgen.engine import Action, ActionSyntaxError, RoundState, parse_action
 from cardgen.terminal.why import why_not
 from cardgen.terminal.words import Words
+
+#: The colour codes of a terminal, which the words typed back never have.
+_ANSI = re.compile(r"\033\[[0-9;]*m")
+
+
+def _plain(text: str) -> str:
+    return _ANSI.sub("", text)
 
 
 class LeaveGame(Exception):
@@ -78,8 +87,12 @@ class HumanPlayer:
         elif word == "save" and rest.strip():
             self.say(self.save(rest.strip()))
         else:
+            said = {_plain(self.words.action(state, action)).lower(): action
+                    for action in legal}
+            if text.lower() in said:  # the words of the list, as shown
+                return said[text.lower()]
             try:
-                action = parse_action(text)
+                action = parse_action(text)  # the engine's own text: "play red-7"
             except ActionSyntaxError:
                 action = None
             if action is not None and action in legal:

@@ -7,23 +7,23 @@ they caused are shown one line each, at a pace a person can follow.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.deck.load import Deck
-from cardgen.engine import Action, Game, RoundState, Variant, make_players, play_round
+from cardgen.engine import Action, Variant, make_players, play_round
 from cardgen.errors import CardgenError
+from cardgen.situation.reader import MAX_ACTIONS
+from cardgen.terminal.events import TableLog
 from cardgen.terminal.human import HumanPlayer
-from cardgen.terminal.save import save_situation, situation_text
+from cardgen.terminal.save import RecordedGame, RecordedRound, save_situation, situation_text
 from cardgen.terminal.words import Words
 
 #: Seconds between two bots' moves (none with ``--fast``).
 PACE = 0.6
-#: The engine's log lines that name a seat's hidden cards ("P2 draws red-7 wild").
-_PRIVATE = re.compile(r"^P(\d+) (holds|draws) ((?:[\w-]+ ?)+)$")
 
 
 @dataclass(frozen=True)
@@ -52,25 +52,34 @@ class Session:
         self.say = say
         self.words = Words(settings.lang, settings.color)
         self.variant = Variant.from_deck(deck, settings.players, settings.rules)
-        self.game = Game(self.variant, settings.seed)
+        self.game = RecordedGame(self.variant, settings.seed)  # (its rounds can be saved)
         self.bots = make_players(settings.bots, settings.players, seed=settings.seed)
-        rules = ", ".join(self.variant.rule_names) or self.words("no_rules")
+        rules = "".join(self.words("rule", name=name, what=OPTION_FACTS[name].description[
+            settings.lang] if name in OPTION_FACTS else "") for name in self.variant.rule_names
+        ) or self.words("no_rules")
         self.human = HumanPlayer(self.words, read, say, self._table_lines,
                                  self.words("rules", rules=rules), self._save)
-        self.state: RoundState | None = None
+        self.state: RecordedRound | None = None
         self.seats: tuple[int, ...] = ()
+        self.log: TableLog | None = None  # the engine's lines, as the person's seat sees them
 
     def run(self) -> None:
         """Play until the game is over; :class:`LeaveGame` and Ctrl-C go to the caller
         (the scores so far are in :meth:`scores_line`)."""
         words, settings = self.words, self.settings
         self.say(words("welcome", deck=self.deck.name[settings.lang],
-                       seat=f"P{settings.seat}", bots=settings.bots,
+                       seat=f"P{settings.seat}", bots=self._bots(),
                        players=settings.players))
         while not self.game.over:
             state, seats = self.game.new_round(log=True)
+            assert isinstance(state, RecordedRound)
             self.state, self.seats = state, seats
-            self.human.state, self.human.seat = state, seats.index(settings.seat)
+            if settings.seat not in seats and self.human.seat >= 0:
+                self.say(words("knocked_out"))  # (UNO Challenge): the bots play on
+            self.human.state = state
+            self.human.seat = seats.index(settings.seat) if settings.seat in seats else -1
+            words.seats = seats
+            self.log = TableLog(words, state, self.human.seat)
             self.say(words("round", number=len(self.game.rounds) + 1,
                            dealer=f"P{self.game.dealer}"))
             self._flush()
@@ -79,10 +88,19 @@ class Session:
             actions, turns = play_round(state, players, on_action=self._shown)
             self._flush()
             self.game.finish_round(state, seats, actions=actions, turns=turns)
-            winner = (f"P{seats[state.winner]}" if state.winner >= 0 else words("nobody"))
-            self.say(words("round_over", winner=winner, scores=self.scores_line()))
+            if state.winner >= 0:
+                self.say(words("round_over", winner=f"P{seats[state.winner]}",
+                               scores=self.scores_line()))
+            else:  # (a round blocked, or ended by a card such as the Pingouin)
+                self.say(words("round_over_nobody", scores=self.scores_line()))
         winners = ", ".join(f"P{seat}" for seat in self.game.winners) or words("nobody")
         self.say(words("game_over", winners=winners, scores=self.scores_line()))
+
+    def _bots(self) -> str:
+        """How the bots play, in words (a kind no label knows is named as given)."""
+        kinds = dict.fromkeys(kind.strip() for kind in self.settings.bots.split(","))
+        return ", ".join(self.words(f"bots_{kind}") if f"bots_{kind}" in self.words.labels
+                         else kind for kind in kinds)
 
     def scores_line(self) -> str:
         scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(self.game.scores))
@@ -95,37 +113,23 @@ class Session:
         self._flush()
         state = self.state
         assert state is not None
-        said = self.words.action(state, action)
+        state.record(seat, action)
+        said = self.words.action(state, action, viewer=self.human.seat)
         if self.seats[seat] == self.settings.seat:
             self.say(self.words("you_move", action=said))
             return
         self.say(self.words("bot_move", seat=f"P{self.seats[seat]}", action=said))
-        if not self.settings.fast:
+        if not self.settings.fast and self.human.seat >= 0:  # (nobody to wait for)
             time.sleep(PACE)
 
     def _flush(self) -> None:
         state = self.state
         if state is not None and state.events:
             for event in state.events:
-                shown = self._public(state, event)
+                shown = self.log.say(event) if self.log is not None else event
                 if shown:
                     self.say(self.words("event", event=shown))
             state.events.clear()
-
-    def _public(self, state: RoundState, event: str) -> str | None:
-        """What the person may see of a line of the engine's log, which is a referee's:
-        another seat's cards drawn or dealt are only counted; the person's own are named."""
-        found = _PRIVATE.match(event)
-        if found is None:
-            return event
-        seat, verb, cards = int(found.group(1)), found.group(2), found.group(3).split()
-        if verb == "holds":
-            return None  # the deal: the person's hand is shown with the table
-        if seat != self.human.seat:
-            return self.words("draws_some", seat=f"P{self.seats[seat]}", count=len(cards))
-        kinds = state.variant.kind_of
-        return self.words("you_draw", cards=", ".join(
-            self.words.card(state, kinds[card]) if card in kinds else card for card in cards))
 
     def _table_lines(self) -> list[str]:
         self._flush()  # what the last moves caused comes before the table they left
@@ -152,15 +156,23 @@ class Session:
         return lines
 
     def _save(self, name: str) -> str:
+        """``save FILE``: the round so far as a situation file, kept only once `cardgen
+        explain` has been seen to replay it to this very moment."""
         state = self.state
         assert state is not None
-        description = f"saved at P{self.settings.seat}'s turn in `cardgen play`"
+        table_seats = ", ".join(f"P{round_seat} is P{seat}"
+                                for round_seat, seat in enumerate(self.seats))
+        description = (f"saved in `cardgen play` (seed {self.settings.seed}, round "
+                       f"{len(self.game.rounds) + 1}) as P{state.actor} is asked: "
+                       f"{state.summary()}")
+        if self.seats != tuple(range(len(self.seats))):  # a seat knocked out, partners moved
+            description += f"; seats renumbered for this round: {table_seats}"
         text = situation_text(self.settings.deck, self.variant.rule_names, state, self.game,
                               self.seats, description)
         if text is None:
-            return self.words("save_later")
+            return self.words("save_too_long", actions=len(state.taken), most=MAX_ACTIONS)
         try:
-            save_situation(Path(name), text)
+            replayed = save_situation(Path(name), text, state)
         except CardgenError as exc:
             return str(exc)
-        return self.words("saved", file=name)
+        return self.words("saved" if replayed else "save_not_replayed", file=name)

@@ -24,7 +24,7 @@ def why_not(state: RoundState, seat: int, card_id: str, words: Words) -> str:
     if any(isinstance(action, Play) and action.kind == kind for action in legal):
         return words("why_legal", card=card)
     allowed = ", ".join(words.action(state, action) for action in legal) or "-"
-    pending = words.pending(state, tuple(range(state.n)))
+    pending = words.pending(state, words.seats or tuple(range(state.n)))
     if pending is not None:
         return words("why_pending", card=card, what=pending, allowed=allowed)
     if (any(isinstance(action, Play) for action in legal) or not legal) and not (

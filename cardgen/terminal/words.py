@@ -28,9 +28,17 @@ class Words:
         self.lang = lang
         self.color = color
         self.labels = _labels()[lang]
+        #: The table's seats in the order of the round being played: the engine's P1 is
+        #: the table's ``seats[1]`` (they differ once a seat is out of the game, or when
+        #: partners change places); none: the same.
+        self.seats: tuple[int, ...] = ()
 
     def __call__(self, key: str, **values: Any) -> str:
         return self.labels[key].format(**values)
+
+    def seat(self, seat: int) -> str:
+        """A seat of the round, as the table numbers it ("P2")."""
+        return f"P{self.seats[seat]}" if 0 <= seat < len(self.seats) else f"P{seat}"
 
     def color_name(self, color: str | None) -> str:
         if color is None:
@@ -49,13 +57,22 @@ class Words:
                         if entry.penalty is not None), None)
         if penalty is None:
             return None
-        text = self("pending_draw", seat=f"P{seats[penalty.target]}", count=penalty.amount)
-        if penalty.skipped is not None:
-            text += self("pending_skip", seat=f"P{seats[penalty.skipped]}")
         answers = {responder.name for responder in state.variant.pending_responders}
-        flags = [self(f"answer_{flag}") for flag, by in penalty.ANSWERED_BY.items()
+        flags = [flag for flag, by in penalty.ANSWERED_BY.items()
                  if getattr(penalty, flag) and not answers.isdisjoint(by)]
-        return text + (f" ({', '.join(flags)})" if flags else "")
+        skipped = f"P{seats[penalty.skipped]}" if penalty.skipped is not None else None
+        return self.penalty(f"P{seats[penalty.target]}", penalty.amount, skipped, flags)
+
+    def penalty(self, target: str, amount: int, skipped: str | None,
+                flags: list[str]) -> str:
+        """A draw waiting: who draws how many, who misses the turn, and how it may be
+        answered (``flags`` are the engine's: stackable, challengeable…)."""
+        text = self("pending_draw", seat=target, count=amount)
+        if skipped is not None:
+            text += self("pending_skip", seat=skipped)
+        said = [self(f"answer_{flag}") if f"answer_{flag}" in self.labels else flag
+                for flag in flags]
+        return text + (f" ({', '.join(said)})" if said else "")
 
     def card(self, state: RoundState, kind: int) -> str:
         """The card's name in the deck, in colour on a terminal that shows it."""
@@ -66,22 +83,63 @@ class Words:
         code = _ANSI.get(card.color or "", "1")
         return f"\033[{code}m{name}\033[0m"
 
-    def action(self, state: RoundState, action: Action) -> str:
-        """``action`` as a person says it ("play Red 7 and call UNO"), then its text."""
-        return f"{self._said(state, action)}  [{action}]"
-
-    def _said(self, state: RoundState, action: Action) -> str:
+    def action(self, state: RoundState, action: Action, viewer: int | None = None) -> str:
+        """``action`` as a person says it ("play Red 7 and call UNO"), seen from the seat
+        ``viewer`` (the actor's by default): a card given between two other seats is
+        not named."""
         if isinstance(action, Play):
-            kind = action.kind if action.kind >= 0 else state.variant.kind_of[action.card]
-            text = self("play_uno" if action.uno else "play", card=self.card(state, kind))
-            if action.color is not None:
-                text += ", " + self("color", color=self.color_name(action.color))
-            if action.target is not None:
-                text += ", " + self("at", seat=f"P{action.target}")
-            return text
+            return self._play(state, action)
         verb = getattr(action, "verb", "")
-        if verb == "color":
-            return self("color", color=self.color_name(getattr(action, "color", None)))
-        if verb == "catch":
-            return self("catch", seat=f"P{getattr(action, 'seat', '?')}")
-        return self(verb) if verb in self.labels else str(action)
+        values = self._values(state, action)
+        receiver = getattr(action, "seat", -1)
+        if verb == "give" and viewer is not None and viewer not in (state.actor, receiver):
+            verb = "give_hidden"
+        elif verb == "lay" and getattr(action, "uno", False):
+            verb = "lay_uno"
+        elif verb == "rotate":
+            verb = "rotate_left" if getattr(action, "step", 1) > 0 else "rotate_right"
+        elif verb == "wheel":
+            verb = f"wheel_{getattr(action, 'what', '')}"
+        if verb not in self.labels:
+            return str(action)  # (an action no label knows yet: its text, as typed)
+        return self(verb, **values)
+
+    def _play(self, state: RoundState, action: Play) -> str:
+        kind = action.kind if action.kind >= 0 else state.variant.kind_of[action.card]
+        group = getattr(action, "cards", ())  # several cards at once (jump-ins, runs…)
+        if group:
+            names = ", ".join(self._named(state, card) for card in group)
+            text = self(f"group_{action.verb}", cards=names)
+            if action.uno:
+                text += " " + self("and_uno")
+        else:
+            text = self("play_uno" if action.uno else "play", card=self.card(state, kind))
+        if action.color is not None:
+            text += ", " + self("color", color=self.color_name(action.color))
+        if action.target is not None:
+            text += ", " + self("at", seat=self.seat(action.target))
+        return text
+
+    def _values(self, state: RoundState, action: Action) -> dict[str, str]:
+        """What an action names, in words: its seats, card, cards, colour, number."""
+        values: dict[str, str] = {}
+        for name in ("seat", "first", "second"):
+            seat = getattr(action, name, None)
+            if isinstance(seat, int):
+                values[name] = self.seat(seat)
+        card = getattr(action, "card", None)
+        if isinstance(card, str):
+            values["card"] = self._named(state, card)
+        color = getattr(action, "color", None)
+        if isinstance(color, str):
+            values["color"] = self.color_name(color)
+        said = getattr(action, "words", ())  # a wheel's choice: cards, a number or a colour
+        if said:
+            values["cards"] = ", ".join(self._named(state, word) for word in said)
+            values["number"] = said[0]
+            values["color"] = self.color_name(said[0])
+        return values
+
+    def _named(self, state: RoundState, card: str) -> str:
+        kind = state.variant.kind_of.get(card)
+        return self.card(state, kind) if kind is not None else card

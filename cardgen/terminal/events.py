@@ -1,0 +1,168 @@
+"""The engine's log lines, said to the person at the table in their language.
+
+The engine logs what its rules do as a referee's English lines with card ids ("first card
+red-7", "P2 draws red-7 wild"). Each kind of line is recognised here by a pattern and
+said again with a label of ``templates/play/labels.toml`` (its key starts with ``log_``),
+the deck's card names and the table's seat numbers. What the person's seat may not see
+is left out: the hands dealt, the cards another seat draws (only counted), a card given
+between two other seats.
+
+A pattern's named groups say what each part is: ``seat`` and ``other`` a seat
+(``P2``), ``card`` a card id, ``cards`` ids separated by spaces, ``count`` a number,
+``penalty`` a draw waiting as the engine describes it (see :meth:`Words.penalty`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cardgen.engine import RoundState
+from cardgen.terminal.words import Words
+
+_S = r"P(?P<seat>\d+)"
+_O = r"P(?P<other>\d+)"
+_CARD = r"(?P<card>\S+)"
+_N = r"(?P<count>\d+)"
+
+#: (pattern, label key); the first pattern that matches says the line. A key of None:
+#: the line is not shown (the round's own line says it, or it is a hidden hand).
+_LINES: tuple[tuple[str, str | None], ...] = (
+    (r"deal: dealer P\d+", None),  # the "Round N, dealt by P1" line says it
+    (rf"{_S} holds cards again: back in the round", "log_back_in"),
+    (rf"{_S} holds .*", None),  # the deal: the person's hand is shown with the table
+    (rf"first card {_CARD} may not start: back into the pile", "log_first_back"),
+    (rf"first card {_CARD}", "log_first"),
+    (rf"reshuffle: {_N} cards", "log_reshuffle"),
+    (r"a bluff: (?P<penalty>.+)", "log_bluff"),
+    (r"no bluff: (?P<penalty>.+)", "log_no_bluff"),
+    (rf"contre-UNO: {_S} does not go out", "log_contre_uno"),
+    (rf"{_S} presses the dispenser: {_N}", "log_dispenser"),
+    (rf"cursed: {_CARD}", "log_cursed"),
+    (rf"the draw grows to {_N}", "log_draw_grows"),
+    (rf"{_S} may challenge {_O}", "log_may_challenge"),
+    (rf"{_S} blocks the \+4", "log_blocks_four"),
+    (rf"{_S} passes the skip on", "log_skip_on"),
+    (rf"the chain is cancelled: {_S} draws {_N}", "log_chain_cancelled"),
+    (rf"{_S} lays {_N} cards together", "log_together"),
+    (rf"{_S} lays {_CARD}", "log_lays"),
+    (rf"the turn follows the hand: it goes on from {_S}", "log_turn_follows"),
+    (rf"the dealer deals {_N} cards each", "log_deals_size"),
+    (r"the dealer deals clockwise", "log_deals_clockwise"),
+    (r"the dealer deals counter-clockwise", "log_deals_counterclockwise"),
+    (rf"the pair skips {_S}", "log_pair_skips"),
+    (rf"the draw passes on to {_S}", "log_draw_passes"),
+    (r"a round of 2s begins", "log_twos_round"),
+    (rf"{_S} and {_O} swap hands", "log_swap"),
+    (r"every hand moves left", "log_hands_left"),
+    (r"every hand moves right", "log_hands_right"),
+    (rf"{_S} discards {_N} card\(s\)", "log_discards_count"),
+    (rf"{_S} discards (?P<cards>.+)", "log_discards"),
+    (rf"the skip goes back to {_S}", "log_skip_back"),
+    (rf"the draw goes back to {_S}", "log_draw_back"),
+    (rf"the draw goes to {_S}", "log_draw_goes"),
+    (rf"{_S} shouts first", "log_shouts"),
+    (rf"{_S} spins the wheel: (?P<sector>\S+)", "log_wheel"),
+    (rf"{_S} loses this turn", "log_loses_turn"),
+    (rf"{_S} may not go out on a black card: he draws", "log_no_black_finish"),
+    (rf"{_S} is out", "log_is_out"),
+    (r"the same position has come back with nothing to draw", "log_repeated"),
+    (rf"{_S} sees {_O}'s hand", "log_sees"),
+    (rf"{_S} buries {_N} card\(s\)", "log_buries"),
+    (rf"{_S} gives {_CARD} to {_O}", "log_gives"),
+    (rf"{_CARD} of {_S} is cancelled", "log_cancelled"),
+    (rf"round over: (?P<how>\S+?)(?:, {_S} wins)?", "log_end"),
+    (rf"{_S} draws (?P<cards>.+)", "log_draws"),
+)
+_PATTERNS = tuple((re.compile(pattern), key) for pattern, key in _LINES)
+#: A draw waiting, as the engine describes it: "P1 draws 4, P1 misses the turn
+#: (challengeable)".
+_PENALTY = re.compile(r"P(?P<target>\d+) draws (?P<amount>\d+)"
+                      r"(?:, P(?P<skipped>\d+) misses the turn)?(?: \((?P<flags>[^)]*)\))?")
+
+
+@dataclass
+class TableLog:
+    """Says the engine's lines to the person sitting at round seat ``me`` (-1: nobody,
+    once the person is out of the game); seats are numbered as the table numbers them
+    (see :attr:`Words.seats`)."""
+
+    words: Words
+    state: RoundState
+    me: int
+
+    def say(self, event: str) -> str | None:
+        """``event`` in words, or None when the person's seat does not see it. A line no
+        pattern knows is shown with card names for ids (and the test of the transcripts
+        finds it, to give it a label)."""
+        for pattern, key in _PATTERNS:
+            found = pattern.fullmatch(event)
+            if found is not None:
+                return None if key is None else self._said(key, found.groupdict())
+        return self._names(event)
+
+    def _said(self, key: str, parts: dict[str, str | None]) -> str | None:
+        words = self.words
+        seat, other = parts.get("seat"), parts.get("other")
+        values: dict[str, str] = {}
+        if seat is not None:
+            values["seat"] = self._seat(int(seat))
+        if other is not None:
+            values["other"] = self._seat(int(other))
+        if parts.get("count") is not None:
+            values["count"] = str(parts["count"])
+        if parts.get("card") is not None:
+            values["card"] = self._card(str(parts["card"]))
+        if parts.get("penalty") is not None:
+            values["penalty"] = self._penalty(str(parts["penalty"]))
+        if parts.get("sector") is not None:
+            sector = str(parts["sector"])
+            label = f"sector_{sector}"
+            values["sector"] = words(label) if label in words.labels else sector
+        if key == "log_draws":
+            return self._draws(int(seat or 0), str(parts["cards"]).split())
+        if key == "log_discards":
+            values["cards"] = ", ".join(self._card(card) for card in str(parts["cards"]).split())
+        if key == "log_gives" and self.me not in (int(seat or 0), int(other or 0)):
+            key = "log_gives_hidden"  # a gift between two other seats is face down
+        if key == "log_end":
+            return self._end(str(parts["how"]), values.get("seat"))
+        return words(key, **values)
+
+    def _draws(self, seat: int, cards: list[str]) -> str:
+        if seat != self.me:
+            return self.words("draws_some", seat=self._seat(seat), count=len(cards))
+        return self.words("you_draw", cards=", ".join(self._card(card) for card in cards))
+
+    def _end(self, how: str, seat: str | None) -> str:
+        """How the round ended: a hand emptied, a card that ends it (the Pingouin), a
+        round blocked or stopped."""
+        words = self.words
+        if how in self.state.variant.kind_of:
+            return words("log_end_card", card=self._card(how))
+        key = f"log_end_{how}"
+        if key not in words.labels:
+            return words("log_end_other", how=how)
+        return words(key, seat=seat or words("nobody"))
+
+    def _penalty(self, text: str) -> str:
+        found = _PENALTY.fullmatch(text)
+        if found is None:
+            return self._names(text)
+        skipped = found.group("skipped")
+        flags = [flag.strip() for flag in (found.group("flags") or "").split(",") if flag]
+        return self.words.penalty(self._seat(int(found.group("target"))),
+                                  int(found.group("amount")),
+                                  self._seat(int(skipped)) if skipped is not None else None,
+                                  flags)
+
+    def _seat(self, seat: int) -> str:
+        return self.words.seat(seat)
+
+    def _card(self, card: str) -> str:
+        kind = self.state.variant.kind_of.get(card)
+        return self.words.card(self.state, kind) if kind is not None else card
+
+    def _names(self, text: str) -> str:
+        """A line no pattern knows, with at least the card names for its ids."""
+        return " ".join(self._card(word) for word in text.split(" "))
