@@ -84,7 +84,7 @@ def test_the_person_never_sees_another_hand(tmp_path: Path) -> None:
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert "P1 holds" not in shown
-    assert "P3 draws 2 card(s)" in shown and not re.search(r"P3 draws (?!2 card)", shown)
+    assert "P3 draws 2 cards" in shown and not re.search(r"P3 draws (?!2 cards)", shown)
     assert re.search(r"Cards in hand: P0 7, P1 6, P2 6, P3 9", shown)
 
 

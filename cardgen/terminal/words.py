@@ -34,6 +34,11 @@ class Words:
         self.seats: tuple[int, ...] = ()
 
     def __call__(self, key: str, **values: Any) -> str:
+        count = values.get("count")  # an int, or digits read from an engine line
+        if isinstance(count, int) or (isinstance(count, str) and count.isdigit()):
+            # "1 card", "3 cards": never "card(s)"
+            values.setdefault("cards", self.labels[
+                "cards_one" if int(count) == 1 else "cards_many"].format(count=count))
         return self.labels[key].format(**values)
 
     def seat(self, seat: int) -> str:
