@@ -1,3 +1,4 @@
 """Many games at once, no rule decided here: the bots (:mod:`.players`), ``cardgen
 simulate`` (:mod:`.simulate`), a game's recipe (:mod:`.recipes`), the records ``cardgen
-balance`` keeps (:mod:`.records`) and Ray batches (:mod:`.cluster`)."""
+balance`` keeps (:mod:`.records`), one-round games dealt and played by seed
+(:mod:`.rounds`) and Ray batches (:mod:`.cluster`)."""
