@@ -63,6 +63,7 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
             "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
         }) for a in self.possible_agents}
         self._seed: int | str = 0
+        self.int8 = np.dtype(np.int8)
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -100,7 +101,7 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         """Point at the seat the round waits for, and list its legal actions by index."""
         state = self.state
-        self.legal = self.index.legal(state.legal_actions())
+        self.legal_indices, self.legal_actions = self.index.legal(state.legal_actions())
         self.agent_selection = self.agent_at[state.actor]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -108,11 +109,11 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
         # buffer, say) while the game goes on.
         mask = bytearray(self.index.size)
         if agent == self.agent_selection and not self._over:
-            for index in self.legal:
+            for index in self.legal_indices:
                 mask[index] = 1
         return {"observation": self.writer.write(self.state, self.seat_of[agent], self.game,
                                                  self.seats),
-                "action_mask": np.frombuffer(mask, np.int8)}
+                "action_mask": np.frombuffer(mask, self.int8)}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         # PettingZoo's own, minus its assertion (agent_selection is always set here).
@@ -131,10 +132,11 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
         if self._over:
             self._was_dead_step(action)
             return
-        chosen = self.legal.get(int(action)) if action is not None else None
-        if chosen is None:
+        index = -1 if action is None else int(action)
+        if index not in self.legal_indices:
             raise ValueError(f"action {action} is not legal for {agent} now; use the "
                              "observation's action_mask")
+        chosen = self.legal_actions[self.legal_indices.index(index)]
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # the last step ended a round: its rewards are given
             self.rewards = dict.fromkeys(self.agents, 0.0)
