@@ -55,6 +55,7 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
         self.reward_kind = reward
         self.render_mode = render_mode
         self.index = ActionIndex(self.variant, players)
+        self.turn_cap = self.variant.turn_cap  # a round is cut after so many actions
         self.writer = ObservationWriter(self.variant, players)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.action_spaces = {a: spaces.Discrete(self.index.size) for a in self.possible_agents}
@@ -144,9 +145,9 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
         state = self.state
         state.apply(chosen)
         self.actions_in_round += 1
-        if state.phase != OVER and self.actions_in_round >= state.variant.turn_cap:
-            state.end_round(-1, "capped")
-        if state.phase == OVER:
+        if state.phase == OVER or self.actions_in_round >= self.turn_cap:
+            if state.phase != OVER:
+                state.end_round(-1, "capped")
             self._score_round()
             self._accumulate_rewards()
         else:

@@ -56,6 +56,10 @@ class ObservationWriter:
         # [round seats][observer] -> the seats from the observer on (its offsets)
         self.seats_from = [[[(observer + offset) % n for offset in range(n)]
                             for observer in range(n)] for n in range(players + 1)]
+        # the same with the index of each seat's hand size: (index, seat)
+        self.size_slots = [[[(self.hand_sizes + offset, other)
+                             for offset, other in enumerate(seats)] for seats in by_observer]
+                           for by_observer in self.seats_from]
         # Each vector starts as a copy of its observer's blank: zeros, and the scores,
         # which change only between rounds (the blanks are made again when they do).
         # A typed array of C floats, set item by item, then handed to NumPy without a
@@ -73,10 +77,9 @@ class ObservationWriter:
             values[kind] += 1.0
         values[self.top + state.discard[-1]] = 1.0
         values[self.color + state.color if state.color >= 0 else self.no_color] = 1.0
-        n = state.n
-        hands, at_uno, sizes = state.hands, state.at_uno, self.hand_sizes
-        for offset, other in enumerate(self.seats_from[n][seat]):
-            values[sizes + offset] = len(hands[other])
+        n, hands, at_uno = state.n, state.hands, state.at_uno
+        for slot, other in self.size_slots[n][seat]:
+            values[slot] = len(hands[other])
         if True in at_uno:  # (rarely: a seat that called UNO and holds one card)
             for offset, other in enumerate(self.seats_from[n][seat]):
                 values[self.at_uno + offset] = at_uno[other]
