@@ -85,11 +85,12 @@ class ObservationWriter:
                 values[self.at_uno + offset] = at_uno[other]
         values[self.direction] = state.direction
         values[self.phase + state.phase] = 1.0
-        for entry in reversed(state.stack):
-            if entry.penalty is not None:
-                values[self.pending] = entry.penalty.amount
-                values[self.pending + 1] = (entry.penalty.target - seat) % n
-                break
+        if state.stack:  # (most often empty between decisions)
+            for entry in reversed(state.stack):
+                if entry.penalty is not None:
+                    values[self.pending] = entry.penalty.amount
+                    values[self.pending + 1] = (entry.penalty.target - seat) % n
+                    break
         values[self.draw_pile] = len(state.draw_pile)
         return np.frombuffer(values, self.float32)
 
