@@ -64,7 +64,7 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
             "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
         }) for a in self.possible_agents}
         self._seed: int | str = 0
-        self.int8 = np.dtype(np.int8)
+        self.int8 = np.dtype(np.int8)  # (looked up once: the mask is made at every step)
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]

@@ -46,7 +46,7 @@ class ObservationWriter:
         self.layout = observation_layout(variant, players)
         self.size = max(part.stop for part in self.layout.values())
         self.players = players
-        at = self.layout
+        at = self.layout  # where each slice starts, by name (no_color: the last of "color")
         self.top, self.color = at["top"].start, at["color"].start
         self.no_color = at["color"].stop - 1
         self.hand_sizes, self.at_uno = at["hand_sizes"].start, at["at_uno"].start
