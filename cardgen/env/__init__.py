@@ -22,6 +22,7 @@ engine's limit on rounds).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -54,6 +55,7 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
         self.reward_kind = reward
         self.render_mode = render_mode
         self.index = ActionIndex(self.variant, players)
+        self.turn_cap = self.variant.turn_cap  # a round is cut after so many actions
         self.writer = ObservationWriter(self.variant, players)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.action_spaces = {a: spaces.Discrete(self.index.size) for a in self.possible_agents}
@@ -62,6 +64,7 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
             "action_mask": spaces.Box(0, 1, (self.index.size,), np.int8),
         }) for a in self.possible_agents}
         self._seed: int | str = 0
+        self.int8 = np.dtype(np.int8)  # (looked up once: the mask is made at every step)
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -81,10 +84,15 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._over = False  # the game is over: every agent is terminated or truncated
+        self._rewarded = False  # self.rewards holds a round's rewards, not zeros
         self._deal()
 
     def _deal(self) -> None:
         self.state, self.seats = self.game.new_round()
+        # The agent at each seat of this round, and the other way round.
+        self.agent_at = [self.possible_agents[seat] for seat in self.seats]
+        self.seat_of = {agent: seat for seat, agent in enumerate(self.agent_at)}
         self.actions_in_round = 0
         if self.state.phase == OVER:  # a round over as soon as dealt (a first card's rule)
             self._score_round()
@@ -94,41 +102,56 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         """Point at the seat the round waits for, and list its legal actions by index."""
         state = self.state
-        self.legal = self.index.legal(state.legal_actions())
-        self.agent_selection = self.possible_agents[self.seats[state.actor]]
+        self.legal_indices, self.legal_actions = self.index.legal(state.legal_actions())
+        self.agent_selection = self.agent_at[state.actor]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.seats.index(self.possible_agents.index(agent))
-        mask = np.zeros(self.index.size, np.int8)
-        if self.agent_selection == agent and not self._ended(agent):
-            mask[list(self.legal)] = 1
-        return {"observation": self.writer.write(self.state, seat, self.game, self.seats),
-                "action_mask": mask}
+        # A fresh vector and mask each time: an agent may keep them (in a replay
+        # buffer, say) while the game goes on.
+        mask = bytearray(self.index.size)
+        if agent == self.agent_selection and not self._over:
+            for index in self.legal_indices:
+                mask[index] = 1
+        return {"observation": self.writer.write(self.state, self.seat_of[agent], self.game,
+                                                 self.seats),
+                "action_mask": np.frombuffer(mask, self.int8)}
 
-    def _ended(self, agent: str) -> bool:
-        return self.terminations[agent] or self.truncations[agent]
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # PettingZoo's own, minus its assertion (agent_selection is always set here).
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act, until the episode is over (PettingZoo's, as a generator)."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
-        if self._ended(agent):
+        if self._over:
             self._was_dead_step(action)
             return
-        chosen = self.legal.get(int(action)) if action is not None else None
-        if chosen is None:
+        index = -1 if action is None else int(action)
+        if index not in self.legal_indices:
             raise ValueError(f"action {action} is not legal for {agent} now; use the "
                              "observation's action_mask")
+        chosen = self.legal_actions[self.legal_indices.index(index)]
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:  # the last step ended a round: its rewards are given
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         state = self.state
         state.apply(chosen)
         self.actions_in_round += 1
-        if state.phase != OVER and self.actions_in_round >= state.variant.turn_cap:
-            state.end_round(-1, "capped")
-        if state.phase == OVER:
+        if state.phase == OVER or self.actions_in_round >= self.turn_cap:
+            if state.phase != OVER:
+                state.end_round(-1, "capped")
             self._score_round()
+            self._accumulate_rewards()
         else:
             self._select()
-        self._accumulate_rewards()
 
     def _score_round(self) -> None:
         before = list(self.game.scores)
@@ -139,12 +162,14 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[agent] = float(self.game.scores[seat] - before[seat])
             elif result.winner is not None:
                 self.rewards[agent] = 1.0 if result.winner == seat else -1.0
+        self._rewarded = True
         if not self.game.over:
             self._deal()
             return
         ended = self.terminations if self.game.finished else self.truncations
         for agent in self.agents:
             ended[agent] = True
+        self._over = True
 
     def render(self) -> str:
         return self.state.summary()

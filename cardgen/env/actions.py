@@ -11,6 +11,8 @@ numbered in the order the engine lists them at that moment.
 
 from __future__ import annotations
 
+from typing import cast
+
 from cardgen.engine import Action, Variant
 from cardgen.engine.actions import CHALLENGE, DRAW, KEEP, PASS
 
@@ -40,8 +42,19 @@ class ActionIndex:
         self.first_extra = len(actions)
         self.size = len(actions) + EXTRA_SLOTS
 
-    def legal(self, legal: list[Action]) -> dict[int, Action]:
-        """The legal actions by index (an option's own actions take the extra slots)."""
+    def legal(self, legal: list[Action]) -> tuple[list[int], list[Action]]:
+        """The index of each legal action, and the actions in the same order (an option's
+        own actions take the extra slots)."""
+        # Most often every action is one of the engine's own objects: two plain lists
+        # then, which cost far less than a dict from index to action.
+        by_identity = self.by_identity
+        indices = [by_identity.get(id(action)) for action in legal]
+        if None not in indices:
+            return cast("list[int]", indices), legal
+        return self._legal_by_value(legal)
+
+    def _legal_by_value(self, legal: list[Action]) -> tuple[list[int], list[Action]]:
+        """:meth:`legal` for a list where some action is a copy, or of an option's shape."""
         found: dict[int, Action] = {}
         extra = self.first_extra
         fixed, by_identity = self.fixed, self.by_identity
@@ -54,4 +67,4 @@ class ActionIndex:
                     continue  # more than EXTRA_SLOTS at once: the rest wait
                 index, extra = extra, extra + 1
             found[index] = action
-        return found
+        return list(found), list(found.values())

@@ -1,0 +1,145 @@
+"""Where a step of cardgen.env goes: the same episodes replayed through growing layers.
+
+    python benchmarks/env_profile.py [--episodes 6] [--repeats 5]
+
+It plays a few 4-player classic episodes as ``env_speed.py`` does (random masked
+actions), records each action, then replays exactly those actions through growing
+layers and prints the CPU time per step of each (medians of interleaved repeats):
+
+1. the engine alone: the legal actions, and the action taken;
+2. and the action index: each legal action's index, and the action of the chosen one;
+3. and the observation vector of the seat to act;
+4. and its action mask;
+5. the whole environment through PettingZoo's API (``reset``, ``agent_iter``, ``last``,
+   ``step``), the same actions;
+6. ``env_speed.py``'s own loop, whose random agent picks with NumPy.
+
+The difference between two lines is what a layer costs. cProfile cannot say it: it
+charges every Python call the same overhead, and a step is a few dozen small calls.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from cardgen.engine.state import OVER
+from cardgen.env import CardgenEnv, raw_env
+
+#: For each episode, each step's (action index, position among the legal actions).
+Episodes = list[list[tuple[int, int]]]
+
+
+def record(episodes: int) -> Episodes:
+    table, rng, recorded = raw_env("classic", 4), np.random.default_rng(0), []
+    for episode in range(episodes):
+        table.reset(seed=episode)
+        steps = []
+        for _agent in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            action = int(legal[rng.integers(len(legal))])
+            steps.append((action, table.legal_indices.index(action)))
+            table.step(action)
+        recorded.append(steps)
+    return recorded
+
+
+def layers(recorded: Episodes, depth: int) -> float:
+    """Replays through the first ``depth`` layers (1 to 4 above); µs per step."""
+    table = raw_env("classic", 4)
+    mask_size = table.index.size
+    start = time.process_time()
+    for episode, steps in enumerate(recorded):
+        table.reset(seed=episode)
+        game, choices = table.game, iter(steps)
+        while True:
+            state, seats, actions = table.state, table.seats, 0
+            while state.phase != OVER and actions < table.turn_cap:
+                legal = state.legal_actions()
+                action, position = next(choices)
+                actions += 1
+                if depth == 1:
+                    state.apply(legal[position])
+                    continue
+                indices, legal = table.index.legal(legal)
+                if depth >= 3:
+                    table.writer.write(state, state.actor, game, seats)
+                if depth >= 4:
+                    mask = bytearray(mask_size)
+                    for index in indices:
+                        mask[index] = 1
+                    np.frombuffer(mask, np.int8)
+                state.apply(legal[indices.index(action)])
+            if state.phase != OVER:
+                state.end_round(-1, "capped")
+            game.finish_round(state, seats, actions=actions)
+            if game.over:
+                break
+            table.state, table.seats = game.new_round()
+    return (time.process_time() - start) / sum(map(len, recorded)) * 1e6
+
+
+def through_the_api(recorded: Episodes) -> float:
+    table = raw_env("classic", 4)
+    start = time.process_time()
+    for episode, steps in enumerate(recorded):
+        table.reset(seed=episode)
+        choices = iter(steps)
+        for _agent in table.agent_iter():
+            _, _, terminated, truncated, _ = table.last()
+            table.step(None if terminated or truncated else next(choices)[0])
+    return (time.process_time() - start) / sum(map(len, recorded)) * 1e6
+
+
+def benchmark_loop(recorded: Episodes) -> float:
+    table: CardgenEnv = raw_env("classic", 4)
+    rng = np.random.default_rng(0)  # the same seed as record(): the same actions
+    start = time.process_time()
+    for episode in range(len(recorded)):
+        table.reset(seed=episode)
+        for _agent in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            table.step(int(legal[rng.integers(len(legal))]))
+    return (time.process_time() - start) / sum(map(len, recorded)) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--episodes", type=int, default=6)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    recorded = record(args.episodes)
+    measures: list[tuple[str, Callable[[Episodes], float]]] = [
+        ("engine: legal actions, action", lambda r: layers(r, 1)),
+        ("+ action index", lambda r: layers(r, 2)),
+        ("+ observation vector", lambda r: layers(r, 3)),
+        ("+ action mask", lambda r: layers(r, 4)),
+        ("PettingZoo API, same actions", through_the_api),
+        ("env_speed.py's loop", benchmark_loop),
+    ]
+    times: dict[str, list[float]] = {name: [] for name, _ in measures}
+    for _ in range(args.repeats):
+        for name, measure in measures:
+            times[name].append(measure(recorded))
+    print(f"{sum(map(len, recorded)):,} steps, CPU µs per step, medians of {args.repeats}")
+    previous = 0.0
+    for name, _ in measures:
+        median = statistics.median(times[name])
+        print(f"  {name:32s} {median:6.2f}  ({median - previous:+.2f})")
+        previous = median
+
+
+if __name__ == "__main__":
+    main()
