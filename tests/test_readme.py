@@ -28,11 +28,12 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 #: Commands of the README the suite does not run, each with why.
 SLOW = {
-    "cardgen balance unplugged": "22 runs of 400 games: about 45 s on two cores",
+    "cardgen balance unplugged": "800 games, then pairs until its 20 kinds settle: about "
+                                 "45 s on two cores (benchmarks/balance.py)",
     "cardgen balance examples/party.toml --players 3,5 -o party-balance.pdf --lang fr":
-        "two player counts, each the deck, its baseline and every kind ablated",
+        "two player counts, each with its baseline and every kind played until settled",
     "cardgen balance classic --rule stack-draws --rule seven-swaps --json":
-        "the deck, its baseline, its kinds and two rules: about 40 s",
+        "the deck, its baseline, its kinds and two options, each played until settled",
     "cardgen watch my-deck/my-deck.toml --out build":
         "runs until Ctrl-C; tests/test_watch.py runs it for real, in a thread",
 }
