@@ -24,7 +24,9 @@ from cardgen.balance.report import deck_names, health_lines, interval_text, labe
 from cardgen.outputs import atomic_path
 from cardgen.typography import register_fonts
 
-WIDTH = A4[0] - 36 * mm
+#: The charts' width: the page less its margins and the 6 points reportlab pads its
+#: frame with on each side (wider, a chart would stick out past the right margin).
+WIDTH = A4[0] - 36 * mm - 2 * 6
 DECK_COLOUR = colors.HexColor("#1C64C8")
 BASE_COLOUR = colors.HexColor("#B0B0B0")
 UP_COLOUR = colors.HexColor("#2E9E48")
