@@ -31,3 +31,16 @@ def refused(args: list[str], cwd: Path) -> str:
     assert len(lines) == 1 and lines[0].startswith("Error: "), output
     assert sorted(cwd.rglob("*")) == before  # no file written, not even half of one
     return lines[0].removeprefix("Error: ")
+
+
+def unwrapped(output: str) -> str:
+    """`cardgen check`'s output with each message on one line again: check wraps its
+    lines to 100 columns, a message's continuations hanging 4 columns in under its start
+    (at the left edge). Its indented lines (the balance summary's) stay as they are."""
+    lines: list[str] = []
+    for line in output.splitlines():
+        if line.startswith("    ") and lines and lines[-1][:1] not in ("", " "):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    return "".join(line + "\n" for line in lines)
