@@ -1,9 +1,11 @@
 """The balance report as a PDF: reportlab's own charts, in the project's fonts.
 
-One page per player count: the game's shape (a few figures with their intervals), the
-seats' share of rounds won, each kind's strength as bars with 95 % error bars, and the
-round lengths of the deck against the baseline as histograms. Words come from
-``templates/balance/labels.toml``; the PDF is byte-identical for the same report.
+For each player count, one after the other: the game's shape (a few figures with their
+intervals), the seats' share of rounds won, the round lengths of the deck against the
+baseline as histograms, and each kind's strength and effect on length as bars with 95 %
+error bars. They flow onto the pages and fill them (see :mod:`cardgen.balance.layout`).
+Words come from ``templates/balance/labels.toml``; the PDF is byte-identical for the
+same report.
 """
 
 from __future__ import annotations

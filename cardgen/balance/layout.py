@@ -12,8 +12,8 @@ a third of a page empty. The two flowables here give the page's foot a use inste
 And when what follows them went to the next page anyway, both are drawn taller, into the
 room that left (see :func:`build_filled`).
 
-Each carries the paragraphs that introduce it (a heading, a note), drawn above it, so a
-heading never ends a page without its chart.
+Each carries the paragraphs that introduce it (a heading, a note), drawn above it, and
+the caption under it, so no page ends between a chart and its words.
 """
 
 from __future__ import annotations
