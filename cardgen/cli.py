@@ -175,19 +175,48 @@ def check(deck: str, players: int | None, games: int, workers: int, cluster: str
         emit_json({**report.as_dict(), "balance": fairness.as_dict()})
     else:
         if report.interrupted:
-            click.echo(report.partial_line())
+            _echo_fitted(report.partial_line())
         for problem in report.problems:
-            click.echo(f"{problem.level}: {problem.message}", err=problem.level == "error")
+            _echo_fitted(f"{problem.level}: {problem.message}", err=problem.level == "error")
         for line in fairness.lines():
-            click.echo(line)
+            _echo_fitted(line)
         verdict = "valid" if report.valid else "NOT valid"
-        click.echo(f"{report.deck.source}: {report.deck.total(players)} cards, {verdict} "
-                   f"({len(report.errors)} error(s), {len(report.warnings)} warning(s))"
-                   + (" so far" if report.interrupted else ""))
+        _echo_fitted(f"{report.deck.source}: {report.deck.total(players)} cards, {verdict} "
+                     f"({len(report.errors)} error(s), {len(report.warnings)} warning(s))"
+                     + (" so far" if report.interrupted else ""))
     if report.interrupted:
         sys.exit(INTERRUPTED)
     if not report.valid:
         sys.exit(1)
+
+
+#: The columns `cardgen check` fits its lines in, as the balance report does.
+CHECK_WIDTH = 100
+
+
+def fitted(text: str, width: int = CHECK_WIDTH) -> list[str]:
+    """``text`` as lines of at most ``width`` columns, broken at spaces, never inside a
+    `command` to type. A line's continuations hang under it: under the text of a bullet
+    ("- "), else 4 columns further in than the line, so each message's start stands out.
+    A word wider than ``width`` (a long path) is left whole rather than cut."""
+    import re
+    import textwrap
+
+    lines = []
+    for line in text.splitlines() or [""]:
+        lead = len(line) - len(line.lstrip(" "))
+        hang = lead + (2 if line[lead:].startswith("- ") else 4)
+        # A command's spaces, hidden from textwrap as NULs, and given back after.
+        kept = re.sub(r"`[^`]*`", lambda span: span[0].replace(" ", "\0"), line)
+        lines += [part.replace("\0", " ") for part in textwrap.wrap(
+            kept, width, subsequent_indent=" " * hang, break_long_words=False,
+            break_on_hyphens=False)] or [""]
+    return lines
+
+
+def _echo_fitted(text: str, err: bool = False) -> None:
+    for line in fitted(text):
+        click.echo(line, err=err)
 
 
 @main.command("options")

@@ -31,3 +31,20 @@ def refused(args: list[str], cwd: Path) -> str:
     assert len(lines) == 1 and lines[0].startswith("Error: "), output
     assert sorted(cwd.rglob("*")) == before  # no file written, not even half of one
     return lines[0].removeprefix("Error: ")
+
+
+def unwrapped(output: str) -> str:
+    """`cardgen check`'s output with each message on one line again. check wraps its lines
+    to 100 columns, a line's continuations hanging 4 columns further in than it, or under
+    the text of a "- " bullet (cardgen.cli.fitted): a line indented just so is joined to
+    the line above; the other indented lines (the balance summary's) stay as they are."""
+    lines: list[str] = []
+    hang = -1  # the indent a continuation of the last line has
+    for line in output.splitlines():
+        indent = len(line) - len(line.lstrip(" "))
+        if lines and line.strip() and indent == hang:
+            lines[-1] += " " + line.strip()
+            continue
+        lines.append(line)
+        hang = indent + (2 if line[indent:].startswith("- ") else 4)
+    return "".join(line + "\n" for line in lines)

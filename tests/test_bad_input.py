@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import refused
+from cli_helpers import refused, unwrapped
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -64,7 +64,7 @@ def test_a_byte_order_mark_and_crlf_line_ends_are_read_as_utf8(tmp_path: Path) -
     deck.write_bytes(codecs.BOM_UTF8 + DECK_TEXT.replace("\n", "\r\n").encode())
     result = CliRunner().invoke(main, ["check", str(deck), "--games", "0"])
     assert result.exit_code == 0, result.output
-    assert result.output == f"{deck}: 109 cards, valid (0 error(s), 0 warning(s))\n"
+    assert unwrapped(result.output) == f"{deck}: 109 cards, valid (0 error(s), 0 warning(s))\n"
 
 
 def test_unusual_but_valid_toml_is_read_like_any_deck(tmp_path: Path) -> None:
@@ -78,7 +78,8 @@ def test_unusual_but_valid_toml_is_read_like_any_deck(tmp_path: Path) -> None:
         assert (counts["vache-folle"], counts["wild"], counts["lighthouse"]) == (1, 5, 10)
         assert sum(counts.values()) == 120
         result = CliRunner().invoke(main, ["check", str(deck), "--games", "0"])
-        assert result.output == f"{deck}: 120 cards, valid (0 error(s), 0 warning(s))\n"
+        assert (unwrapped(result.output)
+                == f"{deck}: 120 cards, valid (0 error(s), 0 warning(s))\n")
 
 
 def test_a_utf16_deck_is_told_to_be_saved_as_utf8(tmp_path: Path) -> None:
@@ -213,7 +214,7 @@ def test_a_decompression_bomb_is_refused_with_the_card_and_the_limit(tmp_path: P
     for command in (["sheets", str(deck)], ["png", str(deck)], ["check", str(deck)]):
         if command[0] == "check":
             result = CliRunner().invoke(main, command)
-            assert result.exit_code == 1 and f"error: {message}\n" in result.output
+            assert result.exit_code == 1 and f"error: {message}\n" in unwrapped(result.output)
         else:
             assert refused(command, tmp_path) == message
 
@@ -330,7 +331,7 @@ def test_the_engine_refuses_every_conflict_cardgen_rules_lists() -> None:
 def check_errors(deck: Path) -> list[str]:
     result = CliRunner().invoke(main, ["check", str(deck), "--games", "0"])
     assert result.exit_code == 1 and "Traceback" not in result.output
-    return [line.removeprefix("error: ") for line in result.output.splitlines()
+    return [line.removeprefix("error: ") for line in unwrapped(result.output).splitlines()
             if line.startswith("error: ")]
 
 

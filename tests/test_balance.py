@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from cli_helpers import unwrapped
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -250,7 +251,7 @@ def test_check_says_a_broken_deck_is_broken_and_names_no_kind_weak() -> None:
     assert [t["trouble"] for t in table["health"]["troubles"]] == ["no_winner", "dry"]
     assert table["standing_out"] == []
     code, out = run("check", BROKEN, "--players", "4", "--games", "40", "--workers", "1")
-    lines = out.splitlines()
+    lines = unwrapped(out).splitlines()  # check wraps its lines to 100 columns
     at = lines.index("  THE DECK DOES NOT WORK AS A GAME; the figures below measure a broken "
                      "game:")
     share = 100 * table["health"]["troubles"][0]["share"]

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_helpers import refused, run_in
+from cli_helpers import refused, run_in, unwrapped
 from click.testing import CliRunner
 
 from cardgen.catalogue import catalogue
@@ -27,7 +27,7 @@ def check_errors(deck: Path) -> list[str]:
     """The error lines of `cardgen check DECK --games 0`, which must fail."""
     code, output = run_in(["check", deck.name, "--games", "0"], deck.parent)
     assert code == 1, output
-    return [line.removeprefix("error: ") for line in output.splitlines()
+    return [line.removeprefix("error: ") for line in unwrapped(output).splitlines()
             if line.startswith("error: ")]
 
 
@@ -241,7 +241,7 @@ def test_characters_the_fonts_cannot_print_are_named_by_check_and_by_sheets(
                 "print (漢 字), which would come out as empty boxes; write them with other "
                 "characters\n")
     result = CliRunner().invoke(main, ["check", str(deck), "--games", "0"])
-    assert result.exit_code == 0 and result.stdout.startswith(expected)
+    assert result.exit_code == 0 and unwrapped(result.stdout).startswith(expected)
     out = tmp_path / "k.pdf"
     result = CliRunner().invoke(main, ["sheets", str(deck), "-o", str(out)])
     assert result.exit_code == 0 and result.stderr == expected and out.exists()

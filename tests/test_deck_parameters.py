@@ -8,6 +8,7 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
+from cli_helpers import unwrapped
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -101,7 +102,7 @@ def test_a_target_that_is_not_a_score_is_refused(tmp_path: Path, value: str,
     path = deck_file(tmp_path, f"target = {value}\n")
     result = CliRunner().invoke(main, ["check", path, "--games", "0"])
     assert result.exit_code == 1
-    assert f"error: {path}: {message}" in result.output
+    assert f"error: {path}: {message}" in unwrapped(result.output)
 
 
 def test_a_target_with_count_rounds_is_refused_with_the_fix(tmp_path: Path) -> None:
@@ -109,7 +110,7 @@ def test_a_target_with_count_rounds_is_refused_with_the_fix(tmp_path: Path) -> N
     result = CliRunner().invoke(main, ["check", path, "--games", "0"])
     assert result.exit_code == 1
     assert ("'target' counts points, but the rule count-rounds counts rounds won (the first "
-            "to 5 wins); remove one of the two") in result.output
+            "to 5 wins); remove one of the two") in unwrapped(result.output)
 
 
 def test_a_base_decks_target_is_inherited(tmp_path: Path) -> None:

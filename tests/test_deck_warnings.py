@@ -8,6 +8,7 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
+from cli_helpers import unwrapped
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -41,7 +42,7 @@ BOUND = ('effect = "peek"', 'effect = "peek"\nany_card = false')
 
 def check(path: Path) -> tuple[int, list[str]]:
     result = CliRunner().invoke(main, ["check", str(path), "--games", "0"])
-    return result.exit_code, result.output.splitlines()
+    return result.exit_code, unwrapped(result.output).splitlines()
 
 
 def test_check_warns_that_a_coloured_peek_card_plays_as_a_wild() -> None:

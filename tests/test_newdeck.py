@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from cli_helpers import refused, run_in
+from cli_helpers import refused, run_in, unwrapped
 from pypdf import PdfReader
 
 from cardgen.catalogue import CARD_FIELDS
@@ -106,7 +106,7 @@ def test_lang_says_which_rule_texts_the_folder_gets(tmp_path: Path) -> None:
     deck = tomllib.loads((folder / "seul.toml").read_text(encoding="utf-8"))
     assert deck["rulebook"] == {"base": "classic", "fr": "seul.fr.md"}
     checked = ok(["check", "seul.toml", "--games", "0"], folder)
-    assert "the English rulebook is the built-in 'classic' text alone" in checked
+    assert "the English rulebook is the built-in 'classic' text alone" in unwrapped(checked)
     ok(["rulebook", "seul.toml", "--lang", "en", "-o", "en.pdf"], folder)
 
 

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from cardgen.deck.load import load_deck
 from cardgen.render.layout import CardSize, layout
 from cardgen.render.paper.sheets import SheetOptions, render_sheets
-from tests.cli_helpers import run_in
+from tests.cli_helpers import run_in, unwrapped
 
 STORY_FR = ("Regardez la main d'un autre joueur, puis racontez-lui vos vacances à la mer : "
             "les mouettes, le sable, le vent, les crêpes du soir, le train de nuit, le "
@@ -48,7 +48,7 @@ def test_check_warns_about_a_caption_that_would_print_below_the_least_size(
     (tmp_path / "deck.toml").write_text(DECK, encoding="utf-8")
     code, output = run_in(["check", "deck.toml", "--games", "0"], tmp_path)
     assert code == 0, output  # a warning: the deck is still valid
-    assert output.splitlines() == [
+    assert unwrapped(output).splitlines() == [
         "warning: deck.toml: card 'chatterbox': its caption would print at 4.4 pt on "
         "faces in both languages, below the 4.5 pt the layout holds readable; shorten "
         "it, or print the faces in one language (--lang fr or --lang en)",

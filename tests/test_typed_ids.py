@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_helpers import refused, run_in
+from cli_helpers import refused, run_in, unwrapped
 
 FAMILY = Path(__file__).parent / "decks" / "family"
 
@@ -23,7 +23,7 @@ def test_a_count_with_a_number_spelt_out_suggests_the_id(tmp_path: Path, key: st
     code, out = run_in(["check", "deck.toml", "--games", "0"], tmp_path)
     assert code == 1
     assert (f"error: deck.toml: unknown card '{key}'; did you mean '{meant}'? (`cardgen cards` "
-            "lists the ids)") in out.splitlines()
+            "lists the ids)") in unwrapped(out).splitlines()
 
 
 def test_a_removal_with_a_number_spelt_out_suggests_the_id(tmp_path: Path) -> None:

@@ -1,9 +1,11 @@
 """The balance report as a PDF: reportlab's own charts, in the project's fonts.
 
-One page per player count: the game's shape (a few figures with their intervals), the
-seats' share of rounds won, each kind's strength as bars with 95 % error bars, and the
-round lengths of the deck against the baseline as histograms. Words come from
-``templates/balance/labels.toml``; the PDF is byte-identical for the same report.
+For each player count, one after the other: the game's shape (a few figures with their
+intervals), the seats' share of rounds won, the round lengths of the deck against the
+baseline as histograms, and each kind's strength and effect on length as bars with 95 %
+error bars. They flow onto the pages and fill them (see :mod:`cardgen.balance.layout`).
+Words come from ``templates/balance/labels.toml``; the PDF is byte-identical for the
+same report.
 """
 
 from __future__ import annotations
@@ -18,13 +20,16 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Flowable, Paragraph, Spacer
 
+from cardgen.balance.layout import FlexibleChart, PageRoom, RowChart, build_filled
 from cardgen.balance.report import deck_names, health_lines, interval_text, labels, pct
 from cardgen.outputs import atomic_path
 from cardgen.typography import register_fonts
 
-WIDTH = A4[0] - 36 * mm
+#: The charts' width: the page less its margins and the 6 points reportlab pads its
+#: frame with on each side (wider, a chart would stick out past the right margin).
+WIDTH = A4[0] - 36 * mm - 2 * 6
 DECK_COLOUR = colors.HexColor("#1C64C8")
 BASE_COLOUR = colors.HexColor("#B0B0B0")
 UP_COLOUR = colors.HexColor("#2E9E48")
@@ -68,6 +73,9 @@ def _nice_range(low: float, high: float, step: float) -> tuple[float, float]:
 
 #: Room right of the bars for each kind's verdict in words.
 VERDICT_WIDTH = 120
+#: The height of an effect chart's row (a kind's bar), and the most a row may be drawn
+#: taller by to fill a page.
+ROW_HEIGHT, ROW_GROWTH = 13.0, 5.0
 
 
 def _verdict_word(kind: dict[str, Any], measure: str, words: dict[str, str]) -> str:
@@ -80,26 +88,39 @@ def _verdict_word(kind: dict[str, Any], measure: str, words: dict[str, str]) -> 
             "breaks-game": words["short_breaks_game"]}.get(verdict, words["short_unclear"])
 
 
-def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
-                 measure: str = "holder_win", scale: float = 100) -> Drawing:
-    """Each ablated kind's effect (on its holder's chance to win, or on another
-    ``measure``) as bars with their 95 % error bars, in the kinds' order, each with its
-    verdict in words beside it, and a legend of the colours above."""
-    words = labels(lang)
-    shown = [k for k in kinds if "effect" in k]
-    rows = max(1, len(shown))
-    height = 16 + 13 * rows
-    drawing = _drawing(WIDTH, height + 44)
-    chart = HorizontalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 110, 24, WIDTH - 120 - VERDICT_WIDTH, height
-    effects = [k["effect"][measure] for k in shown] or [
-        {"estimate": 0, "low": 0, "high": 0, "verdict": "unclear"}]
+def _effect_scale(effects: list[dict[str, Any]], scale: float) -> tuple[float, float, float]:
+    """The value axis of an effect chart: its ends and its step, from every bar's interval
+    (a chart cut across pages keeps one scale)."""
     low = min(0.0, *(e["low"] * scale for e in effects))
     high = max(0.0, *(e["high"] * scale for e in effects))
     # About ten ticks whatever the range: 2 points, or 100 turns.
     step = next(s for s in (1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0)
                 if (high - low) / s <= 10)
-    vmin, vmax = _nice_range(low, high, step)
+    return (*_nice_range(low, high, step), step)
+
+
+def effect_rows(kinds: list[dict[str, Any]]) -> int:
+    """How many rows (bars) the effect chart of these kinds has."""
+    return max(1, len([k for k in kinds if "effect" in k]))
+
+
+def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
+                 measure: str = "holder_win", scale: float = 100,
+                 rows: slice = slice(None), row_height: float = ROW_HEIGHT) -> Drawing:
+    """Each ablated kind's effect (on its holder's chance to win, or on another
+    ``measure``) as bars with their 95 % error bars, in the kinds' order, each with its
+    verdict in words beside it, and a legend of the colours above. ``rows`` picks the
+    bars of one part of a chart cut across pages; the scale stays the whole chart's."""
+    words = labels(lang)
+    every = [k for k in kinds if "effect" in k]
+    every_effect = [k["effect"][measure] for k in every] or [
+        {"estimate": 0, "low": 0, "high": 0, "verdict": "unclear"}]
+    vmin, vmax, step = _effect_scale(every_effect, scale)
+    shown, effects = every[rows], every_effect[rows]
+    height = 16 + row_height * len(effects)
+    drawing = _drawing(WIDTH, height + 44)
+    chart = HorizontalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 110, 24, WIDTH - 120 - VERDICT_WIDTH, height
     chart.data = [[e["estimate"] * scale for e in effects]]
     chart.valueAxis.valueMin, chart.valueAxis.valueMax = vmin, vmax
     chart.valueAxis.valueStep = step
@@ -121,7 +142,7 @@ def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
     def sx(v: float) -> float:
         return float(chart.x + (v - vmin) / (vmax - vmin) * chart.width)
 
-    band = chart.height / rows
+    band = chart.height / len(effects)
     for i, e in enumerate(effects if shown else []):
         y = chart.y + chart.height - (i + 0.5) * band
         _error_bar(drawing, (sx(e["low"] * scale), y), (sx(e["high"] * scale), y), (0, 3))
@@ -158,9 +179,17 @@ def _bins(counts: list[list[tuple[int, int]]], bins: int = 24) -> tuple[list[int
     return [i * width for i in range(bins)], width
 
 
-def length_chart(table: dict[str, Any], names: tuple[str, str],
-                 words: dict[str, str]) -> Drawing:
-    """Histograms of turns per round, the deck's beside the baseline's."""
+#: The heights of the seats' and the lengths' drawings: the shortest they may be drawn
+#: to end a page, as tall as they are drawn when the page has room, and the tallest they
+#: may be drawn to fill the room a page left.
+SEATS_HEIGHTS = (120.0, 170.0, 300.0)
+LENGTH_HEIGHTS = (130.0, 190.0, 320.0)
+
+
+def length_chart(table: dict[str, Any], names: tuple[str, str], words: dict[str, str],
+                 height: float = LENGTH_HEIGHTS[1]) -> Drawing:
+    """Histograms of turns per round, the deck's beside the baseline's, ``height`` tall
+    with their axis and legend."""
     series = [table["deck"]["turns_counts"]]
     if "baseline" in table:
         series.append(table["baseline"]["turns_counts"])
@@ -172,9 +201,9 @@ def length_chart(table: dict[str, Any], names: tuple[str, str],
         for turns, n in counts:
             shares[min(len(edges) - 1, turns // width)] += 100 * n / total
         data.append(shares)
-    drawing = _drawing(WIDTH, 190)
+    drawing = _drawing(WIDTH, height)
     chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, 130
+    chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, height - 60
     chart.data = data
     chart.categoryAxis.categoryNames = [
         (f"{e}" if i % 2 == 0 else "") for i, e in enumerate(edges)]
@@ -211,18 +240,22 @@ def _legend(drawing: Drawing, items: list[tuple[str, Any]], right: float, y: flo
         x += width + 12
 
 
-def seats_chart(table: dict[str, Any], names: tuple[str, str],
-                words: dict[str, str]) -> Drawing:
-    """The share of rounds won by each seat, from the dealer's left, with error bars."""
+def seats_chart(table: dict[str, Any], names: tuple[str, str], words: dict[str, str],
+                height: float = SEATS_HEIGHTS[1]) -> Drawing:
+    """The share of rounds won by each seat, from the dealer's left, with error bars,
+    ``height`` tall with their axis and legend."""
     shapes = [table["deck"]] + ([table["baseline"]] if "baseline" in table else [])
     n = table["players"]
-    drawing = _drawing(WIDTH, 170)
+    drawing = _drawing(WIDTH, height)
     chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 40, 30, WIDTH - 60, 120
+    chart.x, chart.y, chart.width, chart.height = 40, 30, WIDTH - 60, height - 50
     chart.data = [[p["estimate"] * 100 for p in s["positions"]] for s in shapes]
     top = max(p["high"] * 100 for s in shapes for p in s["positions"])
     chart.valueAxis.valueMin, chart.valueAxis.valueMax = 0, _nice_range(0, top + 2, 5)[1]
-    chart.valueAxis.valueStep = 5
+    # A tick every 5 points of percentage, or every 10 when a chart drawn short to end a
+    # page would crowd their labels (two players: up to 60 %).
+    crowded = chart.height / (chart.valueAxis.valueMax / 5) < 10
+    chart.valueAxis.valueStep = 10 if crowded else 5
     chart.categoryAxis.categoryNames = [words["pdf_seat"].format(n=i + 1) for i in range(n)]
     chart.bars[0].fillColor = DECK_COLOUR
     if len(shapes) > 1:
@@ -276,58 +309,84 @@ def _shape_lines(table: dict[str, Any], against: str, words: dict[str, str],
     return lines
 
 
+def _table_story(report: dict[str, Any], number: int, names: tuple[str, str],
+                 words: dict[str, str], lang: str, rooms: PageRoom) -> list[Flowable]:
+    """The part of the report on its ``number``-th player count: what flows onto the
+    pages for it."""
+    table = report["tables"][number]
+    deck, against = (escape(name) for name in names)  # paragraph markup
+    head = "heading" if "baseline" in table else "heading_alone"
+    heading = _style(11, True)
+    heading.keepWithNext = 1  # a heading never ends a page without what it heads
+    title = _style(16, True, 6)
+    title.keepWithNext, title.spaceBefore = 1, 10 * mm  # apart from the count before it
+
+    def strength(first: int, count: int, extra: float) -> Drawing:
+        return effect_chart(table["kinds"], words["pdf_strength_axis"], lang,
+                            rows=slice(first, first + count),
+                            row_height=ROW_HEIGHT + extra / count)
+
+    def turns(first: int, count: int, extra: float) -> Drawing:
+        return effect_chart(table["kinds"], words["pdf_turns_axis"], lang, "turns", 1,
+                            rows=slice(first, first + count),
+                            row_height=ROW_HEIGHT + extra / count)
+
+    rows = effect_rows(table["kinds"])
+    return [
+        Paragraph(words["title"].format(deck=deck), title),
+        Paragraph(words[head].format(deck=deck, against=against,
+                                     players=table["players"], games=report["games"],
+                                     rounds=table["deck"]["rounds"],
+                                     seed=report["seed"]), _style(9, space=8)),
+        *[Paragraph(escape(line).replace("\u202f", "\xa0"),
+                    _style(9, bold=not table["health"]["works"], space=2))
+          for line in health_lines(table["health"],
+                                   {k["key"]: k["name"][lang] for k in table["kinds"]},
+                                   names[1] if "baseline" in table else "", words, lang)],
+        Spacer(1, 3 * mm),
+        Paragraph(words["shape"], heading),
+        # reportlab breaks lines at a narrow no-break space (U+202F, which French
+        # figures use: "25,0 %"), not at a no-break space (U+00A0).
+        *[Paragraph(line.replace("\u202f", "\xa0"), _style(8, space=1))
+          for line in _shape_lines(table, names[1], words, lang)],
+        Spacer(1, 4 * mm),
+        FlexibleChart([Paragraph(words["pdf_seats"], heading)],
+                      lambda height: seats_chart(table, names, words, height),
+                      SEATS_HEIGHTS, f"{number}-seats", rooms),
+        FlexibleChart([Paragraph(words["pdf_length" if "baseline" in table
+                                       else "pdf_length_alone"]
+                                 .format(deck=deck, against=against), heading)],
+                      lambda height: length_chart(table, names, words, height),
+                      LENGTH_HEIGHTS, f"{number}-length", rooms),
+        RowChart([Paragraph(words["pdf_strength"], heading),
+                  Paragraph(words["kinds_note"], _style(8))], strength, rows,
+                 [Paragraph(words["pdf_caption"].format(games=report["games"]), _style(8))],
+                 (f"{number}-strength", rooms, ROW_GROWTH)),
+        Spacer(1, 4 * mm),
+        RowChart([Paragraph(words["pdf_turns"], heading)], turns, rows, [],
+                 (f"{number}-turns", rooms, ROW_GROWTH)),
+    ]
+
+
 def write_pdf(report: dict[str, Any], path: Path, lang: str = "en") -> None:
-    """Write the report's charts to ``path`` (all or nothing)."""
+    """Write the report's charts to ``path`` (all or nothing). The player counts follow
+    one another and their charts fill the pages (see :mod:`cardgen.balance.layout`)."""
     register_fonts()
     words = labels(lang)
     names = deck_names(report, lang)
-    deck, against = (escape(name) for name in names)  # paragraph markup
-    story: list[Any] = []
-    for number, table in enumerate(report["tables"]):
-        if number:
-            story.append(PageBreak())
-        head = "heading" if "baseline" in table else "heading_alone"
-        story += [
-            Paragraph(words["title"].format(deck=deck), _style(16, True, 6)),
-            Paragraph(words[head].format(deck=deck, against=against,
-                                         players=table["players"], games=report["games"],
-                                         rounds=table["deck"]["rounds"],
-                                         seed=report["seed"]), _style(9, space=8)),
-            *[Paragraph(escape(line).replace("\u202f", "\xa0"),
-                        _style(9, bold=not table["health"]["works"], space=2))
-              for line in health_lines(table["health"],
-                                       {k["key"]: k["name"][lang] for k in table["kinds"]},
-                                       names[1] if "baseline" in table else "", words, lang)],
-            Spacer(1, 3 * mm),
-            Paragraph(words["shape"], _style(11, True)),
-            # reportlab breaks lines at a narrow no-break space (U+202F, which French
-            # figures use: "25,0 %"), not at a no-break space (U+00A0).
-            *[Paragraph(line.replace("\u202f", "\xa0"), _style(8, space=1))
-              for line in _shape_lines(table, names[1], words, lang)],
-            Spacer(1, 4 * mm),
-            Paragraph(words["pdf_seats"], _style(11, True)),
-            seats_chart(table, names, words),
-            Paragraph(words["pdf_length" if "baseline" in table else "pdf_length_alone"]
-                      .format(deck=deck, against=against),
-                      _style(11, True)),
-            length_chart(table, names, words),
-            PageBreak(),
-            Paragraph(words["pdf_strength"], _style(11, True)),
-            Paragraph(words["kinds_note"], _style(8)),
-            effect_chart(table["kinds"], words["pdf_strength_axis"], lang),
-            Paragraph(words["pdf_caption"].format(games=report["games"]), _style(8)),
-            Spacer(1, 4 * mm),
-            Paragraph(words["pdf_turns"], _style(11, True)),
-            effect_chart(table["kinds"], words["pdf_turns_axis"], lang, "turns", 1),
-        ]
-    story.append(Paragraph(words["pdf_made_with"].format(games=report["games"],
-                                                         seed=report["seed"]), _style(7)))
+
+    def story(rooms: PageRoom) -> list[Flowable]:
+        flowables: list[Flowable] = []
+        for number in range(len(report["tables"])):
+            flowables += _table_story(report, number, names, words, lang, rooms)
+        return [*flowables, Paragraph(words["pdf_made_with"].format(
+            games=report["games"], seed=report["seed"]), _style(7))]
+
     with atomic_path(path) as temp:
-        doc = SimpleDocTemplate(str(temp), pagesize=A4, leftMargin=18 * mm,
-                                rightMargin=18 * mm, topMargin=16 * mm, bottomMargin=16 * mm,
-                                title=words["title"].format(deck=names[0]),
-                                author="cardgen", creator="cardgen", invariant=1,
-                                # reportlab sets this font on every new page; its default,
-                                # Helvetica, would be the one font of the PDF not embedded.
-                                initialFontName=FONT)
-        doc.build(story)
+        build_filled(str(temp), story, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
+                     topMargin=16 * mm, bottomMargin=16 * mm,
+                     title=words["title"].format(deck=names[0]),
+                     author="cardgen", creator="cardgen", invariant=1,
+                     # reportlab sets this font on every new page; its default,
+                     # Helvetica, would be the one font of the PDF not embedded.
+                     initialFontName=FONT)
