@@ -23,7 +23,15 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from cardgen.balance.layout import FlexibleChart, PageRoom, RowChart, build_filled
-from cardgen.balance.report import deck_names, health_lines, interval_text, labels, pct
+from cardgen.balance.report import (
+    deck_names,
+    health_lines,
+    interval_text,
+    labels,
+    pct,
+    points,
+    settling_text,
+)
 from cardgen.outputs import atomic_path
 from cardgen.typography import register_fonts
 
@@ -35,6 +43,7 @@ BASE_COLOUR = colors.HexColor("#B0B0B0")
 UP_COLOUR = colors.HexColor("#2E9E48")
 DOWN_COLOUR = colors.HexColor("#D7261E")
 FLAT_COLOUR = colors.HexColor("#9A9A9A")
+UNSETTLED_COLOUR = colors.HexColor("#D9D9D9")
 FONT = "Sans"
 
 
@@ -78,14 +87,19 @@ VERDICT_WIDTH = 120
 ROW_HEIGHT, ROW_GROWTH = 13.0, 5.0
 
 
-def _verdict_word(kind: dict[str, Any], measure: str, words: dict[str, str]) -> str:
+def _verdict_word(kind: dict[str, Any], measure: str, words: dict[str, str],
+                  tolerance: str = "") -> str:
     """A kind's verdict on ``measure``, short enough to stand beside its bar."""
     if measure == "holder_win" and kind.get("breaks_game"):
         return words["short_breaks_game"]
     verdict = kind["effect"][measure].get("verdict")
-    up, down = ("higher", "lower") if measure == "holder_win" else ("longer", "shorter")
-    return {"higher": words[up], "lower": words[down],
-            "breaks-game": words["short_breaks_game"]}.get(verdict, words["short_unclear"])
+    if measure == "holder_win":
+        return {"higher": words["higher"], "lower": words["lower"],
+                "within": words["short_within"].format(tolerance=tolerance),
+                "breaks-game": words["short_breaks_game"]}.get(verdict,
+                                                               words["short_unsettled"])
+    return {"higher": words["longer"], "lower": words["shorter"]}.get(
+        verdict, words["short_unclear"])
 
 
 def _effect_scale(effects: list[dict[str, Any]], scale: float) -> tuple[float, float, float]:
@@ -106,11 +120,13 @@ def effect_rows(kinds: list[dict[str, Any]]) -> int:
 
 def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
                  measure: str = "holder_win", scale: float = 100,
-                 rows: slice = slice(None), row_height: float = ROW_HEIGHT) -> Drawing:
+                 rows: slice = slice(None), row_height: float = ROW_HEIGHT,
+                 tolerance: float | None = None) -> Drawing:
     """Each ablated kind's effect (on its holder's chance to win, or on another
-    ``measure``) as bars with their 95 % error bars, in the kinds' order, each with its
-    verdict in words beside it, and a legend of the colours above. ``rows`` picks the
-    bars of one part of a chart cut across pages; the scale stays the whole chart's."""
+    ``measure``) as bars with their error bars, in the kinds' order, each with its
+    verdict in words beside it, and a legend of the colours above; ``tolerance`` (the
+    study's "no effect" band) is drawn dashed. ``rows`` picks the bars of one part of a
+    chart cut across pages; the scale stays the whole chart's."""
     words = labels(lang)
     every = [k for k in kinds if "effect" in k]
     every_effect = [k["effect"][measure] for k in every] or [
@@ -131,10 +147,11 @@ def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
     chart.categoryAxis.labels.dx = -3
     chart.barWidth = 8
     for i, e in enumerate(effects):
-        clear = ({"higher": UP_COLOUR, "lower": DOWN_COLOUR} if measure == "holder_win"
+        clear = ({"higher": UP_COLOUR, "lower": DOWN_COLOUR, "within": FLAT_COLOUR}
+                 if measure == "holder_win"
                  else {"higher": DECK_COLOUR, "lower": DECK_COLOUR})  # longer is no better
-        colour = clear.get(e.get("verdict", ""), FLAT_COLOUR)
-        chart.bars[(0, i)].fillColor = colour
+        unsure = UNSETTLED_COLOUR if measure == "holder_win" else FLAT_COLOUR
+        chart.bars[(0, i)].fillColor = clear.get(e.get("verdict", ""), unsure)
     chart.bars.strokeWidth = 0
     _axis_fonts(chart)
     drawing.add(chart)
@@ -146,15 +163,24 @@ def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
     for i, e in enumerate(effects if shown else []):
         y = chart.y + chart.height - (i + 0.5) * band
         _error_bar(drawing, (sx(e["low"] * scale), y), (sx(e["high"] * scale), y), (0, 3))
+    said = points(tolerance, lang) if tolerance is not None else ""
     for i, kind in enumerate(shown):
         y = chart.y + chart.height - (i + 0.5) * band
         drawing.add(String(chart.x + chart.width + 6, y - 2.5,
-                           _verdict_word(kind, measure, words), fontName=FONT, fontSize=7))
+                           _verdict_word(kind, measure, words, said), fontName=FONT,
+                           fontSize=7))
     drawing.add(Line(sx(0), chart.y, sx(0), chart.y + chart.height, strokeWidth=0.6,
                      strokeColor=colors.black))
+    if tolerance is not None:
+        for edge in (-tolerance * scale, tolerance * scale):
+            if vmin <= edge <= vmax:
+                drawing.add(Line(sx(edge), chart.y, sx(edge), chart.y + chart.height,
+                                 strokeWidth=0.5, strokeColor=colors.black,
+                                 strokeDashArray=[2, 2]))
     if measure == "holder_win":
         key = [(words["higher"], UP_COLOUR), (words["lower"], DOWN_COLOUR),
-               (words["short_unclear"], FLAT_COLOUR)]
+               (words["short_within"].format(tolerance=said), FLAT_COLOUR),
+               (words["short_unsettled"], UNSETTLED_COLOUR)]
     else:
         key = [(words["legend_clear"], DECK_COLOUR), (words["short_unclear"], FLAT_COLOUR)]
     _legend(drawing, key, WIDTH - 4, chart.y + chart.height + 8)
@@ -324,7 +350,8 @@ def _table_story(report: dict[str, Any], number: int, names: tuple[str, str],
     def strength(first: int, count: int, extra: float) -> Drawing:
         return effect_chart(table["kinds"], words["pdf_strength_axis"], lang,
                             rows=slice(first, first + count),
-                            row_height=ROW_HEIGHT + extra / count)
+                            row_height=ROW_HEIGHT + extra / count,
+                            tolerance=report["settling"]["tolerance"])
 
     def turns(first: int, count: int, extra: float) -> Drawing:
         return effect_chart(table["kinds"], words["pdf_turns_axis"], lang, "turns", 1,
@@ -359,8 +386,9 @@ def _table_story(report: dict[str, Any], number: int, names: tuple[str, str],
                       lambda height: length_chart(table, names, words, height),
                       LENGTH_HEIGHTS, f"{number}-length", rooms),
         RowChart([Paragraph(words["pdf_strength"], heading),
-                  Paragraph(words["kinds_note"], _style(8))], strength, rows,
-                 [Paragraph(words["pdf_caption"].format(games=report["games"]), _style(8))],
+                  Paragraph(settling_text("kinds_note", report, words, lang), _style(8))],
+                 strength, rows,
+                 [Paragraph(settling_text("pdf_caption", report, words, lang), _style(8))],
                  (f"{number}-strength", rooms, ROW_GROWTH)),
         Spacer(1, 4 * mm),
         RowChart([Paragraph(words["pdf_turns"], heading)], turns, rows, [],
@@ -379,8 +407,8 @@ def write_pdf(report: dict[str, Any], path: Path, lang: str = "en") -> None:
         flowables: list[Flowable] = []
         for number in range(len(report["tables"])):
             flowables += _table_story(report, number, names, words, lang, rooms)
-        return [*flowables, Paragraph(words["pdf_made_with"].format(
-            games=report["games"], seed=report["seed"]), _style(7))]
+        return [*flowables, Paragraph(settling_text("pdf_made_with", report, words, lang),
+                                      _style(7))]
 
     with atomic_path(path) as temp:
         build_filled(str(temp), story, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,

@@ -6,8 +6,11 @@ kinds' figures then measure a broken game, so the report says so first, with the
 numbers and the kinds the trouble comes with. A deck is called broken when, with the
 thresholds below (on the rounds of the deck's own run):
 
-- at least :data:`NO_WINNER_SHARE` of its rounds end with no winner (blocked, or ended
-  by a card) and at least :data:`NO_WINNER_MARGIN` more than the baseline's;
+- at least :data:`NO_WINNER_SHARE` of its rounds block (nobody can move, and nobody wins)
+  and at least :data:`NO_WINNER_MARGIN` more than the baseline's. A round a card ends on
+  purpose with no winner (Uno Unplugged's Pingouin: every player scores his hand) is the
+  game as designed, not a breakage: it is counted among the rounds with no winner of the
+  game's shape, not here;
 - both piles run dry (a draw finds nothing to draw) in more than
   :data:`~cardgen.play.simulate.DRY_SHARE` of its rounds, the share at which
   ``cardgen check`` already warns;
@@ -29,10 +32,10 @@ from typing import Any
 from cardgen.balance.tally import Tally
 from cardgen.play.simulate import DRY_SHARE
 
-#: Rounds with no winner at which a deck stops working as a game (a tenth of them) …
+#: Blocked rounds at which a deck stops working as a game (a tenth of them) …
 NO_WINNER_SHARE = 0.10
-#: … when that is also this much more than the baseline's (a deck of Pingouins ends
-#: some rounds with no winner by design; the classic deck none).
+#: … when that is also this much more than the baseline's (a baseline that blocks now
+#: and then sets the bar higher).
 NO_WINNER_MARGIN = 0.05
 #: Rounds this many times as long as the baseline's, on average.
 LONG_FACTOR = 3.0
@@ -41,7 +44,7 @@ LONG_FACTOR = 3.0
 CAUSE_SHARE = 0.5
 
 #: The effect of a kind's ablation that ties it to each trouble.
-TROUBLE_EFFECTS = {"no_winner": "no_winner", "dry": "dry", "long": "turns"}
+TROUBLE_EFFECTS = {"no_winner": "blocked", "dry": "dry", "long": "turns"}
 
 
 def game_health(deck: dict[str, Any], baseline: dict[str, Any] | None,
@@ -49,8 +52,8 @@ def game_health(deck: dict[str, Any], baseline: dict[str, Any] | None,
     """The verdict on the deck's shape (``deck``, against ``baseline``'s when there is
     one), each trouble with its figures and the keys of the ``kinds`` it comes with."""
     troubles: list[dict[str, Any]] = []
-    no_winner = deck["no_winner"]["estimate"]
-    floor = baseline["no_winner"]["estimate"] if baseline is not None else 0.0
+    no_winner = deck["blocked"]["estimate"]  # no winner, and no card meant it
+    floor = baseline["blocked"]["estimate"] if baseline is not None else 0.0
     if no_winner >= NO_WINNER_SHARE and no_winner >= floor + NO_WINNER_MARGIN:
         troubles.append({"trouble": "no_winner", "share": no_winner,
                          "blocked": deck["blocked"]["estimate"], "baseline": floor,

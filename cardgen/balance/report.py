@@ -89,11 +89,24 @@ def effect_verdict(figure: dict[str, Any], words: dict[str, str],
     return ""
 
 
+def points(tolerance: float, lang: str) -> str:
+    """A tolerance in points of percentage, as the report writes it: 5, 2.5, 2,5."""
+    return localised(number(tolerance * 100, 1).removesuffix(".0"), lang)
+
+
+def settling_text(key: str, report: dict[str, Any], words: dict[str, str], lang: str) -> str:
+    """The label ``key`` with the study's tolerance and error rate filled in."""
+    settling = report["settling"]
+    error = localised(number(settling["error_rate"] * 100, 1).removesuffix(".0") + "%", lang)
+    return words[key].format(tolerance=points(settling["tolerance"], lang), error=error,
+                             games=report["games"], seed=report["seed"])
+
+
 def settled_words(figure: dict[str, Any], words: dict[str, str], tolerance: float,
                   up: str = "higher", down: str = "lower", within: str = "within",
                   lang: str = "en") -> str:
     """A settled figure's verdict in words, with the pairs it took."""
-    points = localised(number(tolerance * 100, 1).removesuffix(".0"), lang)
+    said_points = points(tolerance, lang)
     verdict = figure["verdict"]
     if verdict == "unsettled":
         needed = figure.get("pairs_to_settle")
@@ -104,9 +117,9 @@ def settled_words(figure: dict[str, Any], words: dict[str, str], tolerance: floa
     if verdict == "breaks-game":
         return words["breaks_game"]
     said = {"higher": words[up], "lower": words[down]}.get(verdict) or words[within].format(
-        tolerance=points)
+        tolerance=said_points)
     if figure.get("small"):
-        said += words["small"].format(tolerance=points)
+        said += words["small"].format(tolerance=said_points)
     return said + words["settled_after"].format(pairs=count(figure["pairs"], lang))
 
 
@@ -234,11 +247,8 @@ def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en"
     lines += _columns([header, *_shape_rows(table, words, lang)])
     lines += _wrapped(["  (" + words["fair_share"].format(
         share=pct(table["deck"]["fair_share"], lang=lang)) + ")"])
-    settling = report["settling"]
-    tolerance = settling["tolerance"]
-    lines += ["", words["kinds"], *_wrapped([words["kinds_note"].format(
-        tolerance=localised(number(tolerance * 100, 1).removesuffix(".0"), lang),
-        error=pct(settling["error_rate"], lang=lang).replace(".0", "").replace(",0", ""))])]
+    tolerance = report["settling"]["tolerance"]
+    lines += ["", words["kinds"], *_wrapped([settling_text("kinds_note", report, words, lang)])]
     lines += _kind_lines(table, words, lang, tolerance)
     if table["rules"]:
         lines += ["", words["rules"]]

@@ -219,7 +219,7 @@ def kind_figures(group: KindGroup, tally: Tally, measured: Measured | None,
                       **verdict(pairs.effect(field), measured.taken)}
                for name, field in (("turns", "turns"), ("first_seat", "first-seat"),
                                    ("points", "points"), ("no_winner", "no-winner"),
-                                   ("dry", "dry"))}}
+                                   ("blocked", "blocked"), ("dry", "dry"))}}
     return entry
 
 

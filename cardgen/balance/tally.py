@@ -147,6 +147,7 @@ class PairTally:
         self._add("points", sign * (deck.points - other.points))
         self._add("first-seat", sign * (first_seat_won(deck) - first_seat_won(other)))
         self._add("no-winner", sign * ((deck.winner is None) - (other.winner is None)))
+        self._add("blocked", sign * ((deck.how == "blocked") - (other.how == "blocked")))
         self._add("dry", sign * (deck.dry - other.dry))
         # The change in round length as a share of the length without the change.
         self._add("length", sign * (deck.turns - other.turns),
