@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from env_speed import random_episode  # this folder: run as python benchmarks/env_profile.py
 
 from cardgen.engine.state import OVER
 from cardgen.env import CardgenEnv, raw_env
@@ -37,17 +38,8 @@ Episodes = list[list[tuple[int, int]]]
 def record(episodes: int) -> Episodes:
     table, rng, recorded = raw_env("classic", 4), np.random.default_rng(0), []
     for episode in range(episodes):
-        table.reset(seed=episode)
-        steps = []
-        for _agent in table.agent_iter():
-            observation, _, terminated, truncated, _ = table.last()
-            if terminated or truncated:
-                table.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            action = int(legal[rng.integers(len(legal))])
-            steps.append((action, table.legal_indices.index(action)))
-            table.step(action)
+        steps: list[tuple[int, int]] = []
+        random_episode(table, rng, episode, steps)
         recorded.append(steps)
     return recorded
 
@@ -104,14 +96,7 @@ def benchmark_loop(recorded: Episodes) -> float:
     rng = np.random.default_rng(0)  # the same seed as record(): the same actions
     start = time.process_time()
     for episode in range(len(recorded)):
-        table.reset(seed=episode)
-        for _agent in table.agent_iter():
-            observation, _, terminated, truncated, _ = table.last()
-            if terminated or truncated:
-                table.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            table.step(int(legal[rng.integers(len(legal))]))
+        random_episode(table, rng, episode)
     return (time.process_time() - start) / sum(map(len, recorded)) * 1e6
 
 

@@ -21,8 +21,30 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Any
 
 import numpy as np
+
+
+def random_episode(table: Any, rng: np.random.Generator, episode: int,
+                   chosen: list[tuple[int, int]] | None = None) -> int:
+    """One episode of cardgen's environment with random masked actions (the agent of
+    this benchmark); returns its steps. ``chosen`` collects each action taken, with its
+    place among the legal actions (for benchmarks/env_profile.py to replay)."""
+    table.reset(seed=episode)
+    steps = 0
+    for _agent in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        action = int(legal[rng.integers(len(legal))])
+        if chosen is not None:
+            chosen.append((action, table.legal_indices.index(action)))
+        table.step(action)
+        steps += 1
+    return steps
 
 
 def cardgen_steps(players: int, seconds: float) -> tuple[int, float]:
@@ -33,16 +55,8 @@ def cardgen_steps(players: int, seconds: float) -> tuple[int, float]:
     steps, episode = 0, 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        table.reset(seed=episode)
+        steps += random_episode(table, rng, episode)
         episode += 1
-        for _agent in table.agent_iter():
-            observation, _, terminated, truncated, _ = table.last()
-            if terminated or truncated:
-                table.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            table.step(int(legal[rng.integers(len(legal))]))
-            steps += 1
     return steps, time.process_time() - start
 
 
