@@ -31,7 +31,7 @@ def report() -> dict:
     kinds = ("pingouin", "fouine", "echange", "reverse", "coup-de-bol", "wild-draw-four",
              "skip", "wild", "non", "draw-two", "boomerang")
     return run_study(Plan(load_deck("unplugged"), load_deck("classic"), players=(3, 4),
-                          games=10, seed="pages", only=kinds))
+                          games=10, seed="pages", only=kinds, max_pairs=400))
 
 
 @pytest.fixture(scope="module", params=["en", "fr"])
@@ -84,9 +84,12 @@ def test_every_chart_keeps_its_heading_legend_and_verdicts(pdf: tuple[str, Path]
         # a long heading wraps: look for its first words
         assert text.count(" ".join(words[heading].split()[:5])) == tables, heading
     assert text.count(words["pdf_length_share"]) == tables  # the histogram of lengths
-    assert text.count(f"{words['higher']} {words['lower']} {words['short_unclear']}") >= tables
-    verdicts = {words[key] for key in ("higher", "lower", "longer", "shorter",
-                                       "short_breaks_game", "short_unclear")}
+    within = words["short_within"].format(tolerance="5")
+    legend = f"{words['higher']} {words['lower']} {within} {words['short_unsettled']}"
+    assert text.count(legend) >= tables
+    verdicts = {within, *(words[key] for key in (
+        "higher", "lower", "longer", "shorter", "short_breaks_game", "short_unclear",
+        "short_unsettled"))}
     bars = Counter(k["name"][lang] for table in report["tables"] for k in table["kinds"]
                    if "effect" in k)
     for name, count in bars.items():

@@ -78,6 +78,7 @@ def measure(deck: Variant, measured: Sequence[Measured], *, player: str, seed: s
     bounds = Boundaries.of(len(schedule), tolerance)
     deals: dict[int, int] = {}  # seed -> every kind dealt in it (mask)
     deck_rounds: dict[int, RoundRecord] = {}
+    played = 0  # the deck's rounds played and no longer kept
 
     def dealt_kinds(j: int) -> int:
         if j not in deals:
@@ -119,4 +120,11 @@ def measure(deck: Variant, measured: Sequence[Measured], *, player: str, seed: s
                 if compared is None or compared.games_with_data() < MIN_PAIRS:
                     continue
                 m.verdict = bounds.settle(*m.tally.mean_se(m.figure))
-    return bounds, len(deck_rounds)
+            played += len(deck_rounds)
+            # A kind takes seeds past its cursor only: the seeds behind every cursor are
+            # never needed again (a long study keeps no more than a look's worth).
+            behind = min((m.cursor for m in measured if m.verdict is None), default=0)
+            deck_rounds = {j: r for j, r in deck_rounds.items() if j >= behind}
+            played -= len(deck_rounds)
+            deals = {j: d for j, d in deals.items() if j >= behind}
+    return bounds, played + len(deck_rounds)

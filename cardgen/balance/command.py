@@ -71,7 +71,7 @@ def _player_counts(ctx: click.Context, param: click.Parameter,
               show_default=True, metavar="POINTS",
               help="'No effect' allows this many points of the holder's chance to win a "
                    "round either way (for an option: this many % of round length).")
-@click.option("--max-games", "max_pairs", type=click.IntRange(30, 1_000_000),
+@click.option("--max-games", "max_pairs", type=click.IntRange(30, 100_000),
               default=DEFAULT_MAX_PAIRS, show_default=True,
               help="The most pairs of one-round games a kind or an option gets before it "
                    "is reported unsettled.")
