@@ -103,9 +103,17 @@ def _marked(line: str, mark: str, held: list[str]) -> str:
     return text + mark + line[len(text):] if text.strip() else line
 
 
+#: Characters ``str.splitlines`` also breaks lines at, besides "\n": in a rule text they
+#: are stray control characters (a file's line ends at "\n"), read as spaces so that the
+#: lines counted here are the lines of the file.
+_OTHER_LINE_BREAKS = str.maketrans(dict.fromkeys("\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029",
+                                                 " "))
+
+
 def origins(rendered: str, labels: list[str]) -> tuple[str, list[str | None]]:
     """The rendered text without its marks, and for each of its lines (as
     ``str.splitlines`` counts them) "file, line N" when a line of a file printed it."""
+    rendered = rendered.replace("\r\n", "\n").translate(_OTHER_LINE_BREAKS)
     found: list[str | None] = []
     for line in rendered.splitlines():
         marks = _MARK.findall(line)
