@@ -270,7 +270,7 @@ def party(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     folder = tmp_path_factory.mktemp("party")
     pdf = folder / "party-balance.pdf"
     args = ["balance", PARTY, "--players", "3,5", "--games", "20", "--max-games", "400",
-            "--workers", "1"]
+            "--workers", "2"]
     code, fr = run(*args, "--lang", "fr", "-o", str(pdf))
     assert code == 0, fr
     code, en = run(*args)

@@ -31,7 +31,7 @@ def report() -> dict:
     kinds = ("pingouin", "fouine", "echange", "reverse", "coup-de-bol", "wild-draw-four",
              "skip", "wild", "non", "draw-two", "boomerang")
     return run_study(Plan(load_deck("unplugged"), load_deck("classic"), players=(3, 4),
-                          games=10, seed="pages", only=kinds, max_pairs=400))
+                          games=10, seed="pages", only=kinds, max_pairs=400, workers=2))
 
 
 @pytest.fixture(scope="module", params=["en", "fr"])
