@@ -102,11 +102,14 @@ def _verdict_word(kind: dict[str, Any], measure: str, words: dict[str, str],
         verdict, words["short_unclear"])
 
 
-def _effect_scale(effects: list[dict[str, Any]], scale: float) -> tuple[float, float, float]:
+def _effect_scale(effects: list[dict[str, Any]], scale: float,
+                  band: float = 0.0) -> tuple[float, float, float]:
     """The value axis of an effect chart: its ends and its step, from every bar's interval
-    (a chart cut across pages keeps one scale)."""
-    low = min(0.0, *(e["low"] * scale for e in effects))
-    high = max(0.0, *(e["high"] * scale for e in effects))
+    and the tolerance ``band`` either side of zero (a chart cut across pages keeps one
+    scale)."""
+    # a little past the band, so that its dashed lines stand inside the chart
+    low = min(-1.1 * band, *(e["low"] * scale for e in effects))
+    high = max(1.1 * band, *(e["high"] * scale for e in effects))
     # About ten ticks whatever the range: 2 points, or 100 turns.
     step = next(s for s in (1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0)
                 if (high - low) / s <= 10)
@@ -131,7 +134,7 @@ def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
     every = [k for k in kinds if "effect" in k]
     every_effect = [k["effect"][measure] for k in every] or [
         {"estimate": 0, "low": 0, "high": 0, "verdict": "unclear"}]
-    vmin, vmax, step = _effect_scale(every_effect, scale)
+    vmin, vmax, step = _effect_scale(every_effect, scale, (tolerance or 0.0) * scale)
     shown, effects = every[rows], every_effect[rows]
     height = 16 + row_height * len(effects)
     drawing = _drawing(WIDTH, height + 44)
@@ -173,10 +176,9 @@ def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
                      strokeColor=colors.black))
     if tolerance is not None:
         for edge in (-tolerance * scale, tolerance * scale):
-            if vmin <= edge <= vmax:
-                drawing.add(Line(sx(edge), chart.y, sx(edge), chart.y + chart.height,
-                                 strokeWidth=0.5, strokeColor=colors.black,
-                                 strokeDashArray=[2, 2]))
+            drawing.add(Line(sx(edge), chart.y, sx(edge), chart.y + chart.height,
+                             strokeWidth=0.5, strokeColor=colors.black,
+                             strokeDashArray=[2, 2]))
     if measure == "holder_win":
         key = [(words["higher"], UP_COLOUR), (words["lower"], DOWN_COLOUR),
                (words["short_within"].format(tolerance=said), FLAT_COLOUR),
