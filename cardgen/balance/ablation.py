@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from cardgen.balance.sequential import Boundaries, looks
+from cardgen.balance.sequential import Boundaries
 from cardgen.balance.tally import PairTally
 from cardgen.engine.variant import Variant
 from cardgen.play.recipes import Recipe
@@ -67,15 +67,14 @@ def pairs_recipe(variant: Variant, player: str, seed: str) -> Recipe:
                      turn_cap=SANITY_TURN_CAP, record=True)
 
 
-def measure(deck: Variant, measured: Sequence[Measured], *, player: str, seed: str,
-            tolerance: float, max_pairs: int, workers: int = 1, cluster: str | None = None,
-            progress: Progress | None = None) -> tuple[Boundaries, int]:
-    """Play pairs until each of ``measured`` is settled or has ``max_pairs``; returns
-    the intervals' boundaries and how many rounds of the deck were played for pairs."""
+def measure(deck: Variant, measured: Sequence[Measured], schedule: Sequence[int],
+            bounds: Boundaries, *, player: str, seed: str, workers: int = 1,
+            cluster: str | None = None, progress: Progress | None = None) -> int:
+    """Play pairs until each of ``measured`` is settled or has had its pairs at the last
+    look of ``schedule``; returns how many rounds of the deck were played for pairs."""
     recipes = [pairs_recipe(deck, player, seed)]
     recipes += [pairs_recipe(m.variant, player, seed) for m in measured]
-    schedule = looks(max_pairs)
-    bounds = Boundaries.of(len(schedule), tolerance)
+    max_pairs = schedule[-1]
     deals: dict[int, int] = {}  # seed -> every kind dealt in it (mask)
     deck_rounds: dict[int, RoundRecord] = {}
     played = 0  # the deck's rounds played and no longer kept
@@ -127,4 +126,4 @@ def measure(deck: Variant, measured: Sequence[Measured], *, player: str, seed: s
             deck_rounds = {j: r for j, r in deck_rounds.items() if j >= behind}
             played -= len(deck_rounds)
             deals = {j: d for j, d in deals.items() if j >= behind}
-    return bounds, played + len(deck_rounds)
+    return played + len(deck_rounds)

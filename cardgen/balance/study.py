@@ -106,25 +106,25 @@ def run_study(plan: Plan, progress: Progress | None = None) -> dict[str, Any]:
     if progress is not None:
         progress.stage("whole games", total_games(plan))
     played = [(n, *_games(plan, n, progress)) for n in plan.players]
+    schedule = looks(plan.max_pairs)
+    bounds = Boundaries.of(len(schedule), plan.tolerance)
     tables = []
     for n, deck, tally, base in played:
         measured = _measured(plan, deck)
-        bounds, deck_rounds = measure(deck, measured, player=plan.player, seed=plan.seed,
-                                      tolerance=plan.tolerance, max_pairs=plan.max_pairs,
-                                      workers=plan.workers, cluster=plan.cluster,
-                                      progress=progress)
+        deck_rounds = measure(deck, measured, schedule, bounds, player=plan.player,
+                              seed=plan.seed, workers=plan.workers, cluster=plan.cluster,
+                              progress=progress)
         table = _table(n, deck, tally, base, measured, bounds)
         # the one-round games the pairs took: the deck's (shared) and the changed decks'
         table["pair_rounds"] = {"deck": deck_rounds, "changed": sum(m.taken for m in measured)}
         tables.append(table)
-    bounds = Boundaries.of(len(looks(plan.max_pairs)), plan.tolerance)
     return {"deck": plan.deck.id, "against": plan.against.id,
             # what the report calls them: the decks' names, in each language
             "names": {"deck": plan.deck.name.as_dict(), "against": plan.against.name.as_dict()},
             "seed": plan.seed,
             "games": plan.games, "player": plan.player, "rules": list(plan.rules),
             "settling": {"tolerance": plan.tolerance, "max_pairs": plan.max_pairs,
-                         "error_rate": ERROR_RATE, "looks": looks(plan.max_pairs),
+                         "error_rate": ERROR_RATE, "looks": schedule,
                          "z_direction": round(bounds.direction, 4),
                          "z_within": round(bounds.within, 4)},
             "tables": tables}

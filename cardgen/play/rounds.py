@@ -15,7 +15,6 @@ the jobs, the same records whoever played them.
 from __future__ import annotations
 
 import signal
-import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from types import TracebackType
@@ -93,26 +92,19 @@ class RoundPlayer:
         self.workers = workers
         self.cluster = cluster
         self._pool: Any = None
+        self._ray: Any = None
         self._ray_recipes: Any = None
 
     def __enter__(self) -> RoundPlayer:
         if self.cluster is not None:
             from cardgen.play.cluster import connect
 
-            ray = connect(self.cluster, self.workers)
-            self._ray_recipes = ray.put(self.recipes)  # sent to the object store once
+            self._ray = connect(self.cluster, self.workers)
+            self._ray_recipes = self._ray.put(self.recipes)  # sent to the object store once
         elif self.workers > 1:
-            from cardgen.play.simulate import pool_context
+            from cardgen.play.simulate import start_pool
 
-            # Workers start with Ctrl-C ignored, so that it stops the parent only.
-            main = threading.current_thread() is threading.main_thread()
-            before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-            try:
-                self._pool = pool_context().Pool(self.workers, initializer=_start_worker,
-                                                  initargs=(self.recipes,))
-            finally:
-                if main:
-                    signal.signal(signal.SIGINT, before)
+            self._pool = start_pool(self.workers, _start_worker, self.recipes)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
@@ -124,13 +116,10 @@ class RoundPlayer:
     def play(self, jobs: Sequence[RoundJob]) -> Iterator[list[RoundRecord]]:
         """Each job's records (one per run, in the job's order), job after job."""
         chunks = [jobs[i:i + CHUNK] for i in range(0, len(jobs), CHUNK)]
-        if self.cluster is not None:
-            from cardgen.play.cluster import connect
-
-            ray = connect(self.cluster, self.workers)
-            remote = ray.remote(_ray_chunk).remote
+        if self._ray is not None:
+            remote = self._ray.remote(_ray_chunk).remote
             refs = [remote(self._ray_recipes, chunk) for chunk in chunks]
-            results: Iterator[list[list[RoundRecord]]] = (ray.get(ref) for ref in refs)
+            results: Iterator[list[list[RoundRecord]]] = (self._ray.get(ref) for ref in refs)
         elif self._pool is not None:
             results = self._pool.imap(_worker_chunk, chunks)
         else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import multiprocessing.pool
 import signal
 import sys
 import threading
@@ -58,6 +59,21 @@ def pool_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
 
 
+def start_pool(workers: int, initializer: Callable[[Any], None],
+               payload: Any) -> multiprocessing.pool.Pool:
+    """A pool of ``workers`` processes, each started by ``initializer(payload)``.
+
+    The workers start with Ctrl-C ignored (a disposition kept across exec), so that a
+    Ctrl-C on the terminal stops the parent only; leaving the pool terminates them."""
+    main = threading.current_thread() is threading.main_thread()
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        return pool_context().Pool(workers, initializer=initializer, initargs=(payload,))
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, before)
+
+
 def play_runs(recipes: Sequence[Recipe], games: int, workers: int = 1,
               cluster: str | None = None) -> Iterator[tuple[int, GameResult]]:
     """Games 0 … games-1 of every recipe, run after run, as (run, result) in that order,
@@ -76,17 +92,7 @@ def play_runs(recipes: Sequence[Recipe], games: int, workers: int = 1,
     # Small chunks: a game takes milliseconds and a chunk's round trip far less, so ten
     # games a chunk cost nothing, and the last chunks leave no worker idle for long.
     chunk = max(1, min(10, total // (workers * 8)))
-    # The workers start with Ctrl-C ignored (a disposition kept across exec), so that a
-    # Ctrl-C on the terminal stops the parent only; leaving the pool terminates them.
-    main = threading.current_thread() is threading.main_thread()
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-    try:
-        pool = pool_context().Pool(workers, initializer=_start_worker,
-                                    initargs=(tuple(recipes),))
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, before)
-    with pool:
+    with start_pool(workers, _start_worker, tuple(recipes)) as pool:
         # The pool feeds the jobs through a pipe, so only what is in flight is held.
         for number, result in enumerate(pool.imap(_worker_game, jobs, chunksize=chunk)):
             yield number // games, result

@@ -104,13 +104,13 @@ class TableLog:
     def _said(self, key: str, parts: dict[str, str | None]) -> str | None:
         words = self.words
         seat, other = parts.get("seat"), parts.get("other")
-        values: dict[str, str] = {}
+        values: dict[str, str | int] = {}
         if seat is not None:
             values["seat"] = self._seat(int(seat))
         if other is not None:
             values["other"] = self._seat(int(other))
         if parts.get("count") is not None:
-            values["count"] = str(parts["count"])
+            values["count"] = int(str(parts["count"]))
         if parts.get("card") is not None:
             values["card"] = self._card(str(parts["card"]))
         if parts.get("penalty") is not None:
@@ -126,7 +126,7 @@ class TableLog:
         if key == "log_gives" and self.me not in (int(seat or 0), int(other or 0)):
             key = "log_gives_hidden"  # a gift between two other seats is face down
         if key == "log_end":
-            return self._end(str(parts["how"]), values.get("seat"))
+            return self._end(str(parts["how"]), self._seat(int(seat)) if seat else None)
         return words(key, **values)
 
     def _draws(self, seat: int, cards: list[str]) -> str:

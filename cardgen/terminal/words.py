@@ -34,11 +34,10 @@ class Words:
         self.seats: tuple[int, ...] = ()
 
     def __call__(self, key: str, **values: Any) -> str:
-        count = values.get("count")  # an int, or digits read from an engine line
-        if isinstance(count, int) or (isinstance(count, str) and count.isdigit()):
-            # "1 card", "3 cards": never "card(s)"
+        count = values.get("count")
+        if isinstance(count, int):  # "1 card", "3 cards": never "card(s)"
             values.setdefault("cards", self.labels[
-                "cards_one" if int(count) == 1 else "cards_many"].format(count=count))
+                "cards_one" if count == 1 else "cards_many"].format(count=count))
         return self.labels[key].format(**values)
 
     def seat(self, seat: int) -> str:
