@@ -109,7 +109,7 @@ def test_a_renamed_number_card_settles_no_effect_in_every_seeded_repetition() ->
     """Lucky Seven is a red 7 under another name, replaced by a red 5 in its pairs: its
     effect is about nothing. Twenty studies on twenty seeds each settle it "no effect
     larger than ±5 points" (the rule allows one wrong verdict in twenty; the measured
-    rate over 200 seeds is in the README, from benchmarks/balance.py --error-rate)."""
+    rate over 200 seeds is in docs/balance.md, from benchmarks/balance.py --error-rate)."""
     deck = load_deck(KNOWN)
     said = []
     for seed in range(20):

@@ -1,7 +1,7 @@
 """Whole games over every registered option: the invariants hold after every action and
 every round ends.
 
-The options come from the registry (``cardgen/data/rules.toml``, which the engine must
+The options come from the registry (``cardgen/data/options.toml``, which the engine must
 play in full), not from a list kept here, so a new option is played the day it is
 registered. Each plays alone on the classic deck, then beside ``olympique`` (the set the
 soak of issue 23 found the crashes with), and each built-in deck and example plays its

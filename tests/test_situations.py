@@ -382,9 +382,9 @@ def test_a_colour_named_on_the_top_card_is_the_colour_in_force() -> None:
         build_state({"top": "wild", "hands": hands}, "test")
 
 
-def test_the_readme_example_is_a_situation_that_holds(tmp_path: Path) -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Situation files"):]
+def test_the_documented_example_is_a_situation_that_holds(tmp_path: Path) -> None:
+    page = (Path(__file__).parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
+    section = page[page.index("## Situation files"):]
     example = section[section.index("```toml\n") + 8:section.index("```\n", 8)]
     path = tmp_path / "example.toml"
     path.write_text(example, encoding="utf-8")

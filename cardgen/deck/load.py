@@ -1,7 +1,7 @@
 """Deck files: reading them, resolving their base deck, and what they contain.
 
 A deck is a TOML file (the built-in ones live in ``cardgen/data/decks/``; users write
-their own in the same format, see the README). Reading a deck never stops at the
+their own in the same format, see docs/your-deck.md). Reading a deck never stops at the
 first problem: everything found is kept in :attr:`Deck.problems`, so that
 ``cardgen check`` can report every problem at once. Only a file that cannot be read
 at all (missing, not TOML) raises :class:`~cardgen.errors.DeckError`.
