@@ -21,7 +21,7 @@ from cardgen import catalogue as catalogue_module
 from cardgen.catalogue import CARD_FIELDS
 from cardgen.cli import main
 from cardgen.deck.load import DECK_FIELDS, load_deck
-from cardgen.deck.check import check_deck
+from cardgen.check import check_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -238,7 +238,7 @@ def _rules(value: Any, inherited: tuple[str, ...], report: Report) -> tuple[str,
         if rule not in OPTION_FACTS:
             report.error(f"rule '{rule}' is not an optional rule cardgen knows"
                          f"{did_you_mean(rule, list(OPTION_FACTS))}; "
-                         "`cardgen rules` lists them")
+                         "`cardgen options` lists them")
     for problem in combination_problems(rules):
         report.error(problem)
     return rules
