@@ -36,7 +36,7 @@ def refused(args: list[str], cwd: Path) -> str:
 def unwrapped(output: str) -> str:
     """`cardgen check`'s output with each message on one line again. check wraps its lines
     to 100 columns, a line's continuations hanging 4 columns further in than it, or under
-    the text of a "- " bullet (cardgen.cli.fitted): a line indented just so is joined to
+    the text of a "- " bullet (cardgen.commands.stdout.fitted): a line indented just so is joined to
     the line above; the other indented lines (the balance summary's) stay as they are."""
     lines: list[str] = []
     hang = -1  # the indent a continuation of the last line has

@@ -272,7 +272,7 @@ def test_a_damaged_or_mislabelled_or_missing_picture(tmp_path: Path) -> None:
 
 def test_o20_cursed_cards_alone_gets_the_fix_that_cardgen_rules_shows(tmp_path: Path) -> None:
     fix = ("the rule cursed-cards needs lowest-score (or rapido, which includes it); turn "
-           "on lowest-score too (--rule lowest-score, or add it to the deck's rules)")
+           "on lowest-score too (--option lowest-score, or add it to the deck's rules)")
     assert refused(["simulate", "classic", "--rule", "cursed-cards", "--games", "1"],
                    tmp_path) == fix
     listing = CliRunner().invoke(main, ["rules"]).output.splitlines()
@@ -291,7 +291,7 @@ def test_conflicting_rules_are_refused_and_included_ones_absorbed(tmp_path: Path
     assert refused(["simulate", "classic", "--rule", "stack-draws", "--rule",
                     "stack-same-kind"], tmp_path) == (
         "the rules stack-draws and stack-same-kind cannot be played together; keep one "
-        "(`cardgen rules` lists what conflicts with what)")
+        "(`cardgen options` lists what conflicts with what)")
     # A part named beside the option made of it changes nothing.
     deck = tmp_path / "rapido.toml"
     deck.write_text('name = "R"\nbase = "classic"\nrules = ["lowest-score", "rapido"]\n')
@@ -305,8 +305,8 @@ def test_conflicting_rules_are_refused_and_included_ones_absorbed(tmp_path: Path
 
 def test_a_misspelt_rule_on_the_command_line_gets_a_suggestion(tmp_path: Path) -> None:
     assert refused(["simulate", "classic", "--rule", "stak-draws"], tmp_path) == (
-        "--rule: unknown rule(s) stak-draws (did you mean 'stack-draws'?); `cardgen rules` "
-        "lists them")
+        "--option: unknown option 'stak-draws' (did you mean 'stack-draws'?); `cardgen "
+        "options` lists them")
 
 
 def test_the_engine_refuses_every_conflict_cardgen_rules_lists() -> None:

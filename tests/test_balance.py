@@ -183,7 +183,7 @@ def test_every_verdict_in_the_text_agrees_with_the_interval_printed_beside_it() 
 
 @pytest.mark.parametrize(("args", "message"), [
     (("--players", "3,x"), "'3,x' is not a player count"),
-    (("--rule", "no-such-rule"), "unknown rule(s) no-such-rule"),
+    (("--rule", "no-such-rule"), "unknown option 'no-such-rule'"),
     (("--players", "2", "--against", "unplugged"), "for 3 to 10 players, not 2"),
 ])
 def test_balance_bad_input_gets_one_line(args: tuple[str, ...], message: str) -> None:
@@ -224,7 +224,7 @@ def test_check_cluster_nobody_answers_at_is_one_line_before_any_game() -> None:
 def test_simulate_uses_every_core_by_default_with_the_same_results() -> None:
     import os
 
-    from cardgen.cli import simulate
+    from cardgen.commands.checking import simulate
 
     workers = next(p for p in simulate.params if p.name == "workers")
     assert workers.default == (os.cpu_count() or 1)

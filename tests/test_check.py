@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.deck.load import load_deck
-from cardgen.deck.check import check_deck
+from cardgen.check import check_deck
 from cardgen.errors import DeckError
 
 DECKS = Path(__file__).parent / "decks"

@@ -10,8 +10,9 @@ from cli_helpers import unwrapped
 from click.testing import CliRunner
 
 from cardgen.balance.quick import SanityBalance
-from cardgen.cli import fitted, main
-from cardgen.deck.check import check_deck
+from cardgen.cli import main
+from cardgen.commands.stdout import fitted
+from cardgen.check import check_deck
 from cardgen.deck.load import load_deck
 
 DECKS = Path(__file__).parent / "decks"

@@ -9,7 +9,7 @@ import pytest
 
 from cardgen.catalogue import catalogue
 from cardgen.deck.load import builtin_names, load_deck
-from cardgen.deck.check import check_deck
+from cardgen.check import check_deck
 from cardgen.engine import Variant
 
 COLORS = ["red", "yellow", "green", "blue"]

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from cardgen.cli import main
 from cardgen.deck.load import load_deck
-from cardgen.deck.check import check_deck
+from cardgen.check import check_deck
 from cardgen.engine import Variant
 from cardgen.play.simulate import sanity_problems
 

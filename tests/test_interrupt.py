@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from cardgen.deck.check import check_deck
+from cardgen.check import check_deck
 from cardgen.deck.load import load_deck
 from cardgen.engine import Variant
 from cardgen.play.simulate import simulate

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from cardgen.catalogue import CARD_FIELDS
 from cardgen.deck.load import DECK_FIELDS, load_deck
-from cardgen.deck.check import check_deck
+from cardgen.check import check_deck
 from cardgen.designer.examples import example_files
 
 ROOT = Path(__file__).resolve().parent.parent

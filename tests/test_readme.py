@@ -24,7 +24,7 @@ from cli_helpers import run_in
 from cardgen import catalogue as catalogue_module
 from cardgen.catalogue import CARD_FIELDS
 from cardgen.cli import main
-from cardgen.deck.check import check_deck
+from cardgen.check import check_deck
 from cardgen.deck.load import DECK_FIELDS, load_deck
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ import pytest
 from rule_helpers import HANDS, do, hands, ids, legal
 
 from cardgen.deck.load import load_deck
-from cardgen.deck.check import check_deck
+from cardgen.check import check_deck
 from cardgen.engine import EngineError, Variant
 from cardgen.engine.game import Game
 from cardgen.engine.scoreboard import RoundResult

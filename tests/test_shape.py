@@ -149,3 +149,47 @@ def test_the_checker_finds_a_circle() -> None:
     """The graph code itself: a circle of three is found, a chain is not."""
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _circles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+#: The floors of the house, lowest first: a package imports only from its own floor or
+#: from below, at a module's top or inside a function alike (issue 30). The data a deck
+#: is made of comes first, then the deck, the engine that plays it, what plays many
+#: games, what draws and writes, and the commands last.
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("errors", "outputs", "datafolders"),  # the ground: no cardgen import but errors
+    ("files",),  # the files a deck names, read safely, and the problems found in them
+    ("catalogue",),  # the card, effect and option data every deck is made of
+    ("typography",),  # the fonts and what they can print
+    ("deck",),  # a deck file read and counted
+    ("engine",),  # the rules: one round, one game
+    ("play", "situation"),  # many games with bots; a round written as a file
+    ("render", "rulebook", "balance", "env", "terminal"),  # faces, books, studies, seats
+    ("check", "build", "designer"),  # what uses several of the floors below
+    ("commands", "cli"),  # the command line
+)
+
+
+def _floor(module: str) -> int:
+    package = module.split(".")[1] if "." in module else "cardgen"
+    for number, packages in enumerate(FLOORS):
+        if package in packages:
+            return number
+    raise AssertionError(f"{module}: its package {package!r} has no floor in FLOORS; "
+                         "give it one in tests/test_shape.py")
+
+
+def test_every_import_runs_down_the_floors() -> None:
+    upward = set()
+    for name, (path, tree) in MODULES.items():
+        if name == "cardgen":
+            continue  # the package's own __init__ imports nothing of cardgen
+        for target, _type_only in _imports(name, path, tree):
+            if _floor(target) > _floor(name):
+                upward.add(f"{name} (floor {_floor(name)}) imports {target} "
+                              f"(floor {_floor(target)})")
+    assert not upward, "imports that run up the floors:\n" + "\n".join(sorted(upward))
+
+
+def test_the_floor_checker_names_an_upward_import() -> None:
+    assert _floor("cardgen.deck.load") < _floor("cardgen.engine.state")
+    assert _floor("cardgen.check") > _floor("cardgen.render.faces")

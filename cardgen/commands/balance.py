@@ -1,9 +1,8 @@
-"""``cardgen balance``: the options, the progress bar and the outputs of the study."""
+"""``cardgen balance``: the options, the progress bar and the outputs of the study
+(:mod:`cardgen.balance`)."""
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,17 @@ from typing import Any
 import click
 
 from cardgen.balance.sequential import DEFAULT_MAX_PAIRS, DEFAULT_TOLERANCE
-from cardgen.commands.params import OutputPath
+from cardgen.commands.params import (
+    cluster_option,
+    json_option,
+    lang_option,
+    option_option,
+    output_option,
+    players_option,
+    seed_option,
+    workers_option,
+)
+from cardgen.commands.stdout import emit_json
 from cardgen.errors import INTERRUPTED, CardgenError
 
 #: Whole games of the deck and of the baseline by default: enough for the shape of the
@@ -42,28 +51,13 @@ class _StageBars:
             self.bar = None
 
 
-def _player_counts(ctx: click.Context, param: click.Parameter,
-                   value: str | None) -> tuple[int, ...] | None:
-    if value is None:
-        return None
-    try:
-        counts = tuple(dict.fromkeys(int(part) for part in value.split(",")))
-    except ValueError:
-        raise click.BadParameter(f"'{value}' is not a player count or a comma list of "
-                                 "them, like 4 or 3,5") from None
-    if any(not 2 <= n <= 10 for n in counts):
-        raise click.BadParameter(f"'{value}': UNO is played by 2 to 10 players")
-    return counts
-
-
 @click.command()
 @click.argument("deck")
 @click.option("--against", default="classic", show_default=True, metavar="classic|DECK",
               help="The deck to set it against (a built-in deck or a deck file).")
-@click.option("--option", "--rule", "rules", multiple=True, metavar="NAME",
-              help="Also measure this option's effect (repeat for several).")
-@click.option("--players", callback=_player_counts, metavar="N[,N…]",
-              help="Player counts to study (default: 4, or the deck's nearest count).")
+@option_option("Also measure this option's effect (repeat for several).")
+@players_option("Player counts to study (default: 4, or the deck's nearest count).",
+                several=True)
 @click.option("--games", type=click.IntRange(10, 100_000), default=DEFAULT_GAMES,
               show_default=True,
               help="Whole games of the deck and of the baseline (the shape of the game).")
@@ -75,20 +69,13 @@ def _player_counts(ctx: click.Context, param: click.Parameter,
               default=DEFAULT_MAX_PAIRS, show_default=True,
               help="The most pairs of one-round games a kind or an option gets before it "
                    "is reported unsettled.")
-@click.option("--seed", default="0", show_default=True,
-              help="Seed of the study; game i of every run is seeded with SEED:i.")
-@click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
-              show_default="the number of cores",
-              help="Processes to share the games (the report does not change).")
-@click.option("--cluster", metavar="ADDRESS",
-              help="Play the games on a Ray cluster: its address, ray://HOST:10001, or "
-                   "'local' (needs pip install 'cardgen[cluster]'; same report).")
-@click.option("--json", "as_json", is_flag=True, help="Print every figure as JSON.")
-@click.option("-o", "--output", "output", type=OutputPath(dir_okay=False, path_type=Path),
-              help="Also write the report's charts to this PDF.")
-@click.option("--lang", type=click.Choice(["fr", "en"], case_sensitive=False), default="en",
-              show_default=True, help="Language of the table and the PDF.")
-def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int, ...] | None,
+@seed_option("Seed of the study; game i of every run is seeded with SEED:i.")
+@workers_option("Processes to share the games (the report does not change).")
+@cluster_option()
+@json_option("Print every figure as JSON.")
+@output_option("Also write the report's charts to this PDF.")
+@lang_option("Language of the table and the PDF.")
+def balance(deck: str, against: str, option_names: tuple[str, ...], players: tuple[int, ...] | None,
             games: int, tolerance: float, max_pairs: int, seed: str, workers: int,
             cluster: str | None, as_json: bool, output: Path | None, lang: str) -> None:
     """Measure what each card kind and option of DECK does to the game, until settled.
@@ -101,7 +88,7 @@ def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int,
     """
     from cardgen.balance.report import format_report
     from cardgen.balance.study import Plan, run_study
-    from cardgen.deck.check import check_deck
+    from cardgen.check import check_deck
     from cardgen.deck.load import load_deck
     from cardgen.outputs import output_file
 
@@ -116,7 +103,7 @@ def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int,
             report = check_deck(d, n)
             if not report.valid:
                 raise CardgenError(report.errors[0].message)
-    plan = Plan(loaded, baseline, rules, players, games, seed, workers, cluster,
+    plan = Plan(loaded, baseline, option_names, players, games, seed, workers, cluster,
                 tolerance=tolerance / 100, max_pairs=max_pairs)
     if cluster is not None:  # a cluster out of reach is said before anything is played
         from cardgen.play.cluster import connect
@@ -138,7 +125,7 @@ def balance(deck: str, against: str, rules: tuple[str, ...], players: tuple[int,
 
         write_pdf(result, output, lang)
     if as_json:
-        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        emit_json(result)
     else:
         click.echo(format_report(result, lang))
     if output is not None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.catalogue.texts import LANGS, Text
-from cardgen.deck.report import toml_value
+from cardgen.files.problems import toml_value
 
 #: More than this many characters cannot be read in a corner (they shrink to a few points).
 MAX_CORNER_CHARS = 3

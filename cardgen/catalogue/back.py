@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from cardgen.catalogue.texts import LANGS
 from cardgen.deck.picture import check_picture
-from cardgen.deck.report import Report, toml_value
+from cardgen.files.problems import Report, toml_value
 
 #: A card's back: None for the deck's, NO_BACK for none, or a picture of its own.
 NO_BACK: Literal["none"] = "none"
