@@ -1,5 +1,6 @@
-"""The map of the engine: where every card's effect, option, answer out of turn and
-action verb lives, and which tests hold every rule id.
+"""The map of the code base: which module runs each command, what each data file and
+template holds, where every card's effect, option, answer out of turn and action verb
+lives, and which tests hold every rule id.
 
 A heading of ``cardgen/data/effects.toml`` or ``cardgen/data/options.toml`` names the
 module that plays the entries below it (``# --- Rapido: engine/options/rapido.py ---``).
@@ -141,6 +142,50 @@ def _summary(path: Path) -> str:
     return re.split(r"(?<=\.)\s", text)[0]
 
 
+def _commands() -> list[str]:
+    """Each command of ``cardgen --help``, the module that wires it, and what it does."""
+    from cardgen.cli import COMMANDS
+
+    lines = ["| command | what it does | file |", "|---|---|---|"]
+    for command in sorted(COMMANDS, key=lambda c: c.name or ""):
+        function = inspect.unwrap(command.callback)  # type: ignore[arg-type]
+        path = Path(inspect.getsourcefile(function) or "").relative_to(PACKAGE).as_posix()
+        line = inspect.getsourcelines(function)[1]
+        lines.append(f"| `cardgen {command.name}` | {command.get_short_help_str(200)} | "
+                     f"{_link((path, line))} |")
+    return lines
+
+
+def _first_comment(path: Path) -> str:
+    """The first sentence of the comment that opens a data file or a template."""
+    words: list[str] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+        opening = re.match(r"\s*(#|\{#-?|<#-?)", line)
+        if number and not line.lstrip().startswith("#") and not opening and not words:
+            break
+        text = re.sub(r"^\s*(#|\{#-?|<#-?)\s?", "", line) if number == 0 else line
+        text = re.sub(r"-?[#][}>]\s*$", "", text.lstrip("# ")).strip()
+        if not text:
+            break  # a blank line ends the opening paragraph
+        words += text.split()
+        sentence = re.split(r"(?<=\.)\s", " ".join(words))
+        if len(sentence) > 1 or " ".join(words).endswith("."):
+            return sentence[0]
+    return " ".join(words).rstrip(" :(") + "."
+
+
+def _data_files() -> list[str]:
+    """Every data file of ``cardgen/data/`` and every template, by its opening comment."""
+    lines = ["| file | what it holds |", "|---|---|"]
+    files = sorted((PACKAGE / "data").rglob("*.toml")) + sorted(
+        path for path in (ROOT / "templates").rglob("*")
+        if path.suffix in (".toml", ".j2"))
+    for path in files:
+        shown = path.relative_to(ROOT).as_posix()
+        lines.append(f"| [{shown}](../{shown}) | {_first_comment(path)} |")
+    return lines
+
+
 def _layout() -> list[str]:
     lines = ["| module | what it holds |", "|---|---|"]
     for folder in ("engine", "play", "situation"):
@@ -185,10 +230,11 @@ def _tests_by_rule() -> dict[str, list[str]]:
     """Rule id -> the tests named by it: ``test_c07_…`` functions and situation files."""
     found: dict[str, list[str]] = defaultdict(list)
     named: Callable[[str], str] = lambda stem: f"{stem[0].upper()}-{stem[1:3]}"  # noqa: E731
-    for path in sorted((ROOT / "tests").glob("test_*.py")):
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
         text = path.read_text(encoding="utf-8")
+        shown = path.relative_to(ROOT / "tests").as_posix()
         for test in re.findall(r"^\s*def test_([a-z]\d\d_\w+)", text, re.MULTILINE):
-            found[named(test)].append(f"`{path.name}::test_{test}`")
+            found[named(test)].append(f"`{shown}::test_{test}`")
     for path in sorted((ROOT / "tests" / "situations").rglob("*.toml")):
         if re.match(r"[a-z]\d\d_", path.name):
             relative = path.relative_to(ROOT / "tests").as_posix()
@@ -215,9 +261,26 @@ def where_md() -> str:
     parts = [
         "# Where things are",
         "",
-        "Written by `python tests/test_where.py` from the engine's registries and the headings "
-        "of `cardgen/data/effects.toml` and `cardgen/data/options.toml`; the same test fails "
+        "Written by `python tests/test_where.py` from the command table, the data files' "
+        "opening comments, the engine's registries and the headings of "
+        "`cardgen/data/effects.toml` and `cardgen/data/options.toml`; the same test fails "
         "when this file is stale. Paths are under `cardgen/`.",
+        "",
+        "## Commands",
+        "",
+        "`cardgen/cli.py` is the group and the table of commands; each command's options "
+        "and wiring are in a module of `commands/`, its shared options in "
+        "`commands/params.py`.",
+        "",
+        *_commands(),
+        "",
+        "## Data files and templates",
+        "",
+        "Cards, effects, options, decks, layout and shop profiles are TOML under "
+        "`cardgen/data/`; the words of the reports and the rulebooks' texts are under "
+        "`templates/`.",
+        "",
+        *_data_files(),
         "",
         "## Layout",
         "",
