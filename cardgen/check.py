@@ -60,7 +60,7 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
 def _small_texts(deck: Deck, players: int | None,
                  warning: Callable[[str, str | None], None]) -> None:
     """Names and captions a face would shrink below readable. Only the deck's own cards
-    are measured (tests/test_face_text_fit.py holds the built-in faces), so a built-in
+    are measured (tests/render/test_face_text_fit.py holds the built-in faces), so a built-in
     deck is checked without loading the fonts."""
     own = [card for card, _ in deck.card_list(players) if card.id in deck.custom_ids]
     if not own:
