@@ -121,7 +121,7 @@ def test_a_preview_pdf_page_holds_the_faces_at_their_size(tmp_path: Path) -> Non
 def test_preview_says_when_a_text_would_print_too_small(tmp_path: Path) -> None:
     """The warning check gives, on the way to the picture a designer looks at."""
     from click.testing import CliRunner
-    from tests.test_text_sizes import DECK
+    from test_text_sizes import DECK
 
     from cardgen.cli import main
 

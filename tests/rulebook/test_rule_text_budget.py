@@ -128,6 +128,9 @@ WORDS = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)
 # Found by this test: a record separator (U+001E), which str.splitlines() breaks lines at,
 # once cut a table row in two and the error lost its file and line.
 @example([("| a | b |\n|---|---|\n| ", "\x1e", "{{ 1 + 2 }}")])
+# And: a table row split by an expression's own line breaks, with no line of the file
+# to blame, began "rulebook template FILE" instead of with the file.
+@example([("| a | b |\n|---|---|\n| ", "", "{{ 'a b c'|wordwrap(2) }}")])
 def test_any_rule_text_ends_in_a_pdf_or_one_line(tmp_path: Path,
                                                  parts: list[tuple[str, str, str]]) -> None:
     """Random Markdown, text and jinja expressions: a PDF or one error line, soon."""
