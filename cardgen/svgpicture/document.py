@@ -3,7 +3,10 @@
 svglib parses with lxml in "recover" mode, which silently mends broken XML or gives up
 with no reason, so each file is first read by expat, strictly: a broken file is refused
 with the line and column where it breaks, an image of another kind with its kind. That
-tree is then made by lxml, never fetching anything (no network, no DTD, no entities).
+first pass builds nothing, so it also counts the elements and their nesting, and
+refuses a file with more than the picture may draw before lxml builds a tree of it
+(five million empty elements, 20 MB, would be a tree of over half a gigabyte). The tree
+is then made by lxml, never fetching anything (no network, no DTD, no entities).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from pathlib import Path
 from typing import Any
 from xml.parsers import expat
 
+from cardgen.svgpicture.limits import MAX_DEPTH, MAX_SHAPES
 from cardgen.svgpicture.refused import PictureRefused
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -30,8 +34,8 @@ class Document:
     path: Path
     name: str
     root: Any  # lxml's root element
-    #: every element of the tree (holding them keeps lxml's element objects, and so
-    #: their identity, alive)
+    #: every element of the tree: holding them keeps lxml's element objects (and so
+    #: their identity, which the measuring walk keys on) alive
     elements: list[Any] = field(default_factory=list)
     #: id -> the elements of that id (svglib uses the last one drawn)
     ids: dict[str, list[Any]] = field(default_factory=dict)
@@ -64,6 +68,10 @@ def parse_document(data: bytes, path: Path, name: str) -> Document:
     return document
 
 
+class _TooMany(Exception):
+    """Stops expat as soon as a file is known to be too big to draw."""
+
+
 def _check_strictly(data: bytes) -> None:
     for signature, kind in IMAGE_SIGNATURES.items():
         if data.startswith(signature):
@@ -71,15 +79,32 @@ def _check_strictly(data: bytes) -> None:
                    if kind == "PNG" else "save it again as PNG or SVG")
             raise PictureRefused(f"is a {kind} image, not an SVG picture; {fix}")
     roots: list[str] = []  # the first element's name (only the first is kept)
+    count, depth = 0, 0
 
     def start(name: str, attributes: object) -> None:
+        nonlocal count, depth
         if not roots:
             roots.append(name)
+        count, depth = count + 1, depth + 1
+        if count > MAX_SHAPES:
+            raise _TooMany(f"has more than {MAX_SHAPES:,} elements, more than the "
+                           f"{MAX_SHAPES:,} shapes cardgen draws in one picture; simplify "
+                           "it (fewer, merged shapes) or save it as PNG")
+        if depth > MAX_DEPTH:
+            raise _TooMany(f"nests its elements more than {MAX_DEPTH} deep, more than "
+                           "cardgen draws; simplify it (ungroup) or save it as PNG")
+
+    def end(name: str) -> None:
+        nonlocal depth
+        depth -= 1
 
     parser = expat.ParserCreate()
     parser.StartElementHandler = start
+    parser.EndElementHandler = end
     try:
         parser.Parse(data, True)
+    except _TooMany as exc:
+        raise PictureRefused(str(exc)) from None
     except expat.ExpatError as exc:
         reason = expat.errors.messages[exc.code]
         raise PictureRefused(

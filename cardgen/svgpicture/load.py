@@ -1,4 +1,4 @@
-"""An SVG picture's drawing, made of its files read inside the fence.
+"""An SVG picture's drawing, made of its files read inside the fence, once measured.
 
 The deck's check makes each picture's drawing (so that whatever would stop an output
 stops the check); every face and back makes it again, the same way. A picture is fenced
@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from cardgen.svgpicture.budget import measure
 from cardgen.svgpicture.convert import convert
 from cardgen.svgpicture.files import DeckFiles
 from cardgen.svgpicture.refused import PictureRefused
@@ -28,6 +29,7 @@ def picture_drawing(path: Path, folder: Path | None = None) -> Any:
     folder = _fence(path, folder)
     sources = Sources(DeckFiles(folder))
     sources.open_picture(path, os.path.relpath(path, folder))
+    measure(sources)  # before svglib starts: what it would draw, within the budget
     drawing = convert(sources)
     if drawing is None or not drawing.width > 0 or not drawing.height > 0:
         raise PictureRefused("is an SVG picture with no size; give its <svg> element a "

@@ -1,8 +1,8 @@
 """An SVG picture from a stranger's deck, attacked the ways an attacker reported (issue 29):
-files outside the deck's folder pulled in, FIFOs and devices, web addresses, thousands
-of font families, an embedded bitmap. Each file outside is refused with one line naming
-the picture and what to fix, by `cardgen check` and by every output alike, within
-seconds and a bounded memory; an embedded bitmap is drawn."""
+files outside the deck's folder pulled in, FIFOs and devices, web addresses, a 2 KB
+<use> bomb, thousands of font families, an embedded bitmap. Each is refused with one
+line naming the picture and what to fix, by `cardgen check` and by every output alike,
+within seconds and a bounded memory; an embedded bitmap is drawn."""
 
 from __future__ import annotations
 
@@ -161,9 +161,11 @@ def test_an_svg_inside_the_folder_cannot_reach_out_for_the_picture(
         '<g id="tail"><image href="../../Pictures/id.png" width="9" height="9"/></g>'),
         encoding="utf-8")
     picture_deck(folder, svg('<use href="parts/tail.svg#tail"/>'))
-    # svglib draws tail.svg whole first, to find '#tail': from there, it leads out.
+    # svglib draws the <use>'s copy as part of pic.svg: its reference starts there.
     assert check_error(folder) == card_problem(
-        f"has an <image> '../../Pictures/id.png' (in 'parts/tail.svg'), {OUTSIDE}")
+        "has an <image> '../../Pictures/id.png' (in 'parts/tail.svg', copied by a <use> "
+        "into 'pic.svg', where its path starts), which was not found; put the file next to "
+        "the picture, or correct the reference")
     picture_deck(folder, svg('<image href="parts/tail.svg" width="40" height="40"/>'))
     # An <image> of an SVG draws that file as it is: its own references start there.
     assert check_error(folder) == card_problem(
@@ -329,6 +331,69 @@ def test_web_addresses_in_a_picture_are_never_fetched(
 # --- 2. the work a picture asks for ------------------------------------------------------------
 
 
+def use_bomb(levels: int = 8, copies: int = 10) -> str:
+    """2 KB: each group holds ten copies of the group before it (10^8 rects in all)."""
+    groups = "".join(f'<g id="g{level}">' + f'<use href="#g{level - 1}"/>' * copies + "</g>"
+                     for level in range(1, levels + 1))
+    return svg(f'<defs><rect id="g0" width="1" height="1"/>{groups}</defs>'
+               f'<use href="#g{levels}"/>')
+
+
+def test_a_use_bomb_is_refused_at_once(tmp_path: Path) -> None:
+    folder = tmp_path / "deck"
+    picture_deck(folder, use_bomb())
+    assert (folder / "pic.svg").stat().st_size < 2_500
+    code, output, seconds = run_limited(OUTPUTS["sheets"], folder)
+    assert code == 1 and seconds < SECONDS, output
+    assert output.startswith("Error: deck.toml: card 'sun': picture 'pic.svg' is more than "
+                             "cardgen draws in one picture: "), output
+    assert "cardgen draws at most 3,000 shapes" in output and output.count("\n") == 1
+
+
+def test_a_bomb_across_files_and_a_loop_of_uses_are_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    (folder / "a.svg").write_text(svg('<g id="a">' + '<use href="b.svg#b"/>' * 20 + "</g>"),
+                                  encoding="utf-8")
+    (folder / "b.svg").write_text(svg('<g id="b">' + '<use href="a.svg#a"/>' * 20 + "</g>"),
+                                  encoding="utf-8")
+    picture_deck(folder, svg('<use href="a.svg#a"/>'))
+    assert "refers to itself in a loop" in check_error(folder)
+    picture_deck(folder, svg('<g id="x"><use href="#x"/></g>'))
+    assert check_error(folder) == card_problem(
+        "refers to itself in a loop ('#x' of 'pic.svg' is drawn inside itself); remove the "
+        "<use> that closes the loop")
+
+
+@pytest.mark.parametrize("body", [
+    "".join(f'<path d="M{i % 37} 1 L5 5 Z"/>' for i in range(56_000)),  # 1.7 MB
+    '<path d="M0 0 ' + " ".join(f"A5 7 30 1 1 {i % 97} {i % 89}" for i in range(40_000))
+    + '"/>',
+    '<text x="' + " ".join(str(i % 50) for i in range(20_000)) + '">' + "a" * 20_000
+    + "</text>",
+], ids=["56000-paths", "path-data", "glyphs"])
+def test_a_picture_over_the_budget_is_refused_quickly(tmp_path: Path, body: str) -> None:
+    folder = tmp_path / "deck"
+    picture_deck(folder, svg(body))
+    start = time.monotonic()
+    problem = check_error(folder)
+    assert time.monotonic() - start < SECONDS
+    assert "more than" in problem and "save it as PNG" in problem
+
+
+def test_styles_repeated_over_many_shapes_are_budgeted(tmp_path: Path) -> None:
+    folder = tmp_path / "deck"
+    style = ";".join(f"x{i}:{i}" for i in range(1000))
+    rects = "".join(f'<rect x="{i % 30}" width="3" height="4"/>' for i in range(1000))
+    picture_deck(folder, svg(f'<g style="{style}">' * 20 + rects + "</g>" * 20))
+    start = time.monotonic()
+    assert "attributes looked up" in check_error(folder)  # took 71 s to draw
+    assert time.monotonic() - start < SECONDS
+    rules = "".join(f"rect, .c{i} {{ fill: red }} " for i in range(5000))
+    picture_deck(folder, svg(f"<style>{rules}</style>" + rects))
+    assert "10,000 style selectors" in check_error(folder)  # took 9 s
+
+
 def test_many_font_families_never_run_a_font_search(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "deck"
@@ -344,6 +409,19 @@ def test_many_font_families_never_run_a_font_search(tmp_path: Path,
     code, output = run_in(OUTPUTS["sheets"], folder)
     assert code == 0, output
     assert time.monotonic() - start < SECONDS  # 2,000 families took over two minutes
+
+
+def test_nested_groups_deeper_than_the_limit_are_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "deck"
+    picture_deck(folder, svg("<g>" * 60 + '<rect width="4" height="4"/>' + "</g>" * 60))
+    assert check_error(folder) == card_problem(
+        "nests its elements more than 50 deep, more than cardgen draws; simplify it "
+        "(ungroup) or save it as PNG")
+    chain = "".join(f'<g id="l{i}"><use href="#l{i + 1}"/></g>' for i in range(60))
+    picture_deck(folder, svg(f'<defs>{chain}<rect id="l60" width="4" height="4"/></defs>'
+                             '<use href="#l0"/>'))
+    assert "nests its shapes (with their <use> copies) more than 50 deep" in \
+        check_error(folder)
 
 
 # --- 3. bitmaps inside a picture -------------------------------------------------------------
