@@ -51,3 +51,11 @@ MAX_ATTRIBUTE_SPREAD = 5_000_000
 #: a drawing recursively, three or four Python calls a level; real drawings nest a
 #: dozen levels, and 50 keeps far under Python's recursion limit.
 MAX_DEPTH = 50
+
+#: The largest number a drawing may hold, and its composed transforms reach, in
+#: points: 1e7 pt is 3.5 km. reportlab cannot write a number of 1e21 or more into a
+#: PDF, and writes "nan" and "inf" as they are, which a PDF reader cannot read.
+MAX_COORDINATE = 1e7
+#: The smallest size of a picture, in points: one of 1e-300 is scaled up a million
+#: billion billion times to fill its box.
+MIN_SIZE = 0.01

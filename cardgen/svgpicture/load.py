@@ -15,7 +15,7 @@ from typing import Any
 from cardgen.svgpicture.budget import measure
 from cardgen.svgpicture.convert import convert
 from cardgen.svgpicture.files import DeckFiles
-from cardgen.svgpicture.refused import PictureRefused
+from cardgen.svgpicture.sanity import check_drawing
 from cardgen.svgpicture.sources import Sources
 
 #: picture path -> the deck folder it is fenced in (the narrowest it was checked in)
@@ -23,17 +23,15 @@ _FOLDERS: dict[Path, Path] = {}
 
 
 def picture_drawing(path: Path, folder: Path | None = None) -> Any:
-    """The drawing of the SVG picture ``path``, of a deck in ``folder``; PictureRefused
-    with the problem."""
+    """The drawing of the SVG picture ``path``, of a deck in ``folder``, checked to be
+    drawable; PictureRefused with the problem."""
     path = Path(os.path.abspath(path))
     folder = _fence(path, folder)
     sources = Sources(DeckFiles(folder))
     sources.open_picture(path, os.path.relpath(path, folder))
     measure(sources)  # before svglib starts: what it would draw, within the budget
     drawing = convert(sources)
-    if drawing is None or not drawing.width > 0 or not drawing.height > 0:
-        raise PictureRefused("is an SVG picture with no size; give its <svg> element a "
-                             "width and a height, or a viewBox")
+    check_drawing(drawing)
     return drawing
 
 

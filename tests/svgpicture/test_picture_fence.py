@@ -1,8 +1,8 @@
 """An SVG picture from a stranger's deck, attacked the ways an attacker reported (issue 29):
 files outside the deck's folder pulled in, FIFOs and devices, web addresses, a 2 KB
-<use> bomb, thousands of font families, an embedded bitmap. Each is refused with one
-line naming the picture and what to fix, by `cardgen check` and by every output alike,
-within seconds and a bounded memory; an embedded bitmap is drawn."""
+<use> bomb, thousands of font families, sizes of 1e308 and nan. Each is refused with
+one line naming the picture and what to fix, by `cardgen check` and by every output
+alike, within seconds and a bounded memory; an embedded bitmap is drawn."""
 
 from __future__ import annotations
 
@@ -519,6 +519,44 @@ def test_an_embedded_decompression_bomb_is_refused(tmp_path: Path) -> None:
     assert check_error(folder).endswith(
         f"which is 8000 x 8000 pixels, more than the {MAX_PICTURE_PIXELS:,} pixels cardgen "
         "decodes for one picture; scale it down")
+
+
+# --- 4. sizes and numbers no PDF can hold ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("picture", "problem"), [
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="inf" height="40"><rect width="4" '
+     'height="4"/></svg>',
+     "is an SVG picture whose size is not a number (nan or infinite); give its <svg> "
+     "element a width and a height, or a viewBox, of ordinary numbers"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 nan 40" width="40"><rect '
+     'width="4" height="4"/></svg>',
+     "has a size, coordinate or transform that is not a finite number cardgen can draw "
+     "(transform nan); write numbers within ±10,000,000 (no inf, no nan), or save it "
+     "again from a drawing program"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="1e39" height="40"><rect width="4" '
+     'height="4"/></svg>',
+     "is an SVG picture of 7.5e+38 x 30 points; give its <svg> element a width and a "
+     "height, or a viewBox, between 0.01 and 10,000,000"),
+    (svg('<circle cx="3" cy="3" r="nan"/>'),
+     "has a size, coordinate or transform that is not a finite number cardgen can draw "
+     "(r nan); write numbers within ±10,000,000 (no inf, no nan), or save it again from "
+     "a drawing program"),
+    (svg('<circle cx="3" cy="3" r="1e308"/>'),
+     "has a size, coordinate or transform that is not a finite number cardgen can draw "
+     "(r 1e+308); write numbers within ±10,000,000 (no inf, no nan), or save it again "
+     "from a drawing program"),
+    (svg('<g transform="scale(1000)">' * 4 + '<rect width="4" height="4"/>' + "</g>" * 4),
+     "has a size, coordinate or transform that is not a finite number cardgen can draw: "
+     "its transforms, one inside another, scale or move it past ±10,000,000; simplify its "
+     "transforms, or save it again from a drawing program"),
+])
+def test_sizes_and_numbers_no_pdf_can_hold_are_refused(tmp_path: Path, picture: str,
+                                                       problem: str) -> None:
+    folder = tmp_path / "deck"
+    picture_deck(folder, picture)
+    assert check_error(folder) == card_problem(problem)
+    assert refused(OUTPUTS["sheets"], folder) == card_problem(problem)
 
 
 # --- 5. svglib's log -----------------------------------------------------------------------------
