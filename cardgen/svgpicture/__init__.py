@@ -14,7 +14,7 @@ asks svglib for as much work as it likes. Each step has its module:
 - :mod:`.convert`: svglib's renderer, following references only through the sources,
   with cardgen's fonts (:mod:`.fonts`) and its own count of the work;
 - :mod:`.sanity`: every number of the drawing finite and sane, and a trial drawing;
-- :mod:`.load`: the drawing of a picture, fenced in its deck's folder;
+- :mod:`.load`: the drawing made once and kept while its files stay the same;
 - :mod:`.pdf`: the drawing put on a PDF canvas, bitmaps included.
 
 A picture refused at any step raises :class:`~.refused.PictureRefused`, whose problem

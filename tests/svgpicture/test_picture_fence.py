@@ -575,3 +575,33 @@ def test_svglib_never_writes_to_the_terminal(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         assert "clipping" not in done.stderr + done.stdout
         assert "font" not in (done.stderr + done.stdout).lower()
+
+
+# --- the drawing is made once a command, and again when a file changes ----------------------
+
+
+def test_a_picture_is_converted_once_a_command_and_again_once_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.svgpicture import load
+
+    folder = tmp_path / "deck"
+    (folder / "parts").mkdir(parents=True)
+    (folder / "parts" / "a.svg").write_text(svg('<rect id="a" width="4" height="4"/>'),
+                                            encoding="utf-8")
+    picture_deck(folder, svg('<use href="parts/a.svg#a"/>'), back=True)
+    made: list[Path] = []
+    real = load._made
+
+    def counted(path: Path, where: Path) -> object:
+        made.append(path)
+        return real(path, where)
+
+    monkeypatch.setattr(load, "_made", counted)
+    code, output = run_in(OUTPUTS["rulebook"], folder)
+    assert code == 0, output
+    assert [path.name for path in made] == ["pic.svg"]  # checked, drawn on faces and backs
+    (folder / "parts" / "a.svg").write_text(svg('<rect id="a" width="5" height="5"/>'),
+                                            encoding="utf-8")
+    code, output = run_in(OUTPUTS["sheets"], folder)
+    assert code == 0, output
+    assert len(made) == 2  # a file it refers to changed (the same size, at once)
