@@ -6,9 +6,9 @@ kind of file its name says, when it is not a regular file, when it is damaged, o
 it is a PNG too large to decode (a "decompression bomb": a few kilobytes on disk,
 gigabytes once unpacked). The checks read the PNG's header, not its pixels, so loading
 a deck stays fast. An SVG picture is made into the very drawing the faces draw
-(:mod:`cardgen.svgpicture`: every file it refers to fenced in the deck's folder), so
-that a picture the outputs could not draw is refused when the deck is read, with the
-reason.
+(:mod:`cardgen.svgpicture`: every file it refers to fenced in the deck's folder, its
+work budgeted), so that a picture the outputs could not draw is refused when the deck
+is read, with the reason.
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ def check_picture(picture: str, folder: Path, label: str) -> tuple[Path | None, 
     ``label`` names the card for the message ("card 'rain-check'"); a problem is one
     sentence that says what to do, without the deck's file name (the caller adds it).
     """
+    if "\x00" in picture:  # no file system takes it: Python refuses such a path outright
+        return None, (f"{label}: the name of its picture holds a NUL character (\\u0000); "
+                      "write the picture file's name as it is")
     path = folder / picture
     try:
         inside = path.resolve().is_relative_to(folder.resolve())
@@ -66,7 +69,8 @@ def check_picture(picture: str, folder: Path, label: str) -> tuple[Path | None, 
 
 def _svg_problem(path: Path, folder: Path) -> str | None:
     """What keeps the SVG picture ``path`` (of the deck in ``folder``) from being drawn:
-    a phrase that follows the picture's name and says what to do."""
+    a phrase that follows the picture's name and says what to do. Its drawing is made
+    here, and kept for the outputs to draw."""
     from cardgen.svgpicture.load import picture_drawing
     from cardgen.svgpicture.refused import PictureRefused
 

@@ -180,6 +180,15 @@ def test_absolute_paths_and_web_addresses_are_refused(tmp_path: Path, outside: P
             or "an absolute path; copy that file" in check_error(folder)
 
 
+def test_a_picture_name_with_a_nul_character_is_one_line(tmp_path: Path) -> None:
+    deck = picture_deck(tmp_path, svg(""))
+    deck.write_text(deck.read_text(encoding="utf-8").replace(
+        'picture = "pic.svg"', 'picture = "pic\\u0000.svg"'), encoding="utf-8")
+    assert check_error(tmp_path) == ("deck.toml: card 'sun': the name of its picture holds "
+                                     "a NUL character (\\u0000); write the picture file's "
+                                     "name as it is")
+
+
 def test_files_inside_the_folder_are_drawn(tmp_path: Path) -> None:
     folder = tmp_path / "deck"
     (folder / "parts").mkdir(parents=True)
