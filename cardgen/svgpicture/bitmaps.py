@@ -93,7 +93,9 @@ def decoded(data: bytes, said: str) -> Any:
         with Image.open(io.BytesIO(data)) as image:
             image.load()
             transparent = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
-            return image.convert("RGBA" if transparent else "RGB")
+            mode = "RGBA" if transparent else "RGB"
+            # Converting copies the pixels: an image already so is kept as it is.
+            return image if image.mode == mode else image.convert(mode)
     except Exception:  # Pillow reports a damaged file with many kinds of error
         raise PictureRefused(f"{said}, which is damaged (it cannot be decoded); save it "
                              "again as PNG") from None

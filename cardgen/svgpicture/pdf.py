@@ -24,6 +24,15 @@ class _PictureRenderer(_PDFRenderer):  # type: ignore[misc]  # reportlab has no 
                                image.height, mask="auto" if bitmap.mode == "RGBA" else None)
 
 
-def draw_drawing(drawing: Any, canvas: Any, x: float = 0, y: float = 0) -> None:
-    """Draw ``drawing`` with its origin at (x, y), as reportlab's renderPDF.draw does."""
-    _PictureRenderer().draw(drawing, canvas, x, y)
+class _OutlineRenderer(_PictureRenderer):
+    def drawImage(self, image: Any) -> None:
+        self._canvas.rect(image.x, image.y, image.width, image.height)
+
+
+def draw_drawing(drawing: Any, canvas: Any, x: float = 0, y: float = 0, *,
+                 bitmaps: bool = True) -> None:
+    """Draw ``drawing`` with its origin at (x, y), as reportlab's renderPDF.draw does.
+    Without ``bitmaps``, each bitmap's place is outlined instead: a trial drawing need
+    not encode (and compress) forty million pixels to learn that the shapes draw."""
+    renderer = _PictureRenderer() if bitmaps else _OutlineRenderer()
+    renderer.draw(drawing, canvas, x, y)
