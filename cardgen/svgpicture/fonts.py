@@ -1,11 +1,11 @@
 """The fonts of an SVG picture's texts: cardgen's own, whatever family the file asks for.
 
 svglib looks each family up with fontconfig (``fc-match``, a process each, so a file
-naming 2,000 families took minutes) and with a guessed file name (a family
-``../../x`` becomes a path read from wherever cardgen runs); the PDF then embeds
-whatever font the machine had. A picture's texts are set in cardgen's embedded sans
-serif instead, bold and slanted as asked: the same on every machine, and nothing read
-but cardgen's own font files.
+naming 2,000 families took minutes) and with a guessed file name (a family written as
+a path, dots and slashes included, becomes a file read from wherever cardgen runs);
+the PDF then embeds whatever font the machine had. A picture's texts are set in
+cardgen's embedded sans serif instead, bold and slanted as asked: the same on every
+machine, and nothing read but cardgen's own font files.
 """
 
 from __future__ import annotations
