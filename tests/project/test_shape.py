@@ -161,7 +161,9 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("errors", "outputs", "datafolders"),  # the ground: no cardgen import but errors
     ("files",),  # the files a deck names, read safely, and the problems found in them
     ("catalogue",),  # the card, effect and option data every deck is made of
-    ("typography",),  # the fonts and what they can print
+    # the fonts and what they can print; a deck's SVG pictures, read, budgeted and
+    # drawn with those fonts (the deck's check and the faces both make their drawings)
+    ("typography", "svgpicture"),
     ("deck",),  # a deck file read and counted
     ("engine",),  # the rules: one round, one game
     ("play", "situation"),  # many games with bots; a round written as a file
