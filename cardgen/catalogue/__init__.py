@@ -24,8 +24,8 @@ from cardgen.catalogue.back import CardBack, card_back
 from cardgen.catalogue.corner import CornerIndex, read_corner
 from cardgen.catalogue.effect_facts import FACT_DEFAULTS, EffectFacts, effect_from_data, read_params
 from cardgen.catalogue.texts import LANGS, Text
-from cardgen.deck.picture import check_picture
 from cardgen.errors import CatalogueError
+from cardgen.files.picture import check_picture
 from cardgen.files.problems import toml_value
 
 __all__ = ["CARD_FIELDS", "FACT_DEFAULTS", "LANGS", "Card", "Catalogue", "Color", "EffectFacts",
@@ -452,7 +452,7 @@ def _pictogram(pictogram: Any, label: str, problems: list[str]) -> str | None:
 
 def _picture(picture: Any, base_dir: Path | None, label: str,
              problems: list[str]) -> Path | None:
-    """The path of the picture file named, if it passes the checks of cardgen.deck.picture."""
+    """The path of the picture file named, if it passes the checks of cardgen.files.picture."""
     if picture is None:
         return None
     if not isinstance(picture, str) or not picture.lower().endswith((".svg", ".png")):

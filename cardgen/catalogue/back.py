@@ -3,7 +3,7 @@ one per language when it carries text), and a card's ``back``: a picture of its 
 ``false`` for a card printed without a back (a card to glue, a reference card).
 
 Back pictures are SVG or PNG files next to the deck file and go through the same checks
-as card pictures (:mod:`cardgen.deck.picture`).
+as card pictures (:mod:`cardgen.files.picture`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cardgen.catalogue.texts import LANGS
-from cardgen.deck.picture import check_picture
+from cardgen.files.picture import check_picture
 from cardgen.files.problems import Report, toml_value
 
 #: A card's back: None for the deck's, NO_BACK for none, or a picture of its own.

@@ -5,11 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 LANGS = ("fr", "en")
-#: The end of Latin Extended-B: each of the fonts cards are printed in has a glyph for
-#: every character up to here (tests/deck/test_deck_audit.py checks it), so a text within it
-#: needs no font read to know it prints.
-LATIN_MAX = 0x24F
-
 
 @dataclass(frozen=True)
 class Text:

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from cardgen.catalogue.texts import LATIN_MAX
 from cardgen.deck.load import Deck, Problem
+from cardgen.typography import LATIN_MAX
 
 
 @dataclass

@@ -22,7 +22,7 @@ from helpers.cli import refused, unwrapped
 from helpers.paths import DECKS, TESTS
 
 from cardgen.cli import main
-from cardgen.deck.picture import MAX_PICTURE_PIXELS
+from cardgen.files.picture import MAX_PICTURE_PIXELS
 
 BAD = TESTS / "bad"
 DECK_TEXT = 'name = "Small"\nbase = "classic"\n\n[cards]\nwild = 5\n'

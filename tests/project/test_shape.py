@@ -159,11 +159,11 @@ def test_the_checker_finds_a_circle() -> None:
 #: games, what draws and writes, and the commands last.
 FLOORS: tuple[tuple[str, ...], ...] = (
     ("errors", "outputs", "datafolders"),  # the ground: no cardgen import but errors
-    ("files",),  # the files a deck names, read safely, and the problems found in them
+    ("typography",),  # the fonts cards and books are set in, and what they can print
+    # the files a deck names, read safely (TOML, pictures), the problems found in them,
+    # and its SVG pictures, fenced, budgeted and drawn in cardgen's fonts
+    ("files", "svgpicture"),
     ("catalogue",),  # the card, effect and option data every deck is made of
-    # the fonts and what they can print; a deck's SVG pictures, read, budgeted and
-    # drawn with those fonts (the deck's check and the faces both make their drawings)
-    ("typography", "svgpicture"),
     ("deck",),  # a deck file read and counted
     ("engine",),  # the rules: one round, one game
     ("play", "situation"),  # many games with bots; a round written as a file

@@ -25,7 +25,7 @@ from helpers.cli import refused, run_in, unwrapped
 from helpers.pdf_colours import scan
 from PIL import Image
 
-from cardgen.deck.picture import MAX_PICTURE_PIXELS
+from cardgen.files.picture import MAX_PICTURE_PIXELS
 
 CARDGEN = [sys.executable, "-c", "from cardgen.cli import main; main()"]
 HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
