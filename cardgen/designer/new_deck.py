@@ -75,6 +75,9 @@ def refuse_used_folder(folder: Path) -> None:
     if Path(os.path.normpath(folder)).name in ("", ".", ".."):
         raise OutputError(f"{folder}: give the name of a new folder for the deck, like "
                           "`cardgen new my-deck`")
+    if folder.is_symlink():  # its files would be written wherever the link leads
+        raise OutputError(f"{folder}: is a symbolic link; `cardgen new` never writes "
+                          "through a link: give a new name")
     if folder.is_dir():
         if any(folder.iterdir()):
             raise OutputError(f"{folder}: this folder exists and is not empty; `cardgen new` "
