@@ -26,6 +26,24 @@ class OutputPath(click.Path):
         return super().convert(value, param, ctx)
 
 
+class NewDeckName(click.Path):
+    """The NAME of `cardgen new`: a folder whose name the deck's files can hold.
+
+    A name they cannot (a control character, only spaces, too long …) is a usage error,
+    said before anything is written, like any other bad value on the command line.
+    """
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        from cardgen.designer.deck_name import deck_name_problem
+
+        if isinstance(value, str):
+            problem = deck_name_problem(value)
+            if problem is not None:
+                self.fail(problem, param, ctx)
+        return super().convert(value, param, ctx)
+
+
 class _WholeWrites(io.RawIOBase):
     """A file descriptor written until every byte is out, or an OSError.
 

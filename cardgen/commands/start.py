@@ -9,12 +9,13 @@ from pathlib import Path
 
 import click
 
+from cardgen.commands.params import NewDeckName
 from cardgen.deck.file import builtin_names
 from cardgen.designer.examples import example_names
 
 
 @click.command()
-@click.argument("name", type=click.Path(path_type=Path))
+@click.argument("name", type=NewDeckName(path_type=Path))
 @click.option("--base", type=click.Choice(builtin_names()), default="classic",
               show_default=True, help="The built-in deck to start from.")
 @click.option("--lang", type=click.Choice(["both", "fr", "en"]), default="both",

@@ -91,7 +91,9 @@ def write_folder(folder: Path, files: Mapping[str, bytes]) -> list[Path]:
     parent = folder.absolute().parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".part",
+        # A short fixed prefix, not the folder's name: a name of 249 bytes, which the
+        # deck file takes, must not be refused for its staging twin's longer one.
+        staging = Path(tempfile.mkdtemp(prefix=".cardgen-new-", suffix=".part",
                                         dir=parent))
     except OSError as exc:
         raise OutputError(f"{folder}: cannot create this folder ({exc.strerror}); choose "
