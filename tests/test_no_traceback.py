@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_helpers import refused
+from cli_helpers import refused, run_in
 
 SHOPS = Path(__file__).resolve().parents[1] / "cardgen" / "data" / "shops"
 LONG = "9" * 5000  # past the 4,300 digits Python turns from text into an int
@@ -48,3 +48,44 @@ def test_a_long_number_in_any_spelling_is_one_line(tmp_path: Path, number: str) 
                                         f'wild = {number}\n', encoding="utf-8")
     assert refused(["cards", "deck.toml"], tmp_path).startswith(
         "deck.toml: line 5: a number is too long (more than 4,300 digits)")
+
+
+# --- a number option that is not finite -------------------------------------------------
+
+
+def _usage_error(args: list[str], cwd: Path) -> str:
+    """Run cardgen; it must stop with a usage error (exit 2) and write nothing."""
+    before = sorted(cwd.rglob("*"))
+    code, output = run_in(args, cwd)
+    assert code == 2, output
+    assert sorted(cwd.rglob("*")) == before
+    return output.splitlines()[-1]
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e999", "NaN"])
+def test_balance_refuses_a_tolerance_that_is_not_finite(tmp_path: Path, value: str) -> None:
+    """nan passed the 0.5 to 50 range (it compares false with both), and the study ran:
+    "±nan" in the table, NaN in the JSON, a traceback drawing the PDF's chart."""
+    assert _usage_error(["balance", "classic", "--tolerance", value, "--games", "10",
+                         "-o", "r.pdf"], tmp_path) == (
+        f"Error: Invalid value for '--tolerance': '{value}' is not a number cardgen can "
+        "use; give a finite number like 2.5")
+
+
+@pytest.mark.parametrize("command", [["sheets", "classic", "-o", "s.pdf"],
+                                     ["png", "classic", "-o", "pngs"]])
+@pytest.mark.parametrize("value", ["nan", "inf", "1e999"])
+def test_a_bleed_that_is_not_finite_is_a_usage_error(tmp_path: Path, command: list[str],
+                                                     value: str) -> None:
+    assert _usage_error([*command, "--bleed", value], tmp_path) == (
+        f"Error: Invalid value for '--bleed': '{value}' is not a number cardgen can use; "
+        "give a finite number like 2.5")
+
+
+@pytest.mark.parametrize("value", ["nan,0", "0,inf", "1e999,1"])
+def test_a_back_offset_that_is_not_finite_is_a_usage_error(tmp_path: Path,
+                                                           value: str) -> None:
+    assert _usage_error(["sheets", "classic", "--backs", "--back-offset", value,
+                         "-o", "s.pdf"], tmp_path) == (
+        f"Error: Invalid value for '--back-offset': '{value}' is not two finite numbers; "
+        "give X,Y in millimetres, like 1.5,-2")

@@ -4,6 +4,7 @@ output that never drops the end of a report."""
 from __future__ import annotations
 
 import io
+import math
 import os
 import sys
 from typing import Any
@@ -24,6 +25,25 @@ class OutputPath(click.Path):
             what = "folder" if not self.file_okay else "file"
             self.fail(f"the name is empty; give a {what} name", param, ctx)
         return super().convert(value, param, ctx)
+
+
+class FiniteFloat(click.FloatRange):
+    """A number of an option, refusing nan and inf (and any value out of its range).
+
+    Python's float() reads "nan", "inf" and "1e999" (inf), and a nan passes every range
+    check, since it compares false with any bound: such a number went on to a report
+    that said "±nan" and to JSON that is not JSON.
+    """
+
+    name = "number"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a number cardgen can use; give a finite number "
+                      "like 2.5", param, ctx)
+        return super().convert(number, param, ctx)
 
 
 class NewDeckName(click.Path):

@@ -4,6 +4,7 @@ print-shop files), `png` and `build`. The work is in :mod:`cardgen.render` and
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -13,7 +14,7 @@ from typing import Any
 import click
 
 from cardgen.commands.common import FACE_LANG, LANG, PAPER, card_size, usable_deck
-from cardgen.commands.params import OutputPath
+from cardgen.commands.params import FiniteFloat, OutputPath
 from cardgen.errors import INTERRUPTED
 from cardgen.render.layout import CardSize, design_size, layout
 
@@ -67,6 +68,9 @@ def _back_offset(ctx: click.Context, param: click.Parameter, value: str) -> tupl
         x, y = (float(part) for part in value.split(","))
     except ValueError:
         raise click.BadParameter(f"'{value}' is not X,Y in millimetres, like 1.5,-2") from None
+    if not (math.isfinite(x) and math.isfinite(y)):  # float() reads nan, inf and 1e999
+        raise click.BadParameter(f"'{value}' is not two finite numbers; give X,Y in "
+                                 "millimetres, like 1.5,-2")
     return x, y
 
 
@@ -91,7 +95,7 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.option("--paper", type=PAPER, default="a4",
               show_default=True, help="Paper size.")
 @_size_option("the cards")
-@click.option("--bleed", type=float, default=None, metavar="MM",
+@click.option("--bleed", type=FiniteFloat(), default=None, metavar="MM",
               help="Extend each face's background this far past its trim line (0 to "
               f"{layout().sheet.max_bleed_mm:g} mm; default 0, and "
               f"{layout().print_shop_bleed_mm:g} with --print-shop).")
@@ -243,7 +247,7 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
 @click.option("--players", type=click.IntRange(2, 10), help="The deck as played by this "
               "many players.")
 @_size_option("the faces")
-@click.option("--bleed", type=float, default=0.0, show_default=True, metavar="MM",
+@click.option("--bleed", type=FiniteFloat(), default=0.0, show_default=True, metavar="MM",
               help="Add this much bleed around each face image (0 to "
               f"{layout().sheet.max_bleed_mm:g} mm), for a print shop.")
 @click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
