@@ -89,3 +89,28 @@ def test_a_back_offset_that_is_not_finite_is_a_usage_error(tmp_path: Path,
                          "-o", "s.pdf"], tmp_path) == (
         f"Error: Invalid value for '--back-offset': '{value}' is not two finite numbers; "
         "give X,Y in millimetres, like 1.5,-2")
+
+
+# --- a seat or a count of thousands of digits in a situation ------------------------------
+
+SITUATION = ('players = 2\ndealer = "P0"\ntop = "red-1"\nactions = [{actions}]\n\n'
+             '[hands]\nP0 = ["red-2"]\nP1 = ["red-3"]\n')
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    (SITUATION.format(actions=f'"referee P1 draws {LONG}"'),
+     "write a referee penalty as 'referee P2 draws 2'"),
+    (SITUATION.format(actions=f'"vote P1 {LONG}"'),
+     "write a table-talk vote as 'vote P2 3'"),
+    (SITUATION.format(actions=f'"P0: catch P{LONG}"'), "seats are written P0, P1, …"),
+    (SITUATION.format(actions="").replace('dealer = "P0"', f'dealer = "P{LONG}"'),
+     "is not a seat; write seats as P0, P1, …"),
+    (SITUATION.format(actions="").replace('P1 = ["red-3"]', f'P{LONG} = ["red-3"]'),
+     "give a hand to each of the seats P0 … P1, and no other (an empty hand is [])"),
+])
+def test_a_seat_or_count_of_thousands_of_digits_is_one_line(tmp_path: Path, text: str,
+                                                            answer: str) -> None:
+    """Written in a situation file, as `save` writes them: int() gave up past 4,300 digits."""
+    (tmp_path / "s.toml").write_text(text, encoding="utf-8")
+    message = refused(["explain", "s.toml"], tmp_path)
+    assert message.startswith("s.toml: ") and answer in message
