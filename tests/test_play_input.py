@@ -60,3 +60,122 @@ def test_a_number_of_thousands_of_digits_is_not_a_choice(tmp_path: Path, typed: 
     assert "is not one of your choices" in done.stdout
     assert done.stdout.rstrip().splitlines()[-1].endswith(
         "Game left. Scores: P0 0, P1 0, P2 0, P3 0 (target 500).")
+
+
+# --- save FILE ----------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Path:
+    """A folder to play in, the night-train deck in ../decks beside it, a home of its own."""
+    game = tmp_path / "game"
+    (game / "decks").mkdir(parents=True)
+    for name in ("night-train.toml", "night-train.fr.md", "night-train.en.md"):
+        (game / "decks" / name).write_bytes((EXAMPLES / name).read_bytes())
+    (game / "play").mkdir()
+    (game / "home").mkdir()
+    return game / "play"
+
+
+def at_the_table(table: Path) -> pexpect.spawn:
+    env = {**os.environ, "NO_COLOR": "1", "HOME": str(table.parent / "home")}
+    child = pexpect.spawn(COMMAND[0], [*COMMAND[1:], "../decks/night-train.toml", "--seed",
+                                       "3", "--fast"], cwd=str(table), encoding="utf-8",
+                          timeout=30, dimensions=(50, 200), env=env)
+    child.expect("> ")
+    return child
+
+
+def said(child: pexpect.spawn, line: str) -> str:
+    """Type ``line``; what the table says back, up to its next question."""
+    child.sendline(line)
+    child.expect([r"> ", r"\(y/N\) "])
+    return " ".join(child.before.split()[len(line.split()):]) + " " + child.after.strip()
+
+
+def leave(child: pexpect.spawn) -> None:
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in (child.before or "")
+
+
+def replayed(folder: Path, name: str) -> str:
+    """The last line of `cardgen explain NAME` run in ``folder``."""
+    done = subprocess.run([*COMMAND[:-1], "explain", name], cwd=folder, capture_output=True,
+                          text=True, check=True)
+    return done.stdout.splitlines()[-1]
+
+
+def test_save_never_writes_over_the_deck_being_played(table: Path) -> None:
+    """`save ../decks/night-train.toml` destroyed the deck being played; nor a rule text
+    of it, even through a link; a folder is said to be one."""
+    deck = (table.parent / "decks" / "night-train.toml").read_bytes()
+    (table / "link.md").symlink_to("../decks/night-train.en.md")
+    child = at_the_table(table)
+    assert said(child, "save ../decks/night-train.toml") == (
+        "Nothing saved: ../decks/night-train.toml is a file of the deck being played; give "
+        "another name. >")
+    assert said(child, "save link.md") == (
+        "Nothing saved: link.md is a file of the deck being played; give another name. >")
+    assert said(child, "save ../decks") == "../decks: is a folder; give a file name to write >"
+    leave(child)
+    assert (table.parent / "decks" / "night-train.toml").read_bytes() == deck
+    assert sorted(p.name for p in table.iterdir()) == ["link.md"]
+
+
+def test_save_asks_before_replacing_a_file_and_keeps_it_by_default(table: Path) -> None:
+    (table / "here.toml").write_text("mine\n", encoding="utf-8")
+    child = at_the_table(table)
+    assert said(child, "save here.toml") == "here.toml already exists. Replace it? (y/N)"
+    assert said(child, "") == "Nothing saved: here.toml is kept as it was. >"
+    assert (table / "here.toml").read_text(encoding="utf-8") == "mine\n"
+    assert said(child, "save here.toml") == "here.toml already exists. Replace it? (y/N)"
+    assert said(child, "no") == "Nothing saved: here.toml is kept as it was. >"
+    assert said(child, "save here.toml") == "here.toml already exists. Replace it? (y/N)"
+    assert said(child, "y") == ("Saved here.toml: `cardgen explain here.toml` replays this "
+                                "round up to now. >")
+    leave(child)
+    assert replayed(table, "here.toml").startswith("  legal: play wild-draw-four red")
+    assert sorted(p.name for p in table.iterdir()) == ["here.toml"]  # no temporary file
+
+
+def test_save_to_home_expands_the_tilde_and_says_where(table: Path) -> None:
+    """`save ~/x.toml` made a folder named "~" in the current folder."""
+    home = table.parent / "home"
+    child = at_the_table(table)
+    assert said(child, "save ~/x.toml") == (
+        f"Saved {home}/x.toml: `cardgen explain {home}/x.toml` replays this round up to "
+        "now. >")
+    assert said(child, f"save {table}/here.toml") == (
+        "Saved here.toml: `cardgen explain here.toml` replays this round up to now. >")
+    leave(child)
+    assert sorted(p.name for p in table.iterdir()) == ["here.toml"]
+    assert (home / "x.toml").is_file()
+
+
+def test_a_saved_name_with_a_space_is_quoted_and_names_the_deck_relatively(
+        table: Path) -> None:
+    """Issue 31, item 8: the `cardgen explain` line shown could not be typed as it was, and
+    the file named the deck by an absolute path, which broke once both were moved."""
+    child = at_the_table(table)
+    assert said(child, "save mon essai.toml") == (
+        "Saved mon essai.toml: `cardgen explain 'mon essai.toml'` replays this round up to "
+        "now. >")
+    leave(child)
+    saved = (table / "mon essai.toml").read_text(encoding="utf-8")
+    assert 'deck = "../decks/night-train.toml"' in saved.splitlines()
+    moved = table.parent.parent / "moved"
+    table.parent.rename(moved)  # the deck and the saved file, together
+    last = replayed(moved, "play/mon essai.toml")  # run from another folder
+    assert last.startswith("  legal: play wild-draw-four red")
+
+
+def test_a_built_in_deck_is_saved_by_its_name(tmp_path: Path) -> None:
+    child = first_question(tmp_path)
+    assert said(child, "save here.toml").startswith("Saved here.toml")
+    leave(child)
+    assert 'deck = "classic"' in (tmp_path / "here.toml").read_text(encoding="utf-8")
