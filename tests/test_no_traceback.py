@@ -114,3 +114,22 @@ def test_a_seat_or_count_of_thousands_of_digits_is_one_line(tmp_path: Path, text
     (tmp_path / "s.toml").write_text(text, encoding="utf-8")
     message = refused(["explain", "s.toml"], tmp_path)
     assert message.startswith("s.toml: ") and answer in message
+
+
+# --- an error of the system that names no file ---------------------------------------------
+
+
+def test_an_os_error_without_a_file_is_not_blamed_on_standard_output(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only standard output's own failures are said to be standard output's: a watcher's
+    "Permission denied" that named no file used to read "cannot write to standard output"."""
+    import errno
+
+    import cardgen.designer.examples
+
+    def denied(folder: Path) -> list[Path]:
+        raise PermissionError(errno.EACCES, "Permission denied (os error 13) about [\"/proc\"]")
+
+    monkeypatch.setattr(cardgen.designer.examples, "copy_examples", denied)
+    assert refused(["examples", "ex"], tmp_path) == (
+        'Permission denied (os error 13) about ["/proc"]; check the path and its permissions')
