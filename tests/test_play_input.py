@@ -179,3 +179,21 @@ def test_a_built_in_deck_is_saved_by_its_name(tmp_path: Path) -> None:
     assert said(child, "save here.toml").startswith("Saved here.toml")
     leave(child)
     assert 'deck = "classic"' in (tmp_path / "here.toml").read_text(encoding="utf-8")
+
+
+def test_save_says_why_no_file_can_have_the_name(table: Path) -> None:
+    child = at_the_table(table)
+    long = "a" * 300 + ".toml"
+    assert said(child, f"save {long}") == (
+        f"{long}: the name '{'a' * 40}…' is 305 bytes long, more than the 255 bytes a file "
+        "system takes; choose a shorter name >")
+    leave(child)
+    # A NUL byte comes through a pipe (a terminal's line editor takes Ctrl-@ for itself).
+    done = subprocess.run([*COMMAND, "../decks/night-train.toml", "--seed", "3", "--fast"],
+                          cwd=table, input="save a\x00b.toml\nquit\n", capture_output=True,
+                          text=True, timeout=60, check=False,
+                          env={**os.environ, "NO_COLOR": "1"})
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "'a\\x00b.toml': a file name cannot contain a NUL byte; choose another name" \
+        in done.stdout
+    assert list(table.iterdir()) == []

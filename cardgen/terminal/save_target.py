@@ -17,6 +17,7 @@ from pathlib import Path
 
 from cardgen.deck.file import builtin_names
 from cardgen.deck.load import Deck
+from cardgen.outputs import checked_name
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,9 @@ class SaveTarget:
 
 
 def save_target(typed: str) -> SaveTarget:
-    path = Path(os.path.expanduser(typed))
+    """Where ``typed`` leads; an OutputError when no file can have that name (a NUL
+    byte, a part longer than a file system takes)."""
+    path = checked_name(os.path.expanduser(typed), "file")
     return SaveTarget(path, _shown(typed, path), os.path.lexists(path))
 
 
@@ -55,7 +58,10 @@ def deck_files(deck: Deck, ref: str) -> list[Path]:
 
 def is_deck_file(path: Path, files: list[Path]) -> bool:
     """Whether writing ``path`` would write one of ``files``, through links or ``..``."""
-    return os.path.realpath(path) in {os.path.realpath(file) for file in files}
+    try:
+        return os.path.realpath(path) in {os.path.realpath(file) for file in files}
+    except (OSError, ValueError):  # a path no file can have: the writer says why
+        return False
 
 
 def deck_reference(ref: str, situation: Path) -> str:

@@ -164,7 +164,10 @@ class Session:
         deck; over another file only once the person says yes."""
         state, words = self.state, self.words
         assert state is not None
-        target = save_target(typed)
+        try:
+            target = save_target(typed)
+        except CardgenError as exc:
+            return str(exc)
         if is_deck_file(target.path, deck_files(self.deck, self.settings.deck)):
             return words("save_deck_file", file=target.shown)
         text = situation_text(deck_reference(self.settings.deck, target.path),
