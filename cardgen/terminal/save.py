@@ -105,7 +105,7 @@ def situation_text(deck: str, rules: tuple[str, ...], state: RecordedRound, game
 
     lines = [
         f"description = {json.dumps(description, ensure_ascii=False)}",
-        f"deck = {json.dumps(deck, ensure_ascii=False)}",
+        f"deck = {json.dumps(deck)}",  # (escaped: TOML refuses a raw DEL in a text)
         f"players = {state.n}",
         f"rules = {json.dumps(list(rules))}",
         f"dealer = \"P{state.dealer}\"",
