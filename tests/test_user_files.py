@@ -105,3 +105,21 @@ def test_the_longest_name_new_takes_gives_a_deck_that_checks(tmp_path: Path) -> 
     assert [p.name for p in tmp_path.iterdir()] == [name]  # no staging folder left
     code, output = run_in(["check", f"{name}/{name}.toml", "--games", "0"], tmp_path)
     assert code == 0, output
+
+
+def test_without_hard_links_a_new_file_is_still_written_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A memory card's FAT refuses link(2) (EPERM): the file is then created with O_EXCL,
+    which refuses a name already taken just the same."""
+    import errno
+
+    def no_links(source: object, target: object) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    write_new_file(tmp_path / "party.toml", b"name = 'x'\n")
+    assert (tmp_path / "party.toml").read_bytes() == b"name = 'x'\n"
+    (tmp_path / "wizz.toml").symlink_to(tmp_path / "victim.toml")
+    with pytest.raises(AlreadyThere):
+        write_new_file(tmp_path / "wizz.toml", b"name = 'y'\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["party.toml", "wizz.toml"]
