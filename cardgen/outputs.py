@@ -121,8 +121,8 @@ def write_new_file(path: Path, data: bytes) -> None:
     """Write ``path``, which must not exist in any form, all at once.
 
     Never over a file, and never through a symbolic link, even one that leads nowhere: a
-    link's target may lie outside the folder the user gave (``party.toml ->
-    ../out/victim.toml``). The bytes go to a temporary file beside ``path``, which is
+    link's target may lie outside the folder the user gave (a dangling party.toml leading
+    into a sibling folder). The bytes go to a temporary file beside ``path``, which is
     then hard-linked to its name: link(2) fails on any name already taken and never
     follows a link there, so no check can be raced.
     """

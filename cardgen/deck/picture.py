@@ -2,34 +2,26 @@
 
 A deck names its pictures relative to its own folder. A picture is refused when its
 path (through ``..`` or a symbolic link) leads out of that folder, when it is not the
-kind of file its name says, when it is damaged, or when it is a PNG too large to decode
-(a "decompression bomb": a few kilobytes on disk, gigabytes once unpacked). The checks
-read the PNG's header, not its pixels, so loading a deck stays fast. An SVG is parsed
-as strict XML (svglib, which draws it, silently mends broken XML, or gives up with no
-reason), then turned into a drawing the way the faces draw it, so that a picture the
-sheets could not draw is refused when the deck is read, with the reason.
+kind of file its name says, when it is not a regular file, when it is damaged, or when
+it is a PNG too large to decode (a "decompression bomb": a few kilobytes on disk,
+gigabytes once unpacked). The checks read the PNG's header, not its pixels, so loading
+a deck stays fast. An SVG picture is made into the very drawing the faces draw
+(:mod:`cardgen.svgpicture`: every file it refers to fenced in the deck's folder, its
+work budgeted), so that a picture the outputs could not draw is refused when the deck
+is read, with the reason.
 """
 
 from __future__ import annotations
 
-import contextlib
-import logging
+import os
+import stat
 import struct
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
-from xml.parsers import expat
 
-#: The largest PNG cardgen decodes: a face printed at 600 dpi needs about 1300 x 1900
-#: pixels, a photo from a phone about 12 million; a bomb has billions.
-MAX_PICTURE_PIXELS = 40_000_000
-#: The largest picture file cardgen reads (an SVG is parsed whole into memory).
-MAX_PICTURE_BYTES = 20_000_000
+from cardgen.svgpicture.document import PNG_SIGNATURE
+from cardgen.svgpicture.limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-#: What the first bytes of an image file that is not an SVG say it is.
-IMAGE_SIGNATURES = {PNG_SIGNATURE: "PNG", b"\xff\xd8\xff": "JPEG", b"GIF8": "GIF",
-                    b"%PDF": "PDF"}
+__all__ = ["MAX_PICTURE_BYTES", "MAX_PICTURE_PIXELS", "check_picture"]
 
 
 def check_picture(picture: str, folder: Path, label: str) -> tuple[Path | None, str | None]:
@@ -38,6 +30,9 @@ def check_picture(picture: str, folder: Path, label: str) -> tuple[Path | None, 
     ``label`` names the card for the message ("card 'rain-check'"); a problem is one
     sentence that says what to do, without the deck's file name (the caller adds it).
     """
+    if "\x00" in picture:  # no file system takes it: Python refuses such a path outright
+        return None, (f"{label}: the name of its picture holds a NUL character (\\u0000); "
+                      "write the picture file's name as it is")
     path = folder / picture
     try:
         inside = path.resolve().is_relative_to(folder.resolve())
@@ -47,9 +42,14 @@ def check_picture(picture: str, folder: Path, label: str) -> tuple[Path | None, 
         return None, (f"{label}: picture '{picture}' leads outside the deck's folder (through "
                       "'..', an absolute path or a link); copy the picture next to the "
                       "deck file")
-    if not path.is_file():
+    try:
+        info = os.stat(path)
+    except OSError:
         return None, f"{label}: picture file '{picture}' was not found next to the deck file"
-    size = path.stat().st_size
+    if not stat.S_ISREG(info.st_mode):
+        return None, (f"{label}: picture '{picture}' is not a regular file (a folder, a "
+                      "FIFO, a device or a socket); name a picture file")
+    size = info.st_size
     if size > MAX_PICTURE_BYTES:
         return None, (f"{label}: picture '{picture}' is {size / 1_000_000:.0f} MB, more than "
                       f"the {MAX_PICTURE_BYTES // 1_000_000} MB cardgen reads; save a "
@@ -59,7 +59,7 @@ def check_picture(picture: str, folder: Path, label: str) -> tuple[Path | None, 
         if problem:
             return None, f"{label}: picture '{picture}' {problem}"
     elif path.suffix.lower() == ".svg":
-        _, problem = svg_drawing(path, quiet=True)
+        problem = _svg_problem(path, folder)
         if problem:
             # The path stays: the deck is refused anyway, and a face drawn from it all
             # the same (by code that skips the check) fails with the same reason.
@@ -67,73 +67,18 @@ def check_picture(picture: str, folder: Path, label: str) -> tuple[Path | None, 
     return path, None
 
 
-def svg_drawing(path: Path, quiet: bool = False) -> tuple[Any, str | None]:
-    """The drawing svglib makes of the SVG file ``path``, or (None and) what is wrong.
-
-    The problem is a phrase that follows the picture's name ("'sun.svg' is not …") and
-    says what to do. ``quiet`` silences svglib's own log lines (while a deck is read).
-    """
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        return None, f"cannot be read ({exc.strerror}); check its permissions"
-    problem = _svg_xml_problem(data)
-    if problem:
-        return None, problem
-    from svglib.svglib import svg2rlg
+def _svg_problem(path: Path, folder: Path) -> str | None:
+    """What keeps the SVG picture ``path`` (of the deck in ``folder``) from being drawn:
+    a phrase that follows the picture's name and says what to do. Its drawing is made
+    here, and kept for the outputs to draw."""
+    from cardgen.svgpicture.load import picture_drawing
+    from cardgen.svgpicture.refused import PictureRefused
 
     try:
-        with _svglib_silenced(quiet):
-            drawing = svg2rlg(str(path))
-    except Exception as exc:  # svglib raises errors of many kinds on odd attributes
-        return None, (f"is an SVG picture svglib cannot draw ({exc}); save it again as "
-                      "plain SVG from a drawing program, or use a PNG")
-    if drawing is None or not drawing.width > 0 or not drawing.height > 0:
-        return None, ("is an SVG picture with no size; give its <svg> element a width and "
-                      "a height, or a viewBox")
-    return drawing, None
-
-
-def _svg_xml_problem(data: bytes) -> str | None:
-    """What keeps ``data`` from being an SVG document, if anything: another kind of
-    image, text that is not well-formed XML (with the line), or XML of another kind."""
-    for signature, kind in IMAGE_SIGNATURES.items():
-        if data.startswith(signature):
-            fix = ("rename the file to end in .png, and its 'picture' in the deck too"
-                   if kind == "PNG" else "save it again as PNG or SVG")
-            return f"is a {kind} image, not an SVG picture; {fix}"
-    roots: list[str] = []  # the first element's name (only the first is kept)
-
-    def start(name: str, attributes: object) -> None:
-        if not roots:
-            roots.append(name)
-
-    parser = expat.ParserCreate()
-    parser.StartElementHandler = start
-    try:
-        parser.Parse(data, True)
-    except expat.ExpatError as exc:
-        reason = expat.errors.messages[exc.code]
-        return (f"is not a usable SVG picture: its XML breaks at line {exc.lineno}, column "
-                f"{exc.offset + 1} ({reason}); the file may be cut short or damaged, save "
-                "it again as SVG from a drawing program")
-    root = roots[0].rpartition(":")[2] if roots else ""
-    if root != "svg":
-        return (f"is XML but not an SVG picture (its root element is <{root}>, not <svg>); "
-                "save it again as SVG")
+        picture_drawing(path, folder)
+    except PictureRefused as refused:
+        return refused.problem
     return None
-
-
-@contextlib.contextmanager
-def _svglib_silenced(quiet: bool) -> Iterator[None]:
-    """Keep svglib's log lines (about features it leaves out) off the terminal."""
-    logger = logging.getLogger("svglib.svglib")
-    before = logger.disabled
-    logger.disabled = before or quiet
-    try:
-        yield
-    finally:
-        logger.disabled = before
 
 
 def _png_problem(path: Path) -> str | None:

@@ -2,7 +2,7 @@
 
 The round's machinery sits at the top of the package; the rules come in one package per
 card family, named as the data files group them; ``docs/where.md`` (written by
-``tests/test_where.py``) gives the file of every card, option and rule id.
+``tests/project/test_where.py``) gives the file of every card, option and rule id.
 
 - :mod:`~cardgen.engine.cards`: a deck's cards as kinds and their lookup tables;
   :mod:`~cardgen.engine.variant` adds the rules in force (the static side of a game);
@@ -29,7 +29,7 @@ situation files of ``cardgen explain`` are :mod:`cardgen.situation`: both stand 
 the engine and use it.
 
 Imports run one way, type annotations included: each module imports only modules below
-it (``tests/test_shape.py`` checks it). Two imports wait for a function call, each
+it (``tests/project/test_shape.py`` checks it). Two imports wait for a function call, each
 saying why: this package offers the bots of :mod:`cardgen.play.players`, which imports
 the engine, on first use; a situation naming a deck file checks that deck with
 :mod:`cardgen.deck.check`, which plays games. The round calls the rules' hooks and the hooks

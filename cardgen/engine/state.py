@@ -387,7 +387,7 @@ class RoundState(PendingStack):
         return False
 
     def _poll_seats(self) -> list[int]:
-        """RULES.md U-40 (default): the seat the pending effect hits first, then the
+        """docs/rules.md U-40 (default): the seat the pending effect hits first, then the
         others in the direction of play; with nothing pending, the next player first."""
         if self.stack:
             top = self.stack[-1]

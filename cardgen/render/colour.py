@@ -155,8 +155,23 @@ def png_source(path: Path, background_hex: str) -> tuple[Any, str | None]:
 
 def drawing_cmyk(drawing: Any, background_hex: str, limit: float) -> None:
     """Convert the colours of an SVG drawing (svglib's shapes) to CMYK in place, each
-    partly transparent fill or stroke flattened onto the card's background."""
+    partly transparent fill or stroke flattened onto the card's background, and each
+    bitmap too (a Pillow image in place of the original, which is left as it was)."""
+    from reportlab.graphics.shapes import Image
+
     card = background_cmyk(background_hex, limit)
+    # A bitmap drawn many times (through <use>) is one image: converted once.
+    bitmaps: dict[int, Any] = {}
+
+    def convert_bitmap(node: Any) -> None:
+        source = node.path
+        if not hasattr(source, "mode"):  # no bitmap: an <image> svglib could not resolve
+            return
+        if id(source) not in bitmaps:
+            # Flattened onto the card's colour, like a PNG picture: the shapes under a
+            # transparent corner do not show through (a CMYK file holds no soft mask).
+            bitmaps[id(source)] = picture_cmyk(source, background_hex, limit)
+        node.path = bitmaps[id(source)]
 
     def convert(node: Any, colour_name: str, opacity_name: str) -> None:
         colour = getattr(node, colour_name, None)
@@ -173,6 +188,8 @@ def drawing_cmyk(drawing: Any, background_hex: str, limit: float) -> None:
         for node in group.getContents():
             convert(node, "fillColor", "fillOpacity")
             convert(node, "strokeColor", "strokeOpacity")
+            if isinstance(node, Image):
+                convert_bitmap(node)
             if hasattr(node, "getContents"):
                 walk(node)
 

@@ -50,8 +50,8 @@ def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
         blocks = parse(_spaced(text, lang), source, lines)
         check_card_ids(blocks, deck, source, partial(line_of, own))
     else:
-        text, source = render_text(deck.rulebook, lang, context), template_name(deck.rulebook,
-                                                                                lang)
+        text = render_text(deck.rulebook, lang, context)
+        source = f"templates/rulebook/{template_name(deck.rulebook, lang)}"
         blocks = parse(_spaced(text, lang), source)
         check_card_ids(blocks, deck, source)
     missing = missing_kinds(blocks, context)

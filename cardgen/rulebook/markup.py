@@ -98,8 +98,8 @@ class _Reader:
         origin = self.origins[at] if at < len(self.origins) else None
         if origin is not None:
             return TemplateSyntaxError(f"{origin}: {message}")
-        return TemplateSyntaxError(f"rulebook template {self.source}, rendered line "
-                                   f"{at + 1}: {message}")
+        # The message starts with the file, as every error of a deck's files does.
+        return TemplateSyntaxError(f"{self.source}, rendered line {at + 1}: {message}")
 
 
 def parse(text: str, source: str = "?", origins: Sequence[str | None] = ()) -> list[Block]:
