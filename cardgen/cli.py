@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from cardgen.commands import balance, checking, discover, iteration, playing, printing, shops, start
-from cardgen.commands.stdout import whole_writes_to_stdout
+from cardgen.commands.stdout import StandardOutputError, whole_writes_to_stdout
 from cardgen.errors import INTERRUPTED, CardgenError
 
 # Drawing, rulebook and engine modules are imported inside their commands: they pull in
@@ -47,15 +47,21 @@ class CardgenGroup(click.Group):
             click.echo("interrupted (Ctrl-C); nothing more was written", err=True)
             sys.exit(INTERRUPTED)
         except OSError as exc:
-            # A file we write names itself (and outputs.py reports it as a CardgenError);
-            # an error without a file name is standard output failing (a full disk, a
-            # closed terminal). A broken pipe (`| head`) is click's to handle quietly.
-            if exc.filename is not None or exc.errno == errno.EPIPE:
+            # A broken pipe (`| head`) is click's to handle quietly.
+            if exc.errno == errno.EPIPE:
                 raise
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- nothing more can reach it
+            if isinstance(exc, StandardOutputError):  # (a full disk, a closed terminal)
+                sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- nothing more reaches it
+                raise click.ClickException(
+                    f"cannot write to standard output: {exc.strerror or exc}; write the "
+                    "report into a file on a disk with free space") from None
+            # A file cardgen writes is reported by outputs.py as a CardgenError; one that
+            # gets here is said as the system says it, with its file when it has one
+            # (an error without one used to be blamed on standard output).
+            where = f"{exc.filename}: " if exc.filename is not None else ""
             raise click.ClickException(
-                f"cannot write to standard output: {exc.strerror or exc}; write the "
-                "report into a file on a disk with free space") from None
+                f"{where}{' '.join(str(exc.strerror or exc).split())}; check the path "
+                "and its permissions") from None
 
 
 @click.group(cls=CardgenGroup)

@@ -7,6 +7,7 @@ renamed into place only once complete, so a failure never leaves half a PDF behi
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -97,10 +98,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
     temp = Path(temp_name)
     try:
         yield temp
-        # mkstemp makes the file private (0600); give it the usual permissions instead.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp, 0o666 & ~umask)
+        _usual_permissions(temp)
         os.replace(temp, target)
     except OSError as exc:
         raise OutputError(f"{path}: cannot be written ({exc.strerror}); choose another "
@@ -113,3 +111,71 @@ def write_atomic(path: Path, data: bytes) -> None:
     """Write bytes to ``path`` all at once."""
     with atomic_path(path) as temp:
         temp.write_bytes(data)
+
+
+class AlreadyThere(OutputError):
+    """:func:`write_new_file` found something at its path: a file, a folder or a link."""
+
+
+def write_new_file(path: Path, data: bytes) -> None:
+    """Write ``path``, which must not exist in any form, all at once.
+
+    Never over a file, and never through a symbolic link, even one that leads nowhere: a
+    link's target may lie outside the folder the user gave (a dangling party.toml leading
+    into a sibling folder). The bytes go to a temporary file beside ``path``, which is
+    then hard-linked to its name: link(2) fails on any name already taken and never
+    follows a link there, so no check can be raced.
+    """
+    path = checked_name(path, "file")
+    try:
+        handle, temp_name = tempfile.mkstemp(prefix=".cardgen-", suffix=".part",
+                                             dir=path.parent)
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write here ({exc.strerror}); choose another "
+                          "folder") from None
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        _usual_permissions(temp)
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            raise AlreadyThere(f"{path}: already exists; give a name that is free") from None
+        except OSError as exc:
+            if exc.errno not in _NO_HARD_LINKS:
+                raise
+            _write_exclusive(path, data)  # a memory card's FAT has no hard links
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot be written ({exc.strerror}); choose another "
+                          "folder") from None
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+#: What link(2) says on a file system that has no hard links (FAT, some network shares).
+_NO_HARD_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EXDEV,
+                  errno.EMLINK}
+
+
+def _write_exclusive(path: Path, data: bytes) -> None:
+    """Create ``path`` and write it where hard links are not to be had. O_EXCL fails on
+    any name already taken, a link even dangling; a file left half-written is removed."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        descriptor = os.open(path, flags, 0o666)
+    except FileExistsError:
+        raise AlreadyThere(f"{path}: already exists; give a name that is free") from None
+    try:
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(data)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+
+
+def _usual_permissions(path: Path) -> None:
+    """mkstemp makes a file private (0600); give it the permissions the umask allows."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(path, 0o666 & ~umask)

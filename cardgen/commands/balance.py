@@ -11,6 +11,7 @@ import click
 
 from cardgen.balance.sequential import DEFAULT_MAX_PAIRS, DEFAULT_TOLERANCE
 from cardgen.commands.params import (
+    FiniteFloat,
     cluster_option,
     json_option,
     lang_option,
@@ -61,7 +62,7 @@ class _StageBars:
 @click.option("--games", type=click.IntRange(10, 100_000), default=DEFAULT_GAMES,
               show_default=True,
               help="Whole games of the deck and of the baseline (the shape of the game).")
-@click.option("--tolerance", type=click.FloatRange(0.5, 50), default=DEFAULT_TOLERANCE * 100,
+@click.option("--tolerance", type=FiniteFloat(0.5, 50), default=DEFAULT_TOLERANCE * 100,
               show_default=True, metavar="POINTS",
               help="'No effect' allows this many points of the holder's chance to win a "
                    "round either way (for an option: this many % of round length).")

@@ -3,7 +3,6 @@ the work is in :mod:`cardgen.render.preview` and :mod:`cardgen.designer.watch`).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from pathlib import Path
@@ -14,7 +13,7 @@ from cardgen.check import check_deck
 from cardgen.commands.common import card_size
 from cardgen.commands.params import lang_option, output_option, paper_option
 from cardgen.deck.load import load_deck
-from cardgen.errors import CardgenError
+from cardgen.errors import INTERRUPTED, CardgenError
 from cardgen.render.layout import CardSize, design_size
 
 
@@ -77,11 +76,13 @@ def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,
 @paper_option("Paper of the sheets and rulebooks.")
 def watch(deck: str, out: Path, paper: str) -> None:
     """Rebuild DECK's preview, sheets and both rulebooks whenever the deck file, its
-    rule texts or its pictures change. Ctrl-C stops."""
+    rule texts or its pictures change. Ctrl-C stops (exit 130, as every command)."""
     from cardgen.designer.watch import WatchOptions
     from cardgen.designer.watch import watch as run
 
     # Ctrl-C stops it, even in the middle of a rebuild: its files are whole or absent.
-    with contextlib.suppress(KeyboardInterrupt):
+    try:
         run(deck, WatchOptions(out=out, paper=paper), click.echo)
-    click.echo("stopped watching")
+    except KeyboardInterrupt:
+        click.echo("stopped watching")
+        sys.exit(INTERRUPTED)

@@ -9,6 +9,7 @@ in every command and a change to an option is made in one place.
 from __future__ import annotations
 
 import difflib
+import math
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -46,6 +47,43 @@ class OutputPath(click.Path):
         if isinstance(value, str) and not value.strip():
             what = "folder" if not self.file_okay else "file"
             self.fail(f"the name is empty; give a {what} name", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class FiniteFloat(click.FloatRange):
+    """A number of an option, refusing nan and inf (and any value out of its range).
+
+    Python's float() reads "nan", "inf" and "1e999" (inf), and a nan passes every range
+    check, since it compares false with any bound: such a number went on to a report
+    that said "±nan" and to JSON that is not JSON.
+    """
+
+    name = "number"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a number cardgen can use; give a finite number "
+                      "like 2.5", param, ctx)
+        return super().convert(number, param, ctx)
+
+
+class NewDeckName(click.Path):
+    """The NAME of `cardgen new`: a folder whose name the deck's files can hold.
+
+    A name they cannot (a control character, only spaces, too long …) is a usage error,
+    said before anything is written, like any other bad value on the command line.
+    """
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        from cardgen.designer.deck_name import deck_name_problem
+
+        if isinstance(value, str):
+            problem = deck_name_problem(value)
+            if problem is not None:
+                self.fail(problem, param, ctx)
         return super().convert(value, param, ctx)
 
 

@@ -4,6 +4,7 @@ print-shop files), `png` and `build`. The work is in :mod:`cardgen.render` and
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,7 @@ import click
 
 from cardgen.commands.common import card_size, usable_deck
 from cardgen.commands.params import (
+    FiniteFloat,
     OutputPath,
     choice,
     lang_option,
@@ -72,6 +74,9 @@ def _back_offset(ctx: click.Context, param: click.Parameter, value: str) -> tupl
         x, y = (float(part) for part in value.split(","))
     except ValueError:
         raise click.BadParameter(f"'{value}' is not X,Y in millimetres, like 1.5,-2") from None
+    if not (math.isfinite(x) and math.isfinite(y)):  # float() reads nan, inf and 1e999
+        raise click.BadParameter(f"'{value}' is not two finite numbers; give X,Y in "
+                                 "millimetres, like 1.5,-2")
     return x, y
 
 
@@ -95,7 +100,7 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.argument("deck", required=False)
 @paper_option()
 @_size_option("the cards")
-@click.option("--bleed", type=float, default=None, metavar="MM",
+@click.option("--bleed", type=FiniteFloat(), default=None, metavar="MM",
               help="Extend each face's background this far past its trim line (0 to "
               f"{layout().sheet.max_bleed_mm:g} mm; default 0, and "
               f"{layout().print_shop_bleed_mm:g} with --print-shop).")
@@ -242,7 +247,7 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
 @lang_option("Language(s) of names and captions on the faces.", default="both", faces=True)
 @players_option("The deck as played by this many players.")
 @_size_option("the faces")
-@click.option("--bleed", type=float, default=0.0, show_default=True, metavar="MM",
+@click.option("--bleed", type=FiniteFloat(), default=0.0, show_default=True, metavar="MM",
               help="Add this much bleed around each face image (0 to "
               f"{layout().sheet.max_bleed_mm:g} mm), for a print shop.")
 @workers_option("Processes making the images (the same images for any number).")

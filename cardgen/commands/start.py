@@ -9,13 +9,13 @@ from pathlib import Path
 
 import click
 
-from cardgen.commands.params import choice, lang_option
+from cardgen.commands.params import NewDeckName, choice, lang_option
 from cardgen.deck.file import builtin_names
 from cardgen.designer.examples import example_names
 
 
 @click.command()
-@click.argument("name", type=click.Path(path_type=Path))
+@click.argument("name", type=NewDeckName(path_type=Path))
 @click.option("--base", type=choice(builtin_names()), default="classic",
               show_default=True, help="The built-in deck to start from.")
 @lang_option("The languages to write a rule text in (a language without one gets the "

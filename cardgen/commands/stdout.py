@@ -14,6 +14,11 @@ from typing import Any
 import click
 
 
+class StandardOutputError(OSError):
+    """Standard output failed (a full disk, a file-size quota, a closed terminal): the
+    one OSError the command line may report as standard output's."""
+
+
 class _WholeWrites(io.RawIOBase):
     """A file descriptor written until every byte is out, or an OSError.
 
@@ -37,8 +42,11 @@ class _WholeWrites(io.RawIOBase):
     def write(self, data: Any) -> int:
         view = memoryview(data).cast("B")
         done = 0
-        while done < len(view):
-            done += os.write(self._descriptor, view[done:])
+        try:
+            while done < len(view):
+                done += os.write(self._descriptor, view[done:])
+        except OSError as exc:  # said to be standard output's, not some file's
+            raise StandardOutputError(exc.errno, exc.strerror) from None
         return done
 
 

@@ -9,11 +9,12 @@ NAME --from EXAMPLE`` starts a deck folder from one (:mod:`cardgen.designer.new_
 from __future__ import annotations
 
 import difflib
+import os
 from pathlib import Path
 
 from cardgen.datafolders import data_folder
 from cardgen.errors import CardgenError
-from cardgen.outputs import prepare_folder, write_atomic
+from cardgen.outputs import prepare_folder, write_new_file
 
 #: The files of the data package that are Python's, not examples.
 _NOT_EXAMPLES = ("__init__.py",)
@@ -61,16 +62,22 @@ def files_of_example(name: str) -> list[Path]:
 
 def copy_examples(folder: Path) -> list[Path]:
     """Copy every example file into ``folder`` (made if need be); refuse, before writing
-    anything, when a file of the same name is there already."""
+    anything, when a file of the same name is there already.
+
+    A name taken by a symbolic link is taken too, even by a link that leads nowhere: the
+    copy would be written at the link's target, which may be outside ``folder``.
+    """
     files = example_files()
-    taken = [folder / path.name for path in files if (folder / path.name).exists()]
+    taken = [folder / path.name for path in files if os.path.lexists(folder / path.name)]
     if taken:
         more = f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""
-        raise CardgenError(f"{taken[0]}: already exists{more}; `cardgen examples` never "
-                           "writes over a file: give an empty or new folder")
+        link = " (a symbolic link)" if taken[0].is_symlink() else ""
+        raise CardgenError(f"{taken[0]}: already exists{link}{more}; `cardgen examples` "
+                           "never writes over a file or through a link: give an empty or "
+                           "new folder")
     prepare_folder(folder)
     written = []
     for path in files:
-        write_atomic(folder / path.name, path.read_bytes())
+        write_new_file(folder / path.name, path.read_bytes())
         written.append(folder / path.name)
     return written

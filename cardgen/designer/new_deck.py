@@ -75,6 +75,9 @@ def refuse_used_folder(folder: Path) -> None:
     if Path(os.path.normpath(folder)).name in ("", ".", ".."):
         raise OutputError(f"{folder}: give the name of a new folder for the deck, like "
                           "`cardgen new my-deck`")
+    if folder.is_symlink():  # its files would be written wherever the link leads
+        raise OutputError(f"{folder}: is a symbolic link; `cardgen new` never writes "
+                          "through a link: give a new name")
     if folder.is_dir():
         if any(folder.iterdir()):
             raise OutputError(f"{folder}: this folder exists and is not empty; `cardgen new` "
@@ -88,7 +91,9 @@ def write_folder(folder: Path, files: Mapping[str, bytes]) -> list[Path]:
     parent = folder.absolute().parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".part",
+        # A short fixed prefix, not the folder's name: a name of 249 bytes, which the
+        # deck file takes, must not be refused for its staging twin's longer one.
+        staging = Path(tempfile.mkdtemp(prefix=".cardgen-new-", suffix=".part",
                                         dir=parent))
     except OSError as exc:
         raise OutputError(f"{folder}: cannot create this folder ({exc.strerror}); choose "

@@ -34,10 +34,10 @@ def seat_name(seat: int) -> str:
 
 
 def parse_seat(text: str, line: str) -> int:
-    body = text[1:] if text[:1] in ("P", "p") else ""
-    if not (body.isascii() and body.isdigit()):  # "²" is a digit to isdigit(), not to int()
+    seat = whole_number(text[1:]) if text[:1] in ("P", "p") else None
+    if seat is None:
         raise ActionSyntaxError(f"'{line}': '{text}' is not a seat; seats are written P0, P1, …")
-    return int(body)
+    return seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +194,7 @@ def parse_action(text: str) -> Action:
         raise ActionSyntaxError("an empty line is not an action")
     parser = _PARSERS.get(words[0].lower())
     if parser is None:
-        if words[0].upper().startswith("P") and words[0][1:].isdigit():
+        if words[0].upper().startswith("P") and whole_number(words[0][1:]) is not None:
             hint = f"; to name the seat, write it with a colon: '{words[0]}: …'"
         else:
             close = difflib.get_close_matches(words[0].lower(), list(_PARSERS), n=1)
@@ -250,3 +250,20 @@ def _parse_catch(args: list[str], line: str) -> Action:
     if len(args) != 1:
         raise ActionSyntaxError(f"'{line}': write 'catch' and the seat caught, e.g. 'catch P2'")
     return Catch(parse_seat(args[0], line))
+
+
+#: The most digits of a number typed by a person (a seat, a count of cards, a choice in a
+#: list): a few are enough for any table. A longer run is refused before int() is asked,
+#: which fails past 4,300 digits and does needless work well before.
+MAX_DIGITS = 9
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number when it is one in ASCII digits ("12"), else None.
+
+    str.isdigit() takes "²", which int() refuses, and int() takes other scripts' digits
+    ("٣" is 3): a number typed at the table or written in a file is 0-9 only.
+    """
+    if 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit():
+        return int(text)
+    return None

@@ -18,6 +18,11 @@ winner and -1 to every other seat (0 to all for a round nobody won); with
 ``reward="points"``, each seat's change of score. The episode terminates when the game
 is over, and is truncated when it stops unfinished (a round that did not end, or the
 engine's limit on rounds).
+
+A seat knocked out of the game (option ``uno-challenge``) is terminated as PettingZoo's
+AEC API has it: once the round that knocked it out is scored, it is the agent selected,
+with ``terminations[agent]`` true and its last reward; ``step(None)`` then removes it
+from ``agents`` and play goes on. Until then it observes zeros: it has no seat.
 """
 
 from __future__ import annotations
@@ -109,11 +114,14 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
         # A fresh vector and mask each time: an agent may keep them (in a replay
         # buffer, say) while the game goes on.
         mask = bytearray(self.index.size)
+        seat = self.seat_of.get(agent)
+        if seat is None:  # knocked out, until its step(None) removes it: nothing to see
+            return {"observation": np.zeros(self.writer.size, np.float32),
+                    "action_mask": np.frombuffer(mask, self.int8)}
         if agent == self.agent_selection and not self._over:
             for index in self.legal_indices:
                 mask[index] = 1
-        return {"observation": self.writer.write(self.state, self.seat_of[agent], self.game,
-                                                 self.seats),
+        return {"observation": self.writer.write(self.state, seat, self.game, self.seats),
                 "action_mask": np.frombuffer(mask, self.int8)}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -130,8 +138,8 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
-        if self._over:
-            self._was_dead_step(action)
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)  # (PettingZoo's: removes it, selects who is next)
             return
         index = -1 if action is None else int(action)
         if index not in self.legal_indices:
@@ -149,15 +157,29 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
             if state.phase != OVER:
                 state.end_round(-1, "capped")
             self._score_round()
+            self._knock_out()
             self._accumulate_rewards()
         else:
             self._select()
+
+    def _knock_out(self) -> None:
+        """Terminate the agents the new round has no seat for (UNO Challenge), and select
+        them first: each is stepped with None, which removes it, before play goes on."""
+        if self._over:
+            return
+        out = [agent for agent in self.agents if agent not in self.seat_of]
+        for agent in out:
+            self.terminations[agent] = True
+        if out:
+            self._deads_step_first()
 
     def _score_round(self) -> None:
         before = list(self.game.scores)
         result = self.game.finish_round(self.state, self.seats,
                                         actions=self.actions_in_round)
         for seat, agent in enumerate(self.possible_agents):
+            if agent not in self.rewards:  # out of the game, and removed: no more rewards
+                continue
             if self.reward_kind == "points":
                 self.rewards[agent] = float(self.game.scores[seat] - before[seat])
             elif result.winner is not None:

@@ -9,9 +9,11 @@ a message that says how to save it. Whatever the bytes, the answer is a value or
 from __future__ import annotations
 
 import codecs
+import functools
 import os
 import re
 import stat
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -87,8 +89,12 @@ def parse_toml(raw: bytes, label: str, what: str,
             raise error(f"{label}: line {where.group(1)}, column {where.group(2)}: "
                         f"{message}; fix the TOML syntax there") from None
         raise error(f"{label}: {message}; fix the TOML syntax") from None
+    except ValueError:  # (after TOMLDecodeError, which is one too)
+        raise _too_long_number(text, label, error) from None
     if _depth(data, MAX_DEPTH + 1) > MAX_DEPTH:
         raise _too_deep(label, what, error)
+    if _holds_unprintable_int(data):
+        raise _too_long_number(text, label, error)
     return data
 
 
@@ -115,6 +121,35 @@ def _looks_utf16(raw: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return all(char.isprintable() or char.isspace() for char in text)
+
+
+def _too_long_number(text: str, label: str, error: type[CardgenError]) -> CardgenError:
+    """The error of an integer past Python's limit on the digits of int(str) (4,300 by
+    default). In decimal tomllib lets it out as a bare ValueError; in hexadecimal, octal
+    or binary it is read, and any message that printed it would fail. Its line is the
+    line of the longest run of digits."""
+    runs = list(re.finditer(r"[0-9A-Fa-f_]{64,}", text))
+    longest = max(runs, key=lambda run: len(run[0]), default=None)
+    where = f"line {text.count(chr(10), 0, longest.start()) + 1}: " if longest else ""
+    return error(f"{label}: {where}a number is too long (more than "
+                 f"{sys.get_int_max_str_digits():,} digits); write it with a few digits")
+
+
+def _holds_unprintable_int(value: Any) -> bool:
+    """Whether ``value`` holds an integer too long to be turned into text."""
+    limit = sys.get_int_max_str_digits()
+    if isinstance(value, int):
+        return limit > 0 and abs(value) >= _power_of_ten(limit)
+    if isinstance(value, dict):
+        return any(_holds_unprintable_int(child) for child in value.values())
+    if isinstance(value, list):
+        return any(_holds_unprintable_int(child) for child in value)
+    return False
+
+
+@functools.cache
+def _power_of_ten(digits: int) -> int:
+    return int(10**digits)
 
 
 def _too_deep(label: str, what: str, error: type[CardgenError]) -> CardgenError:

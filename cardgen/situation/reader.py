@@ -14,7 +14,9 @@ from cardgen.catalogue import closest_card
 from cardgen.engine.errors import SituationError
 from cardgen.engine.variant import Variant
 
-SEAT = re.compile(r"[Pp](\d+)")
+#: A seat as a file names it: ASCII digits only (\d takes any script's), and a few of
+#: them (a seat of thousands of digits stopped int() with a traceback).
+SEAT = re.compile(r"[Pp]([0-9]{1,9})")
 
 
 #: The most cards a situation may hold, hands and piles together: a real table has a few

@@ -9,7 +9,7 @@ from typing import Any
 
 from cardgen.catalogue import closest_card
 from cardgen.deck.load import DECK_FIELDS
-from cardgen.engine.actions import Action, parse_action, seat_name
+from cardgen.engine.actions import Action, parse_action, seat_name, whole_number
 from cardgen.engine.errors import ActionSyntaxError, EngineError, IllegalAction, SituationError
 from cardgen.engine.extra.wizz import WheelChoice
 from cardgen.engine.game import Game
@@ -157,10 +157,10 @@ def _take(state: RoundState, game: Game | None, text: str) -> str:
 def _referee(state: RoundState, text: str) -> str:
     """C-34: a penalty the table decides (``referee P2 draws 2``): cards, no turn change."""
     words = text.split()
-    if len(words) != 4 or words[2] != "draws" or not words[3].isascii() \
-            or not words[3].isdigit():  # "²" is a digit to isdigit(), not to int()
+    count = whole_number(words[3]) if len(words) == 4 and words[2] == "draws" else None
+    if count is None:
         raise SituationError(f"'{text}': write a referee penalty as 'referee P2 draws 2'")
-    state.draw_cards(_seat(state, words[1], text), int(words[3]))
+    state.draw_cards(_seat(state, words[1], text), count)
     return text
 
 
@@ -168,7 +168,8 @@ def _vote(state: RoundState, game: Game | None, text: str) -> str:
     """U-49: the table votes on P2's unwanted advice (``vote P2 3``: three votes for);
     a majority puts 50 points on his game total at once."""
     words = text.split()
-    if len(words) != 3 or not words[2].isascii() or not words[2].isdigit():
+    votes = whole_number(words[2]) if len(words) == 3 else None
+    if votes is None:
         raise SituationError(f"'{text}': write a table-talk vote as 'vote P2 3' (the seat "
                              "voted on, then the votes for the penalty)")
     if game is None:
@@ -176,7 +177,7 @@ def _vote(state: RoundState, game: Game | None, text: str) -> str:
                              "[game] table (scores = { P0 = 0, … })")
     seat = _seat(state, words[1], text)
     try:
-        given = game.table_talk_vote(seat, int(words[2]))
+        given = game.table_talk_vote(seat, votes)
     except EngineError as exc:
         raise SituationError(f"'{text}': {exc}") from None
     if state.events is not None:
@@ -187,8 +188,8 @@ def _vote(state: RoundState, game: Game | None, text: str) -> str:
 def _seat(state: RoundState, word: str, text: str) -> int:
     """The seat an action names (the caller adds the file's name to an error)."""
     body = word[1:] if word[:1] in ("P", "p") else ""
-    seat = int(body) if body.isascii() and body.isdigit() else -1
-    if not 0 <= seat < state.n:
+    seat = whole_number(body)
+    if seat is None or not 0 <= seat < state.n:
         raise SituationError(f"'{text}': there is no seat {word} with {state.n} players "
                              f"(P0 … P{state.n - 1})")
     return seat

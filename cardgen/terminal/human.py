@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardgen.engine import Action, ActionSyntaxError, RoundState, parse_action
+from cardgen.engine.actions import whole_number
 from cardgen.terminal.why import why_not
 from cardgen.terminal.words import Words
 
@@ -71,8 +72,9 @@ class HumanPlayer:
         assert state is not None
         word, _, rest = text.partition(" ")
         word = word.lower()
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
+        number = whole_number(text)  # "²" and "٣" are digits to Python, not to the table
+        if number is not None and 1 <= number <= len(legal):
+            return legal[number - 1]
         if word == "quit":
             raise LeaveGame
         if word == "help" or not text:

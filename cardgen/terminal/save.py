@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import json
 import random
-import tempfile
 from pathlib import Path
 
 from cardgen.engine import Action, Game, RoundState, Variant
 from cardgen.engine.options.cursed import CURSED
 from cardgen.errors import CardgenError
-from cardgen.outputs import write_atomic
+from cardgen.outputs import atomic_path
 from cardgen.situation import explain, state_dict
 from cardgen.situation.reader import MAX_ACTIONS
 
@@ -95,7 +94,8 @@ class RecordedGame(Game):
 def situation_text(deck: str, rules: tuple[str, ...], state: RecordedRound, game: Game,
                    seats: tuple[int, ...], description: str) -> str | None:
     """The situation file of the round so far, or None when it has more actions than a
-    situation may take (:data:`~cardgen.situation.reader.MAX_ACTIONS`)."""
+    situation may take (:data:`~cardgen.situation.reader.MAX_ACTIONS`). ``deck`` is the
+    deck as the file names it (:func:`~cardgen.terminal.save_target.deck_reference`)."""
     if len(state.taken) > MAX_ACTIONS:
         return None
     ids = [card.id for card in state.variant.kinds]
@@ -103,11 +103,9 @@ def situation_text(deck: str, rules: tuple[str, ...], state: RecordedRound, game
     def cards(kinds: list[int]) -> str:
         return json.dumps([ids[k] for k in kinds])
 
-    # A deck file by its absolute path: the situation may be saved in another folder.
-    reference = str(Path(deck).resolve()) if Path(deck).is_file() else deck
     lines = [
         f"description = {json.dumps(description, ensure_ascii=False)}",
-        f"deck = {json.dumps(reference)}",
+        f"deck = {json.dumps(deck)}",  # (escaped: TOML refuses a raw DEL in a text)
         f"players = {state.n}",
         f"rules = {json.dumps(list(rules))}",
         f"dealer = \"P{state.dealer}\"",
@@ -148,20 +146,30 @@ def _chance_lines(state: RecordedRound, ids: list[str]) -> list[str]:
     return ["", "[chance]", *lines] if lines else []
 
 
+class _NotReplayed(Exception):
+    """The trial file did not come back to the moment saved: nothing is written."""
+
+
 def save_situation(path: Path, text: str, state: RoundState) -> bool:
     """Replay ``text`` as `cardgen explain` would and, when it reaches the very moment of
     ``state`` (the same table, the same legal actions), write it to ``path``: True. A
     file that would not come back to the moment is not written (nor one already there
-    overwritten): False."""
-    with tempfile.TemporaryDirectory() as folder:  # (its deck is named absolutely)
-        trial = Path(folder) / "situation.toml"
-        trial.write_text(text, encoding="utf-8")
-        try:
-            replay = explain(trial)
-        except CardgenError:  # the file does not replay at all
-            return False
-    if replay.final != state_dict(state, piles=True) or \
-            replay.final_legal != [str(action) for action in state.legal_actions()]:
+    overwritten): False.
+
+    The trial is the temporary file the text is written to, in ``path``'s folder, so a
+    deck named relative to that folder is found as `cardgen explain` will find it; it
+    takes ``path``'s name only once replayed.
+    """
+    try:
+        with atomic_path(path) as trial:  # (a CardgenError if it cannot be written)
+            trial.write_text(text, encoding="utf-8")
+            try:
+                replay = explain(trial)
+            except CardgenError:  # the file does not replay at all
+                raise _NotReplayed from None
+            if replay.final != state_dict(state, piles=True) or \
+                    replay.final_legal != [str(action) for action in state.legal_actions()]:
+                raise _NotReplayed
+    except _NotReplayed:
         return False
-    write_atomic(path, text.encode("utf-8"))  # (a CardgenError if it cannot be written)
     return True

@@ -7,19 +7,21 @@ they caused are shown one line each, at a pace a person can follow.
 
 from __future__ import annotations
 
+import shlex
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.deck.load import Deck
 from cardgen.engine import Action, Variant, make_players, play_round
 from cardgen.errors import CardgenError
+from cardgen.outputs import output_file
 from cardgen.situation.reader import MAX_ACTIONS
 from cardgen.terminal.events import TableLog
 from cardgen.terminal.human import HumanPlayer
 from cardgen.terminal.save import RecordedGame, RecordedRound, save_situation, situation_text
+from cardgen.terminal.save_target import deck_files, deck_reference, is_deck_file, save_target
 from cardgen.terminal.words import Words
 
 #: Seconds between two bots' moves (none with ``--fast``).
@@ -49,6 +51,7 @@ class Session:
                  read: Callable[[str], str | None], say: Callable[[str], None]) -> None:
         self.deck = deck
         self.settings = settings
+        self.read = read
         self.say = say
         self.words = Words(settings.lang, settings.color)
         self.variant = Variant.from_deck(deck, settings.players, settings.rules)
@@ -155,24 +158,45 @@ class Session:
             lines.append(words("hand", cards=", ".join(words.card(state, k) for k in hand)))
         return lines
 
-    def _save(self, name: str) -> str:
+    def _save(self, typed: str) -> str:
         """``save FILE``: the round so far as a situation file, kept only once `cardgen
-        explain` has been seen to replay it to this very moment."""
-        state = self.state
+        explain` has been seen to replay it to this very moment. Never over a file of the
+        deck; over another file only once the person says yes."""
+        state, words = self.state, self.words
         assert state is not None
-        table_seats = ", ".join(f"P{round_seat} is P{seat}"
-                                for round_seat, seat in enumerate(self.seats))
+        try:
+            target = save_target(typed)
+        except CardgenError as exc:
+            return str(exc)
+        if is_deck_file(target.path, deck_files(self.deck, self.settings.deck)):
+            return words("save_deck_file", file=target.shown)
+        text = situation_text(deck_reference(self.settings.deck, target.path),
+                              self.variant.rule_names, state, self.game, self.seats,
+                              self._save_description(state))
+        if text is None:
+            return words("save_too_long", actions=len(state.taken), most=MAX_ACTIONS)
+        if target.taken:
+            try:
+                output_file(target.path)  # a folder or a FIFO is said, not asked about
+            except CardgenError as exc:
+                return str(exc)
+            answer = self.read(words("save_replace", file=target.shown))
+            if (answer or "").strip().lower() not in words("save_yes").split():
+                return words("save_kept", file=target.shown)  # (no, by default)
+        try:
+            replayed = save_situation(target.path, text, state)
+        except CardgenError as exc:
+            return str(exc)
+        return words("saved" if replayed else "save_not_replayed", file=target.shown,
+                     command=shlex.quote(target.shown))
+
+    def _save_description(self, state: RecordedRound) -> str:
+        """The saved file's description: where in the game it was saved."""
         description = (f"saved in `cardgen play` (seed {self.settings.seed}, round "
                        f"{len(self.game.rounds) + 1}) as P{state.actor} is asked: "
                        f"{state.summary()}")
         if self.seats != tuple(range(len(self.seats))):  # a seat knocked out, partners moved
+            table_seats = ", ".join(f"P{round_seat} is P{seat}"
+                                    for round_seat, seat in enumerate(self.seats))
             description += f"; seats renumbered for this round: {table_seats}"
-        text = situation_text(self.settings.deck, self.variant.rule_names, state, self.game,
-                              self.seats, description)
-        if text is None:
-            return self.words("save_too_long", actions=len(state.taken), most=MAX_ACTIONS)
-        try:
-            replayed = save_situation(Path(name), text, state)
-        except CardgenError as exc:
-            return str(exc)
-        return self.words("saved" if replayed else "save_not_replayed", file=name)
+        return description

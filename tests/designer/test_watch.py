@@ -109,7 +109,8 @@ def test_watch_stops_on_ctrl_c_with_one_line(deck_folder: Path) -> None:
         rest, errors = process.communicate(timeout=30)
     finally:
         process.kill()
-    assert (process.returncode, rest, errors) == (0, "stopped watching\n", "")
+    # 130, as every command stopped by Ctrl-C (issue 29; it was 0, which reads as a success)
+    assert (process.returncode, rest, errors) == (130, "stopped watching\n", "")
 
 
 def test_the_outputs_are_no_change_wherever_they_are_written(tmp_path: Path) -> None:
