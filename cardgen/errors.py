@@ -3,8 +3,7 @@
 Every error a user can cause (a bad deck file, an unknown card, an unwritable path)
 is a :class:`CardgenError`. Its message is one line that names the file and says
 what to do. The command line prints it as ``Error: …`` and exits 1. Only the command
-line knows about Click: ``cli.py``, the command modules of ``cardgen/commands/``, and
-``balance/command.py`` (a command whose options are many).
+line knows about Click: ``cli.py`` and the command modules of ``cardgen/commands/``.
 """
 
 from __future__ import annotations

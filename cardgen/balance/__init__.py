@@ -14,5 +14,5 @@
   games an effect would need;
 - :mod:`~cardgen.balance.report`, :mod:`~cardgen.balance.charts`: the table and the PDF;
 - :mod:`~cardgen.balance.quick`: the short summary ``cardgen check`` ends with;
-- :mod:`~cardgen.balance.command`: the command's options.
+- `cardgen balance` itself, its options and outputs, is :mod:`cardgen.commands.balance`.
 """
