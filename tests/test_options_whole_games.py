@@ -19,9 +19,10 @@ import pytest
 
 from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.deck.load import Deck, load_deck
-from cardgen.engine import Variant, make_players, play_game
+from cardgen.engine import Variant, play_game
 from cardgen.engine.classic.rules import OPTIONS as REGISTERED
 from cardgen.engine.classic.rules import missing_options
+from cardgen.play.players import make_players
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DECKS = ["classic", "unplugged", "house", *sorted(str(p) for p in EXAMPLES.glob("*.toml"))]
