@@ -28,7 +28,7 @@ Shuffles use the round's own seeded ``random.Random``, so a seed replays a round
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import ClassVar, Protocol
 
 from cardgen.engine.actions import PASS, Action, NameColor, Play, seat_name
@@ -350,6 +350,12 @@ class RoundState(PendingStack):
             return True
         effect = self.variant.effect_of[kind]
         return effect.decides_playability and effect.playable(self, seat, kind)
+
+    def plays_of(self, seat: int, kinds: Iterable[int]) -> list[Action]:
+        """Every play of ``kinds`` by ``seat``, kind by kind in order (each colour named,
+        victim and UNO call): what an answer out of turn or a follow-up choice offers."""
+        table = self.plays[seat][len(self.hands[seat]) == 2]
+        return [play for kind in sorted(kinds) for play in table[kind]]
 
     def problems(self) -> list[str]:
         """Every invariant that does not hold (empty when the state is legal)."""

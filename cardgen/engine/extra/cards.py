@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from cardgen.engine.actions import Action, seat_name
 from cardgen.engine.hooks import Effect, Responder, register_effect, register_responder
-from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.hands import SwapWith, pass_hands
 from cardgen.engine.options.rapido import Rapido
 from cardgen.engine.options.stacking import skip_victim
@@ -129,7 +128,7 @@ class WhiteBoomerangResponder(Responder):
             return []
         kinds = {k for k in state.hands[seat]
                  if state.variant.kinds[k].effect == "return-effect"}
-        return plays_of(state, seat, kinds)
+        return state.plays_of(seat, kinds)
 
 
 @register_effect
@@ -190,4 +189,4 @@ class UnoCardResponder(Responder):
     def options(self, state: RoundState, seat: int) -> list[Action]:
         kinds = {k for k in state.hands[seat]
                  if state.variant.kinds[k].effect == "rotate-hands"}
-        return plays_of(state, seat, kinds)
+        return state.plays_of(seat, kinds)

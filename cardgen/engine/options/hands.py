@@ -20,7 +20,6 @@ from typing import ClassVar
 from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
 from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.options.cardsets import is_number
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
 
@@ -130,7 +129,7 @@ class ZeroRotates(HouseRules):
 
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)
-        if is_number(state, entry.kind, 0) and (
+        if state.variant.is_number(entry.kind, 0) and (
                 self.zero_finish_passes or not went_out_with(state, entry)):
             pass_hands(state, state.direction)
 
@@ -150,7 +149,7 @@ class SevenSwaps(OfficialRules):
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)
         seat = entry.author
-        if not is_number(state, entry.kind, 7) or went_out_with(state, entry) or seat < 0:
+        if not state.variant.is_number(entry.kind, 7) or went_out_with(state, entry) or seat < 0:
             return
         others = [s for s in range(state.n) if s != seat and s not in state.out]
         if others:

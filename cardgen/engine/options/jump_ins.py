@@ -16,7 +16,6 @@ from cardgen.engine.cards import CardTables
 from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
-from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.stacking import Stacking, ends_the_round
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import DrawPenalty, RoundState
@@ -75,7 +74,7 @@ class JumpInResponder(Responder):
             return []
         assert isinstance(state.rules, JumpRules)
         kinds = state.rules.jump_kinds(state, state.discard[-1]).intersection(state.hands[seat])
-        return plays_of(state, seat, kinds)
+        return state.plays_of(seat, kinds)
 
 
 @option("jump-in")
@@ -154,7 +153,7 @@ class JumpOnResponder(Responder):
                 or (seat == penalty.target and isinstance(state.rules, Stacking)
                     and penalty.stackable)):
             return []
-        return plays_of(state, seat, (top.kind,))
+        return state.plays_of(seat, (top.kind,))
 
 
 # --- play-identical-together (H-12, O-11) ---------------------------------------------------

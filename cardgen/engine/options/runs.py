@@ -10,7 +10,6 @@ from typing import ClassVar
 from cardgen.engine.actions import PASS, Action, Round, action_verb
 from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.hands import SevenSwaps, ZeroRotates
 from cardgen.engine.options.jump_ins import COLOR_WORDS, UNINTERRUPTED, JumpRules, PlayGroup
 from cardgen.engine.stack import Pending
@@ -57,7 +56,7 @@ def ask_run(state: RoundState, seat: int, previous: int) -> None:
     """O-15: the run's player may lay a card that follows ``previous``, or stop."""
     follow = {k for k in state.hands[seat] if run_follows(state, previous, k)}
     if follow and state.hands[seat]:
-        state.ask(seat, [*plays_of(state, seat, follow), PASS])
+        state.ask(seat, [*state.plays_of(seat, follow), PASS])
 
 
 
