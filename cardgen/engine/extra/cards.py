@@ -8,7 +8,6 @@ from __future__ import annotations
 from cardgen.engine.actions import Action, seat_name
 from cardgen.engine.hooks import Effect, Responder, register_effect, register_responder
 from cardgen.engine.options.hands import SwapWith, pass_hands
-from cardgen.engine.options.rapido import Rapido
 from cardgen.engine.options.stacking import skip_victim
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState, RuleEffect
@@ -158,10 +157,12 @@ class RotateHands(Effect):
     responders = ("uno-card",)
 
     def on_play(self, state: RoundState, entry: Pending) -> None:
-        if isinstance(state.rules, Rapido) and entry.action is not None:
+        amount = state.rules.uno_card_draws
+        if amount and entry.action is not None:
             following = state.next_seat(entry.author)
-            entry.penalty = state.rules.new_penalty(state, entry, amount=8, target=following,
-                                                    skipped=None, challengeable=False)
+            entry.penalty = state.rules.new_penalty(state, entry, amount=amount,
+                                                    target=following, skipped=None,
+                                                    challengeable=False)
 
     def resolve(self, state: RoundState, entry: Pending) -> None:
         if entry.penalty is not None:  # Rapido's Uno card
@@ -183,7 +184,6 @@ class UnoCardResponder(Responder):
     def active(self, state: RoundState) -> bool:
         top = state.stack[-1]
         return (top.kind >= 0 and top.author >= 0 and state.rules.uno_card_rotates
-                and not isinstance(state.rules, Rapido)
                 and not (top.penalty is not None and top.penalty.challenged))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:

@@ -94,6 +94,8 @@ class ExtremeDraw(MultiDraw):
     likely; any playable card it gave may then be laid. Only a player who must draw
     presses (002:307, "quand un joueur doit piocher"): no voluntary draw (C-15)."""
 
+    draws_from_dispenser = True
+
     def turn_actions(self, state: RoundState, seat: int) -> list[Action]:
         actions = super().turn_actions(state, seat)
         if any(isinstance(a, Play) for a in actions):
@@ -121,7 +123,7 @@ class DoubleDraw(Effect):
 
     def on_play(self, state: RoundState, entry: Pending) -> None:
         following = state.next_seat(entry.author)
-        extreme = isinstance(state.rules, ExtremeDraw)
+        extreme = state.rules.draws_from_dispenser
         amount = press(state) + press(state) if extreme else 2
         entry.penalty = DrawPenalty(amount, following, author=entry.author,
                                     skipped=following, card=entry.kind)

@@ -29,14 +29,7 @@ from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.house.rules import DealerPicksDirection
-from cardgen.engine.options.hands import (
-    HandRules,
-    SevenSwaps,
-    SwapWith,
-    ZeroRotates,
-    pass_hands,
-    went_out_with,
-)
+from cardgen.engine.options.hands import HandRules, SwapWith, pass_hands, went_out_with
 from cardgen.engine.options.jump_ins import JumpInIdentical, PlayGroup, _parse_together, forget_laid
 from cardgen.engine.options.stacking import StackDraws
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
@@ -210,14 +203,14 @@ def first_number_choice(state: RoundState) -> None:
     """O-32 with a 0 or 7 option: the dealer makes the choice of a first 0 or 7."""
     kind, rules, dealer = state.discard[-1], state.rules, state.dealer
     if state.variant.is_number(kind, 0):
-        if isinstance(rules, ZeroRotatesByChoice):
+        if rules.zero_moves_hands == "choose":
             state.ask(dealer, rotate_choices())
-        elif isinstance(rules, ZeroRotates):
+        elif rules.zero_moves_hands == "rotate":
             pass_hands(state, state.direction)
-    elif state.variant.is_number(kind, 7) and isinstance(rules, (SevenSwapsByChoice, SevenSwaps)):
+    elif state.variant.is_number(kind, 7) and rules.seven_moves_hands in ("swap", "choose"):
         options = swap_choices(state, dealer)
         if options:
-            state.ask(dealer, options + [PASS] if isinstance(rules, SevenSwapsByChoice)
+            state.ask(dealer, options + [PASS] if rules.seven_moves_hands == "choose"
                       else options)
 
 
@@ -382,6 +375,7 @@ class ZeroRotatesByChoice(OfficialRules):
     """O-37: once a 0 has taken effect its player may move every hand one seat to the
     left or to the right, or leave them (``pass``). A 0 that ends his hand moves none."""
 
+    zero_moves_hands = "choose"
 
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)
@@ -395,6 +389,7 @@ class SevenSwapsByChoice(OfficialRules):
     """O-38: once a 7 has taken effect its player may swap hands with a player he picks,
     or keep his own (``pass``). A 7 that ends his hand swaps nothing."""
 
+    seven_moves_hands = "choose"
 
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)

@@ -29,6 +29,9 @@ class Rapido(DrawAndPass, StackSameKind, JumpInIdentical, LowestScore):
     card may be laid out of turn; the Uno card makes the next player draw 8; everyone
     scores his own hand with Rapido's values and the lowest total wins."""
 
+    uno_card_rotates = False
+    uno_card_draws = 8
+
     def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]:
         """O-23: the Uno card defends against a Uno card too."""
         found = super().stack_kinds(state, penalty)

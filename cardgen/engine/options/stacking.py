@@ -26,11 +26,10 @@ class Stacking(OfficialRules):
     """A player hit by a draw may lay a draw card instead of drawing (which ones is the
     option's ``stack_kinds``): the amounts add up and the total passes on."""
 
+    stacks_draws = True
+
     def responders(self) -> tuple[Responder, ...]:
         return (*super().responders(), RESPONDERS["stack"])
-
-    def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]:
-        raise NotImplementedError
 
     def new_penalty(self, state: RoundState, entry: Pending, *, amount: int, target: int,
                     skipped: int | None, challengeable: bool) -> DrawPenalty:
@@ -80,7 +79,7 @@ class StackResponder(Responder):
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         penalty = state.stack[-1].penalty
-        assert penalty is not None and isinstance(state.rules, Stacking)
+        assert penalty is not None
         if seat != penalty.target:
             return []
         kinds = state.rules.stack_kinds(state, penalty).intersection(state.hands[seat])
