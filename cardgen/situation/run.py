@@ -15,6 +15,7 @@ from cardgen.engine.errors import ActionSyntaxError, EngineError, IllegalAction,
 from cardgen.engine.extra.wizz import WheelChoice
 from cardgen.engine.game import Game
 from cardgen.engine.state import OVER, RESPOND, RoundState
+from cardgen.engine.unplugged.rules import table_talk_vote
 from cardgen.errors import CardgenError
 from cardgen.situation.expect import compare, read_expect
 from cardgen.situation.reader import MAX_ACTIONS, Reader
@@ -176,7 +177,7 @@ def _vote(state: RoundState, game: Game | None, text: str) -> str:
                              "[game] table (scores = { P0 = 0, … })")
     seat = _seat(state, words[1], text)
     try:
-        given = game.table_talk_vote(seat, int(words[2]))
+        given = table_talk_vote(game, game.rules, seat, int(words[2]))
     except EngineError as exc:
         raise SituationError(f"'{text}': {exc}") from None
     if state.events is not None:
