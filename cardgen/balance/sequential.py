@@ -24,7 +24,7 @@ Each kind's verdict is then wrong with probability 5 % at most, whatever the tru
 effect: with no effect at all, a direction is said only if the 95 % interval missed
 zero (2.5 % a side); with an effect at or past the tolerance, say upwards, "hurts" or
 "no larger effect" is said only if an interval fell short of it on its upper side (5 %).
-``tests/test_balance_sequential.py`` measures this on known answers. Every value of the
+``tests/balance/test_balance_sequential.py`` measures this on known answers. Every value of the
 effect settles in the end: one of half the tolerance, the slowest, once the intervals'
 half-width is about half the tolerance.
 """

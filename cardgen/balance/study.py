@@ -65,7 +65,7 @@ def _measured(plan: Plan, deck: Variant) -> list[Measured]:
     for rule in plan.rules:
         if rule in deck.rule_names:
             raise EngineError(f"the rule {rule} is already part of {plan.deck.id}; "
-                              "--rule takes a rule the deck does not play")
+                              "--option takes an option the deck does not play")
         found.append(Measured(rule, deck.with_cards(
             [(c, deck.deck_counts[k]) for k, c in enumerate(deck.kinds)],
             (*deck.rule_names, rule), f"{deck.name} with {rule}"), None, "length"))

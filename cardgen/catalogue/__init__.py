@@ -20,13 +20,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from cardgen.catalogue.back import CardBack, card_back
+from cardgen.catalogue.corner import CornerIndex, read_corner
 from cardgen.catalogue.effect_facts import FACT_DEFAULTS, EffectFacts, effect_from_data, read_params
 from cardgen.catalogue.texts import LANGS, Text
-from cardgen.deck.back import CardBack, card_back
-from cardgen.deck.corner import CornerIndex, read_corner
 from cardgen.deck.picture import check_picture
-from cardgen.deck.report import toml_value
 from cardgen.errors import CatalogueError
+from cardgen.files.problems import toml_value
 
 __all__ = ["CARD_FIELDS", "FACT_DEFAULTS", "LANGS", "Card", "Catalogue", "Color", "EffectFacts",
            "Text", "build_cards", "catalogue", "closest_card", "normalize", "pictogram_names"]

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.catalogue.texts import Text
-from cardgen.deck.report import toml_value
 from cardgen.errors import CatalogueError
+from cardgen.files.problems import toml_value
 
 #: Facts every card has, with the value used when neither the card nor its effect says.
 FACT_DEFAULTS: dict[str, bool] = {

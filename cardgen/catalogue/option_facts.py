@@ -33,7 +33,7 @@ class OptionFacts:
                 for need in self.needs}
 
 
-#: How ``cardgen rules`` names the three relations, per language.
+#: How ``cardgen options`` names the three relations, per language.
 RELATION_LABELS = {
     "needs": Text("nécessite", "needs"),
     "includes": Text("comprend", "includes"),
@@ -52,7 +52,7 @@ def _load() -> dict[str, OptionFacts]:
         for name, entry in raw.items()
     }
     # A conflict holds both ways. An option named beside one that includes it changes
-    # nothing (a deck with stack-draws may still take --rule olympique).
+    # nothing (a deck with stack-draws may still take --option olympique).
     pairs = {(name, other) for name, rule in rules.items() for other in rule.conflicts}
     pairs |= {(b, a) for a, b in pairs}
     return {
@@ -74,12 +74,12 @@ def combination_problems(names: Iterable[str]) -> list[str]:
         for other in chosen[i + 1:]:
             if other in rule.conflicts:
                 problems.append(f"the rules {name} and {other} cannot be played together; "
-                                "keep one (`cardgen rules` lists what conflicts with what)")
+                                "keep one (`cardgen options` lists what conflicts with what)")
         for need, met_by in rule.met_by().items():
             if not any(option in chosen for option in met_by):
                 others = [o for o in met_by if o != need]
                 alternative = (f" (or {', '.join(others)}, which include"
                                f"{'s' if len(others) == 1 else ''} it)" if others else "")
                 problems.append(f"the rule {name} needs {need}{alternative}; turn on {need} "
-                                f"too (--rule {need}, or add it to the deck's rules)")
+                                f"too (--option {need}, or add it to the deck's rules)")
     return problems

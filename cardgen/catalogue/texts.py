@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 LANGS = ("fr", "en")
 #: The end of Latin Extended-B: each of the fonts cards are printed in has a glyph for
-#: every character up to here (tests/test_deck_audit.py checks it), so a text within it
+#: every character up to here (tests/deck/test_deck_audit.py checks it), so a text within it
 #: needs no font read to know it prints.
 LATIN_MAX = 0x24F
 

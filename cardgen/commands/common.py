@@ -1,26 +1,14 @@
-"""What the commands share: the language and paper choices, reading a deck a command can
-use, and printing JSON."""
+"""What the commands share besides their options: reading a deck a command can use, and
+the ``--size WxH`` callback."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import click
 
-from cardgen.deck.check import check_deck
+from cardgen.check import check_deck
 from cardgen.deck.load import Deck, load_deck
 from cardgen.errors import CardgenError
-from cardgen.render.layout import CardSize, layout, parse_card_size
-
-# Choices read in any case: `--paper A4` and `--lang FR` are what people type.
-LANG = click.Choice(["fr", "en"], case_sensitive=False)
-FACE_LANG = click.Choice(["both", "fr", "en"], case_sensitive=False)
-PAPER = click.Choice(tuple(layout().papers), case_sensitive=False)
-
-
-def emit_json(value: Any) -> None:
-    click.echo(json.dumps(value, ensure_ascii=False, indent=2))
+from cardgen.render.layout import CardSize, parse_card_size
 
 
 def usable_deck(ref: str, players: int | None) -> Deck:

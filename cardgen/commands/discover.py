@@ -1,33 +1,121 @@
-"""The commands that show what a card of one's own can reuse: ``cardgen effects`` and
-``cardgen pictograms``. They only wire options to :mod:`cardgen.designer.discover`."""
+"""The commands that list what cardgen knows: the built-in decks (``variants``), a deck's
+cards (``cards``), the options (``options``), and what a card of one's own can reuse
+(``effects``, ``pictograms``, from :mod:`cardgen.designer.discover`)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+from typing import Any
 
 import click
 
+from cardgen.catalogue.option_facts import OPTION_FACTS, RELATION_LABELS
+from cardgen.commands.common import usable_deck
+from cardgen.commands.params import json_option, lang_option, output_option, players_option
+from cardgen.commands.stdout import emit_json
+from cardgen.deck.load import builtin_names, load_deck
 from cardgen.designer.discover import effect_lines, effect_rows, labels, pictogram_list
 
 
 @click.command()
-@click.option("--lang", type=click.Choice(["fr", "en"]), default="en", show_default=True,
-              help="Language of the descriptions.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a list.")
+@json_option()
+def variants(as_json: bool) -> None:
+    """List the built-in decks with their player range and card count."""
+    rows: list[dict[str, Any]] = []
+    for name in builtin_names():
+        deck = load_deck(name)
+        rows.append({
+            "id": name,
+            "name": deck.name.as_dict(),
+            "min_players": deck.min_players,
+            "max_players": deck.max_players,
+            "total": deck.total(),
+            "rules": list(deck.rules),
+        })
+    if as_json:
+        emit_json(rows)
+        return
+    for row in rows:
+        players = f"{row['min_players']}-{row['max_players']} players"
+        click.echo(f"{row['id']:<12} {row['total']:>4} cards  {players:<13} {row['name']['en']}")
+
+
+@click.command()
+@click.argument("deck")
+@players_option("Number of players (some decks take cards out for small tables).")
+@json_option()
+@lang_option("Language of the table.")
+def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
+    """List the cards of DECK with their counts and points."""
+    loaded = usable_deck(deck, players)
+    rows: list[dict[str, Any]] = [
+        {
+            "id": card.id,
+            "count": count,
+            "points": card.points,
+            "color": card.color,
+            "value": card.value,
+            "effect": card.effect,
+            "family": card.family,
+            "name": card.name.as_dict(),
+            "caption": card.caption.as_dict(),
+        }
+        for card, count in loaded.card_list(players)
+    ]
+    if as_json:
+        emit_json(rows)
+        return
+    width = max(len(r["id"]) for r in rows)
+    for row in rows:
+        click.echo(f"{row['count']:>3} x {row['id']:<{width}}  {row['points']:>3} pts  "
+                   f"{row['name'][lang]}")
+    click.echo(f"{sum(r['count'] for r in rows)} {'cartes' if lang == 'fr' else 'cards'}")
+
+
+@click.command("options")
+@lang_option("Language of the descriptions.")
+@json_option("Print JSON instead of a list.")
+def list_options(lang: str, as_json: bool) -> None:
+    """List the options a deck or `--option NAME` can turn on (also `cardgen rules`)."""
+    if as_json:
+        emit_json([{"name": r.name, "ids": list(r.ids), "description": r.description.as_dict(),
+                     "needs": {need: list(met) for need, met in r.met_by().items()},
+                     "includes": list(r.includes), "conflicts": list(r.conflicts)}
+                    for r in OPTION_FACTS.values()])
+        return
+    width = max(len(name) for name in OPTION_FACTS)
+    for rule in OPTION_FACTS.values():
+        click.echo(f"{rule.name:<{width}}  {rule.description[lang]}")
+        # What a combination needs and refuses, under the line (names are the same in
+        # both languages: they are what --option and a deck's rules take).
+        relations = {
+            "needs": [need + (f" ({RELATION_LABELS['or'][lang]} {', '.join(met[1:])})"
+                              if met[1:] else "") for need, met in rule.met_by().items()],
+            "includes": list(rule.includes),
+            "conflicts": [c for c in rule.conflicts if c not in rule.includes],
+        }
+        for relation, names in relations.items():
+            if names:
+                colon = " :" if lang == "fr" else ":"  # French sets a space before it
+                click.echo(f"{'':<{width}}    {RELATION_LABELS[relation][lang]}{colon} "
+                           f"{', '.join(names)}")
+
+
+@click.command()
+@lang_option("Language of the descriptions.")
+@json_option("Print JSON instead of a list.")
 def effects(lang: str, as_json: bool) -> None:
     """List the effects a card of your own can reuse (effect = "…"), with their
     parameters, limits and facts."""
     if as_json:
-        click.echo(json.dumps(effect_rows(), ensure_ascii=False, indent=2))
+        emit_json(effect_rows())
         return
     for line in effect_lines(lang):
         click.echo(line)
 
 
 @click.command()
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also write a PDF page showing each pictogram with its name.")
+@output_option("Also write a PDF page showing each pictogram with its name.")
 def pictograms(output: Path | None) -> None:
     """List the pictograms a card can show (pictogram = "…")."""
     names = pictogram_list()

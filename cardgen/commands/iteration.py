@@ -10,11 +10,12 @@ from pathlib import Path
 
 import click
 
-from cardgen.commands.common import FACE_LANG, card_size
-from cardgen.deck.check import check_deck
+from cardgen.check import check_deck
+from cardgen.commands.common import card_size
+from cardgen.commands.params import lang_option, output_option, paper_option
 from cardgen.deck.load import load_deck
 from cardgen.errors import CardgenError
-from cardgen.render.layout import CardSize, design_size, layout
+from cardgen.render.layout import CardSize, design_size
 
 
 def _preview_output(ctx: click.Context, param: click.Parameter, value: Path | None
@@ -38,11 +39,9 @@ def can_show() -> bool:
 @click.command()
 @click.argument("deck")
 @click.argument("cards", nargs=-1, metavar="[CARD]...")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
-              callback=_preview_output,
-              help="A .png image or a .pdf page (default: DECK-preview.png here).")
-@click.option("--lang", type=FACE_LANG, default="both", show_default=True,
-              help="Language(s) of names and captions on the faces.")
+@output_option("A .png image or a .pdf page (default: DECK-preview.png here).",
+               callback=_preview_output)
+@lang_option("Language(s) of names and captions on the faces.", default="both", faces=True)
 @click.option("--size", default=design_size().name, show_default=True, metavar="WxH",
               callback=card_size, help="Trim size of the faces in mm, as for sheets.")
 @click.option("--no-open", "no_open", is_flag=True,
@@ -75,8 +74,7 @@ def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,
 @click.argument("deck")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("."), show_default=True, help="Folder to write into.")
-@click.option("--paper", type=click.Choice(tuple(layout().papers), case_sensitive=False),
-              default="a4", show_default=True, help="Paper of the sheets and rulebooks.")
+@paper_option("Paper of the sheets and rulebooks.")
 def watch(deck: str, out: Path, paper: str) -> None:
     """Rebuild DECK's preview, sheets and both rulebooks whenever the deck file, its
     rule texts or its pictures change. Ctrl-C stops."""

@@ -1,14 +1,37 @@
-"""What the command modules share besides Click itself: parameter types, and a standard
-output that never drops the end of a report."""
+"""The options several commands share, each declared once here, and the parameter types
+every command uses.
+
+A command stacks the decorators it needs (``@lang_option()``, ``@json_option()`` …);
+each keeps the same name, spelling and choices everywhere, so `--lang FR` means the same
+in every command and a change to an option is made in one place.
+"""
 
 from __future__ import annotations
 
-import io
+import difflib
 import os
-import sys
-from typing import Any
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
 
 import click
+
+from cardgen.catalogue.option_facts import OPTION_FACTS
+from cardgen.errors import CardgenError
+from cardgen.render.layout import layout
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The languages of a report, a rulebook or a table; a face may also carry both.
+LANGS = ("fr", "en")
+FACE_LANGS = ("both", "fr", "en")
+
+
+def choice(values: Sequence[str]) -> click.Choice[str]:
+    """The one choice type of the command line: read in any case (`--paper A4`,
+    `--lang FR`, `--flip Long` are what people type), given to the command as written
+    in ``values``."""
+    return click.Choice(tuple(values), case_sensitive=False)
 
 
 class OutputPath(click.Path):
@@ -26,53 +49,92 @@ class OutputPath(click.Path):
         return super().convert(value, param, ctx)
 
 
-class _WholeWrites(io.RawIOBase):
-    """A file descriptor written until every byte is out, or an OSError.
-
-    Python's buffered writer takes a short write (a full disk, a file-size quota) as
-    done and drops the rest without a word; a report cut short is worse than none.
-    """
-
-    def __init__(self, descriptor: int) -> None:
-        super().__init__()
-        self._descriptor = descriptor
-
-    def writable(self) -> bool:
-        return True
-
-    def fileno(self) -> int:
-        return self._descriptor
-
-    def isatty(self) -> bool:  # a terminal stays one: colours, progress bars
-        return os.isatty(self._descriptor)
-
-    def write(self, data: Any) -> int:
-        view = memoryview(data).cast("B")
-        done = 0
-        while done < len(view):
-            done += os.write(self._descriptor, view[done:])
-        return done
+def lang_option(help: str, default: str | None = "en", faces: bool = False) -> Callable[[F], F]:
+    """``--lang``: fr or en; with ``faces``, also both (a face carries both languages)."""
+    return click.option("--lang", type=choice(FACE_LANGS if faces else LANGS),
+                        default=default, show_default=default is not None, help=help)
 
 
-def whole_writes_to_stdout() -> None:
-    """Route standard output through :class:`_WholeWrites` when it is a real file.
+def json_option(help: str = "Print JSON instead of a table.") -> Callable[[F], F]:
+    return click.option("--json", "as_json", is_flag=True, help=help)
 
-    Under a test runner standard output is a buffer in memory, which takes every byte.
-    """
-    stream = sys.stdout
-    binary = getattr(stream, "buffer", None)
-    if binary is None or isinstance(getattr(binary, "raw", binary), _WholeWrites):
-        return
+
+def players_option(help: str, default: int | None = None,
+                   several: bool = False) -> Callable[[F], F]:
+    """``--players N`` (2 to 10); with ``several``, a comma list like 3,5."""
+    if several:
+        return click.option("--players", callback=_player_counts, metavar="N[,N…]",
+                            help=help)
+    return click.option("--players", type=click.IntRange(2, 10), default=default,
+                        show_default=default is not None, help=help)
+
+
+def _player_counts(ctx: click.Context, param: click.Parameter,
+                   value: str | None) -> tuple[int, ...] | None:
+    if value is None:
+        return None
     try:
-        descriptor = stream.fileno()
-    except (OSError, ValueError):
-        return
-    stream.flush()
-    raw = _WholeWrites(descriptor)
-    # Unbuffered stays unbuffered (python -u, PYTHONUNBUFFERED): each line goes out as it
-    # is written, which a program reading the output line by line waits for.
-    kept = raw if isinstance(binary, io.RawIOBase) else io.BufferedWriter(raw)
-    sys.stdout = io.TextIOWrapper(kept,
-                                  encoding=stream.encoding, errors=stream.errors,
-                                  line_buffering=bool(stream.line_buffering),
-                                  write_through=getattr(stream, "write_through", False))
+        counts = tuple(dict.fromkeys(int(part) for part in value.split(",")))
+    except ValueError:
+        raise click.BadParameter(f"'{value}' is not a player count or a comma list of "
+                                 "them, like 4 or 3,5") from None
+    if any(not 2 <= n <= 10 for n in counts):
+        raise click.BadParameter(f"'{value}': UNO is played by 2 to 10 players")
+    return counts
+
+
+def option_option(help: str = "Turn on an option (repeat for several; see `cardgen "
+                  "options`).") -> Callable[[F], F]:
+    """``--option NAME``, repeatable (``--rule``, its old name, still works); a name
+    `cardgen options` does not list is refused with the nearest one."""
+    return click.option("--option", "--rule", "option_names", multiple=True, metavar="NAME",
+                        callback=_known_options, help=help)
+
+
+def _known_options(ctx: click.Context, param: click.Parameter,
+                   names: tuple[str, ...]) -> tuple[str, ...]:
+    for name in names:
+        if name not in OPTION_FACTS:
+            close = difflib.get_close_matches(name, list(OPTION_FACTS), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise CardgenError(f"--option: unknown option '{name}'{hint}; `cardgen options` "
+                               "lists them")
+    return names
+
+
+def bots_option(name: str, help: str) -> Callable[[F], F]:
+    """``--player`` or ``--bots``: heuristic, random, or a comma list of them, in any
+    case (`--bots Random`); the engine refuses a name it has no bot for."""
+    return click.option(name, default="heuristic", show_default=True, help=help,
+                        callback=lambda ctx, param, value: ",".join(
+                            part.strip().lower() for part in value.split(",")))
+
+
+def seed_option(help: str = "Seed of the run; game i is seeded with SEED:i.") -> Callable[[F], F]:
+    return click.option("--seed", default="0", show_default=True, help=help)
+
+
+def workers_option(help: str = "Processes to share the games (the results do not "
+                   "change).") -> Callable[[F], F]:
+    return click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
+                        show_default="the number of cores", help=help)
+
+
+def cluster_option(what: str = "the games") -> Callable[[F], F]:
+    return click.option("--cluster", metavar="ADDRESS",
+                        help=f"Play {what} on a Ray cluster: its address, ray://HOST:10001, "
+                             "or 'local' (needs pip install 'cardgen[cluster]'; the results "
+                             "do not change).")
+
+
+def paper_option(help: str = "Paper size.") -> Callable[[F], F]:
+    return click.option("--paper", type=choice(tuple(layout().papers)), default="a4",
+                        show_default=True, help=help)
+
+
+def output_option(help: str, folder: bool = False,
+                  callback: Callable[[click.Context, click.Parameter, Any], Any] | None = None
+                  ) -> Callable[[F], F]:
+    """``-o FILE`` (or ``-o FOLDER`` with ``folder``): where to write, never empty."""
+    kind = OutputPath(file_okay=not folder, dir_okay=folder, path_type=Path)
+    return click.option("-o", "--output", "output", type=kind, callback=callback, help=help)

@@ -4,7 +4,6 @@ print-shop files), `png` and `build`. The work is in :mod:`cardgen.render` and
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -12,8 +11,16 @@ from typing import Any
 
 import click
 
-from cardgen.commands.common import FACE_LANG, LANG, PAPER, card_size, usable_deck
-from cardgen.commands.params import OutputPath
+from cardgen.commands.common import card_size, usable_deck
+from cardgen.commands.params import (
+    OutputPath,
+    choice,
+    lang_option,
+    output_option,
+    paper_option,
+    players_option,
+    workers_option,
+)
 from cardgen.errors import INTERRUPTED
 from cardgen.render.layout import CardSize, design_size, layout
 
@@ -40,12 +47,10 @@ def _png_folder(ctx: click.Context, param: click.Parameter, value: Path | None
 
 @click.command()
 @click.argument("deck")
-@click.option("--lang", type=LANG, help="Language of the rulebook: fr or en (required).")
-@click.option("--paper", type=PAPER, default="a4",
-              show_default=True, help="Paper size.")
-@click.option("-o", "--output", "output", type=OutputPath(dir_okay=False, path_type=Path),
-              callback=_pdf_output,
-              help="PDF file to write (default: DECK-rulebook-LANG.pdf here).")
+@lang_option("Language of the rulebook: fr or en (required).", default=None)
+@paper_option()
+@output_option("PDF file to write (default: DECK-rulebook-LANG.pdf here).",
+               callback=_pdf_output)
 def rulebook(deck: str, lang: str | None, paper: str, output: Path | None) -> None:
     """Write the rulebook of DECK as a PDF, in French or in English.
 
@@ -88,8 +93,7 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 
 @click.command()
 @click.argument("deck", required=False)
-@click.option("--paper", type=PAPER, default="a4",
-              show_default=True, help="Paper size.")
+@paper_option()
 @_size_option("the cards")
 @click.option("--bleed", type=float, default=None, metavar="MM",
               help="Extend each face's background this far past its trim line (0 to "
@@ -101,10 +105,10 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.option("--shop", metavar="NAME|FILE", help="One card a page made for this print "
               "shop (see `cardgen shops`, or a profile .toml of your own): its size, bleed, "
               "colour (CMYK, PDF/X-1a) and page order.")
-@click.option("--order", type=click.Choice(["faces-then-backs", "front-back", "back-front"]),
+@click.option("--order", type=choice(["faces-then-backs", "front-back", "back-front"]),
               default="faces-then-backs", show_default=True, help="With --print-shop: every "
               "face then its backs, each front then its back, or each back then its front.")
-@click.option("--only", type=click.Choice(["all", "specials"], case_sensitive=False),
+@click.option("--only", type=choice(["all", "specials"]),
               default="all", show_default=True, help="specials: only the cards a standard box "
               "lacks, to glue onto a second deck; all: the whole deck.")
 @click.option("--backs", is_flag=True, help="Add a page of backs after each page of faces, "
@@ -112,28 +116,26 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               callback=_back_offset, help="Shift the backs by X,Y mm to make up for a "
               "printer whose reverse side drifts.")
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long",
+@click.option("--flip", type=choice(["long", "short"]), default="long",
               show_default=True, help="The edge your printer turns the paper over for "
               "the backs.")
 @click.option("--alignment-test", "alignment_test", is_flag=True, help="Instead of a "
               "deck, two pages to print double-sided once, to read the --back-offset "
               "your printer needs.")
-@click.option("--cutter", type=click.Choice(["silhouette"]), default=None,
+@click.option("--cutter", type=choice(["silhouette"]), default=None,
               help="Registration marks of this cutting machine instead of cut marks, "
               "and a cut file of the card outlines (FILE-cut.svg).")
-@click.option("--cut-file", "cut_file", type=click.Choice(["svg", "dxf"]), default="svg",
+@click.option("--cut-file", "cut_file", type=choice(["svg", "dxf"]), default="svg",
               show_default=True, help="Format of the --cutter cut file (dxf needs "
               "'cardgen[dxf]').")
-@click.option("--cut-lines", "cut_lines", type=click.Choice(["auto", "shared", "separate"]),
+@click.option("--cut-lines", "cut_lines", type=choice(["auto", "shared", "separate"]),
               default="auto", show_default=True, help="With a bleed, may neighbouring "
               "cards share their cut lines (auto: when more cards fit a page)?")
-@click.option("--lang", type=FACE_LANG, default="both",
-              show_default=True, help="Language(s) of names and captions on the faces.")
-@click.option("--players", type=click.IntRange(2, 10), help="Print the deck as played by "
-              "this many players (some decks leave cards out).")
-@click.option("-o", "--output", "output", type=OutputPath(dir_okay=False, path_type=Path),
-              callback=_pdf_output,
-              help="PDF file to write (default: DECK-sheets-PAPER.pdf here).")
+@lang_option("Language(s) of names and captions on the faces.", default="both", faces=True)
+@players_option("Print the deck as played by this many players (some decks leave cards "
+                "out).")
+@output_option("PDF file to write (default: DECK-sheets-PAPER.pdf here).",
+               callback=_pdf_output)
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
            print_shop: bool, shop: str | None, order: str, only: str, backs: bool,
@@ -233,22 +235,17 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
 
 @click.command()
 @click.argument("deck")
-@click.option("-o", "--output", "output", type=OutputPath(file_okay=False, path_type=Path),
-              callback=_png_folder,
-              help="Folder to write the images into (default: DECK-png here).")
+@output_option("Folder to write the images into (default: DECK-png here).", folder=True,
+               callback=_png_folder)
 @click.option("--dpi", type=int, default=None, help="Resolution of the face images "
               "(default 300).")
-@click.option("--lang", type=FACE_LANG, default="both",
-              show_default=True, help="Language(s) of names and captions on the faces.")
-@click.option("--players", type=click.IntRange(2, 10), help="The deck as played by this "
-              "many players.")
+@lang_option("Language(s) of names and captions on the faces.", default="both", faces=True)
+@players_option("The deck as played by this many players.")
 @_size_option("the faces")
 @click.option("--bleed", type=float, default=0.0, show_default=True, metavar="MM",
               help="Add this much bleed around each face image (0 to "
               f"{layout().sheet.max_bleed_mm:g} mm), for a print shop.")
-@click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
-              show_default="the number of cores",
-              help="Processes making the images (the same images for any number).")
+@workers_option("Processes making the images (the same images for any number).")
 @click.option("--shop", metavar="NAME|FILE", help="The images a print shop takes (see "
               "`cardgen shops`, or a profile .toml of your own): its size, bleed and "
               "pixels, without the Tabletop Simulator sheets.")
@@ -283,8 +280,7 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
 @click.command()
 @click.option("--out", "out", type=OutputPath(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Folder to write into.")
-@click.option("--paper", type=PAPER, default="a4",
-              show_default=True, help="Paper size of the sheets and the rulebooks.")
+@paper_option("Paper size of the sheets and the rulebooks.")
 def build(out: Path, paper: str) -> None:
     """Write every built-in deck's sheets and rulebooks into the output folder."""
     from cardgen import build as build_module

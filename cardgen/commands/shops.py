@@ -7,11 +7,12 @@ is always the one the profile promises.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
 
+from cardgen.commands.params import json_option, lang_option
+from cardgen.commands.stdout import emit_json
 from cardgen.errors import CardgenError
 from cardgen.render.paper.shops import ShopProfile, builtin_shops, load_shop
 
@@ -52,9 +53,8 @@ def _as_dict(shop: ShopProfile) -> dict[str, Any]:
 
 
 @click.command()
-@click.option("--lang", type=click.Choice(["fr", "en"]), default="en", show_default=True,
-              help="Language of the products and of what to upload.")
-@click.option("--json", "as_json", is_flag=True, help="Print the profiles as JSON.")
+@lang_option("Language of the products and of what to upload.")
+@json_option("Print the profiles as JSON.")
 def shops(lang: str, as_json: bool) -> None:
     """The print shops cardgen writes files for: what each file is, and what to upload.
 
@@ -63,8 +63,7 @@ def shops(lang: str, as_json: bool) -> None:
     """
     profiles = [load_shop(name) for name in builtin_shops()]
     if as_json:
-        click.echo(json.dumps([_as_dict(shop) for shop in profiles], ensure_ascii=False,
-                              indent=2))
+        emit_json([_as_dict(shop) for shop in profiles])
         return
     writes, command, upload = LABELS[lang]
     for shop in profiles:

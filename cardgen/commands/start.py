@@ -9,17 +9,17 @@ from pathlib import Path
 
 import click
 
+from cardgen.commands.params import choice, lang_option
 from cardgen.deck.file import builtin_names
 from cardgen.designer.examples import example_names
 
 
 @click.command()
 @click.argument("name", type=click.Path(path_type=Path))
-@click.option("--base", type=click.Choice(builtin_names()), default="classic",
+@click.option("--base", type=choice(builtin_names()), default="classic",
               show_default=True, help="The built-in deck to start from.")
-@click.option("--lang", type=click.Choice(["both", "fr", "en"]), default="both",
-              show_default=True, help="The languages to write a rule text in (a language "
-              "without one gets the base deck's built-in text).")
+@lang_option("The languages to write a rule text in (a language without one gets the "
+             "base deck's built-in text).", default="both", faces=True)
 @click.option("--from", "example", metavar="EXAMPLE", help="Copy this example deck, "
               f"with its rule texts and pictures, instead: {', '.join(example_names())}.")
 @click.pass_context

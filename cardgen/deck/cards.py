@@ -1,7 +1,7 @@
 """What cards a deck holds: its own ``[[card]]`` tables, its ``[cards]`` counts, and the
 cards ``[remove_for_players]`` takes out for small tables.
 
-Each step adds what is wrong to the deck's :class:`~cardgen.deck.report.Report` and
+Each step adds what is wrong to the deck's :class:`~cardgen.files.problems.Report` and
 goes on with what it could read. A card is named by its id or by its name in French or
 English (:func:`resolve_card`).
 """
@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Catalogue, build_cards, catalogue, normalize
-from cardgen.deck.report import Report, toml_value
 from cardgen.deck.warnings import warn_misleading_fields
+from cardgen.files.problems import Report, toml_value
 
 #: One card kind may not have more copies than this: the check refuses a count of a
 #: billion before anything is allocated for it.

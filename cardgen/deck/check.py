@@ -1,20 +1,19 @@
 """Validating a deck's composition before anyone prints it.
 
-:func:`check_deck` gathers every problem the deck file already had with the ones
-that depend on the number of players, and says whether the deck is fit to play.
+:func:`check_composition` gathers every problem the deck file already had with the ones
+that depend on the number of players, and says whether the deck can be dealt. The full
+check, which also measures the faces' texts and plays sanity games, is
+:func:`cardgen.check.check_deck`, above the engine and the renderer it uses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
 from cardgen.catalogue.texts import LATIN_MAX
 from cardgen.deck.load import Deck, Problem
-
-if TYPE_CHECKING:
-    from cardgen.engine.game import GameResult
 
 
 @dataclass
@@ -54,6 +53,13 @@ class Report:
             "partial": self.interrupted,
         }
 
+    def adder(self, level: Literal["error", "warning"]) -> Callable[..., None]:
+        """A function that adds a problem of ``level`` ("error" or "warning") about the
+        deck, its message headed by the deck's file."""
+        def add(message: str, card: str | None = None) -> None:
+            self.problems.append(Problem(level, f"{self.deck.source}: {message}", card))
+        return add
+
     def partial_line(self) -> str:
         """The line that marks an interrupted check as partial."""
         if not self.games_played:
@@ -63,35 +69,16 @@ class Report:
                 f"{self.games_requested} sanity games; the verdict covers those only")
 
 
-def check_deck(deck: Deck, players: int | None = None, games: int = 0,
-               seed: int | str = 0, workers: int = 1,
-               progress: Callable[[int], None] | None = None,
-               on_game: Callable[[GameResult], None] | None = None,
-               cluster: str | None = None) -> Report:
-    """Check a deck for ``players`` players (None: for every count it claims to serve).
-
-    With ``games``, a deck whose composition is sound also plays that many sanity games
-    per player count (see :func:`cardgen.play.simulate.sanity_problems`), spread over
-    ``workers`` processes or on the Ray cluster at ``cluster`` (same results);
-    ``progress`` is told of every game played, ``on_game`` is given each of them, its
-    rounds recorded (for the balance summary).
-    Ctrl-C stops the games at once: the report is then marked ``interrupted``.
-    """
+def check_composition(deck: Deck, players: int | None = None) -> Report:
+    """Check a deck for ``players`` players (None: for every count it claims to serve):
+    whether it can be dealt and started, and whether its fonts can print its texts."""
     report = Report(deck, players, list(deck.problems))
-
-    def error(message: str, card: str | None = None) -> None:
-        report.problems.append(Problem("error", f"{deck.source}: {message}", card))
-
-    def warning(message: str, card: str | None = None) -> None:
-        report.problems.append(Problem("warning", f"{deck.source}: {message}", card))
-
+    error, warning = report.adder("error"), report.adder("warning")
     outside = players_outside(deck, players)
     if outside:
         error(outside)
         return report
-
-    counted = [players] if players is not None else [deck.min_players, deck.max_players]
-    for n in dict.fromkeys(counted):
+    for n in checked_counts(deck, players):
         total = deck.total(n)
         needed = n * deck.hand_size + 1
         if total < needed:
@@ -105,24 +92,14 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     if deck.total(players) == 0:
         error("the deck holds no card; list some under [cards]")
     _unprintable_texts(deck, players, warning)
-    _small_texts(deck, players, warning)
-    if games and report.valid:
-        from cardgen.engine import Variant
-        from cardgen.play.simulate import sanity_run
-
-        report.games_requested = games * len(dict.fromkeys(counted))
-        for n in dict.fromkeys(counted):
-            variant = Variant.from_deck(deck, n)
-            found, played = sanity_run(variant, games, seed, workers, progress, on_game,
-                                       cluster)
-            for level, message, card in found:
-                (error if level == "error" else warning)(message, card)
-            if played is not None:
-                report.games_played += played.games
-                if played.interrupted:
-                    report.interrupted = True
-                    break
     return report
+
+
+def checked_counts(deck: Deck, players: int | None) -> list[int]:
+    """The player counts a check covers: the one asked, else the deck's smallest and
+    largest table."""
+    return list(dict.fromkeys([players] if players is not None
+                              else [deck.min_players, deck.max_players]))
 
 
 def players_outside(deck: Deck, players: int | None) -> str | None:
@@ -151,18 +128,3 @@ def _unprintable_texts(deck: Deck, players: int | None,
                 warning(f"card '{card.id}': its {part} has characters the fonts cannot "
                         f"print ({' '.join(missing)}), which would come out as empty "
                         "boxes; write them with other characters", card.id)
-
-
-def _small_texts(deck: Deck, players: int | None,
-                 warning: Callable[[str, str | None], None]) -> None:
-    """Names and captions a face would shrink below readable. Only the deck's own cards
-    are measured (tests/test_face_text_fit.py holds the built-in faces), so a built-in
-    deck is checked without loading the fonts."""
-    own = [card for card, _ in deck.card_list(players) if card.id in deck.custom_ids]
-    if not own:
-        return
-    from cardgen.render.textsizes import small_texts
-
-    for card in own:
-        for message in small_texts(card):
-            warning(message, card.id)

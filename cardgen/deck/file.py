@@ -13,9 +13,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from cardgen.deck.report import did_you_mean
-from cardgen.deck.toml import read_toml_file
 from cardgen.errors import DeckError
+from cardgen.files.problems import did_you_mean
+from cardgen.files.toml import read_toml_file
 
 
 def builtin_names() -> list[str]:

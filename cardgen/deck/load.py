@@ -1,7 +1,7 @@
 """Deck files: reading them, resolving their base deck, and what they contain.
 
 A deck is a TOML file (the built-in ones live in ``cardgen/data/decks/``; users write
-their own in the same format, see the README). Reading a deck never stops at the
+their own in the same format, see docs/your-deck.md). Reading a deck never stops at the
 first problem: everything found is kept in :attr:`Deck.problems`, so that
 ``cardgen check`` can report every problem at once. Only a file that cannot be read
 at all (missing, not TOML) raises :class:`~cardgen.errors.DeckError`.
@@ -10,7 +10,7 @@ at all (missing, not TOML) raises :class:`~cardgen.errors.DeckError`.
 problems are reported. The steps live with what they read: finding the file and its
 base (:mod:`cardgen.deck.file`), the cards and their counts (:mod:`cardgen.deck.cards`),
 the rule text (:mod:`cardgen.deck.rule_texts`); the problems go to a
-:class:`~cardgen.deck.report.Report`.
+:class:`~cardgen.files.problems.Report`.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Text, catalogue
+from cardgen.catalogue.back import deck_back
 from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
-from cardgen.deck.back import deck_back
 from cardgen.deck.cards import MAX_COPIES, card_counts, own_cards, removals
 from cardgen.deck.file import base_ref, builtin_names, deck_slug, read_deck_file
-from cardgen.deck.report import Problem, Report, did_you_mean, toml_value
 from cardgen.deck.rule_texts import RuleText, rulebook_field
 from cardgen.errors import DeckError
+from cardgen.files.problems import Problem, Report, did_you_mean, toml_value
 
 # What the rest of cardgen imports from here (some of it is defined in the deck* modules).
 __all__ = ["DECK_FIELDS", "HAND_SIZE", "MAX_CARDS", "MAX_COPIES", "TARGET", "Deck", "Problem",
@@ -238,7 +238,7 @@ def _rules(value: Any, inherited: tuple[str, ...], report: Report) -> tuple[str,
         if rule not in OPTION_FACTS:
             report.error(f"rule '{rule}' is not an optional rule cardgen knows"
                          f"{did_you_mean(rule, list(OPTION_FACTS))}; "
-                         "`cardgen rules` lists them")
+                         "`cardgen options` lists them")
     for problem in combination_problems(rules):
         report.error(problem)
     return rules

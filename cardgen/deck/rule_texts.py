@@ -15,7 +15,7 @@ from typing import Any
 
 from cardgen.catalogue import LANGS
 from cardgen.deck.file import builtin_names
-from cardgen.deck.report import Report, did_you_mean
+from cardgen.files.problems import Report, did_you_mean
 
 
 @dataclass(frozen=True)

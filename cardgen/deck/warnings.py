@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardgen.catalogue import Card
-from cardgen.deck.report import Report
+from cardgen.files.problems import Report
 
 
 def warn_misleading_fields(entry: Mapping[str, Any], cards: Sequence[Card],

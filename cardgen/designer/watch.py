@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.deck.check import check_deck
+from cardgen.check import check_deck
 from cardgen.deck.file import builtin_names
 from cardgen.deck.load import Deck, load_deck
 from cardgen.errors import CardgenError

@@ -2,7 +2,7 @@
 
 The round's machinery sits at the top of the package; the rules come in one package per
 card family, named as the data files group them; ``docs/where.md`` (written by
-``tests/test_where.py``) gives the file of every card, option and rule id.
+``tests/project/test_where.py``) gives the file of every card, option and rule id.
 
 - :mod:`~cardgen.engine.cards`: a deck's cards as kinds and their lookup tables;
   :mod:`~cardgen.engine.variant` adds the rules in force (the static side of a game);
@@ -30,10 +30,9 @@ the engine and use it. The bots are imported from there
 (``from cardgen.play.players import make_players``), never from here.
 
 Imports run one way, type annotations included: each module imports only modules below
-it (``tests/test_shape.py`` checks it). One import waits for a function call, saying
-why: a situation naming a deck file checks that deck with :mod:`cardgen.deck.check`,
-which plays games. The round calls the rules' hooks and the hooks are given the round,
-as any hook design does; the round knows them only by the protocols it declares
+it (``tests/project/test_shape.py`` checks it); in the engine none waits for a function
+call. The round calls the rules' hooks and the hooks are given the round, as any hook design
+does; the round knows them only by the protocols it declares
 (``CardEffect``, ``Responder``, ``RoundRules`` in :mod:`~cardgen.engine.state`), and the
 modules that implement them import the round.
 Likewise the rules see a game only as its :class:`~cardgen.engine.scoreboard.Scoreboard`,

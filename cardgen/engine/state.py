@@ -266,7 +266,7 @@ def _poll(state: RoundState, responders: tuple[Responder, ...]) -> bool:
 
 
 def _poll_seats(state: RoundState) -> list[int]:
-    """RULES.md U-40 (default): the seat the pending effect hits first, then the
+    """docs/rules.md U-40 (default): the seat the pending effect hits first, then the
     others in the direction of play; with nothing pending, the next player first."""
     if state.stack:
         top = state.stack[-1]

@@ -164,7 +164,7 @@ class Table:
         return self.rng.randint(0, most)
 
     def wheel_spin(self, sectors: tuple[str, ...]) -> str:
-        """O-42 (default reading, RULES.md): the sector one spin of the Uno Wizz wheel
+        """O-42 (default reading, docs/rules.md): the sector one spin of the Uno Wizz wheel
         stops on, each as likely."""
         return sectors[self.rng.randrange(len(sectors))]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import Card
-from cardgen.deck.back import NO_BACK
+from cardgen.catalogue.back import NO_BACK
 from cardgen.render.faces import Lang, draw_back, draw_face
 from cardgen.render.layout import CardSize, pt
 

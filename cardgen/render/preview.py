@@ -14,8 +14,8 @@ from pathlib import Path
 from cardgen.catalogue import Card
 from cardgen.deck.cards import resolve_card
 from cardgen.deck.load import Deck
-from cardgen.deck.report import Report
 from cardgen.errors import CardgenError
+from cardgen.files.problems import Report
 from cardgen.outputs import atomic_path, write_atomic
 from cardgen.render.faces import Lang, draw_face
 from cardgen.render.layout import CardSize, design_size, layout, pt

@@ -24,8 +24,8 @@ from jinja2 import BaseLoader, Environment, TemplateSyntaxError, UndefinedError,
 from jinja2.exceptions import SecurityError
 
 from cardgen.deck.load import RuleText
-from cardgen.deck.toml import read_regular_file
 from cardgen.errors import CardgenError
+from cardgen.files.toml import read_regular_file
 from cardgen.rulebook.budget import BudgetedSandbox, collect, time_limit
 from cardgen.rulebook.markdown import RuleTextError, origins, to_block_syntax
 from cardgen.rulebook.templates import sandbox, template_folder

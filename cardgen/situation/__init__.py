@@ -6,7 +6,7 @@ around the round, the outcome of chance steps — optionally lists actions to ta
 may name its seat: ``P2: play red-5``), and optionally states what should then be true,
 or that the last action is refused. ``explain`` prints the legal actions at each step
 and the state each action leads to; the rule tests are written this way. The format is
-documented in the README ("Situation files").
+documented in docs/playing.md ("Situation files").
 
 - :mod:`.setup` reads the file into a round (and a game) and checks every value;
 - :mod:`.expect` reads the [expect] table and compares it with what happened;

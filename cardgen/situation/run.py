@@ -9,7 +9,6 @@ from typing import Any
 
 from cardgen.catalogue import closest_card
 from cardgen.deck.load import DECK_FIELDS
-from cardgen.deck.toml import read_toml_file
 from cardgen.engine.actions import Action, parse_action, seat_name
 from cardgen.engine.errors import ActionSyntaxError, EngineError, IllegalAction, SituationError
 from cardgen.engine.extra.wizz import WheelChoice
@@ -17,6 +16,7 @@ from cardgen.engine.game import Game
 from cardgen.engine.state import OVER, RESPOND, RoundState
 from cardgen.engine.unplugged.rules import table_talk_vote
 from cardgen.errors import CardgenError
+from cardgen.files.toml import read_toml_file
 from cardgen.situation.expect import compare, read_expect
 from cardgen.situation.reader import MAX_ACTIONS, Reader
 from cardgen.situation.report import Explanation, Step, game_dict, state_dict

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from cardgen.deck.check import check_composition
 from cardgen.deck.load import builtin_names, load_deck
 from cardgen.engine.actions import seat_name
 from cardgen.engine.errors import SituationError
@@ -184,11 +185,10 @@ def _reader(data: Mapping[str, Any], label: str, folder: Path | None) -> Reader:
     path = deck_ref
     if deck_ref not in builtin_names() and folder is not None and (folder / deck_ref).is_file():
         path = str(folder / deck_ref)  # a deck file beside the situation
-    from cardgen.deck.check import check_deck  # (it plays games with the engine: import late)
-
     try:
         deck = load_deck(path)
-        report = check_deck(deck, players)  # a deck `check` refuses has no situations either
+        # a deck whose composition `check` refuses has no situations either
+        report = check_composition(deck, players)
         if not report.valid:
             raise CardgenError(report.errors[0].message)
         variant = Variant.from_deck(deck, players, rules)

@@ -4,7 +4,7 @@
 
 Run it when a change to faces, sheets or rulebooks is meant, look at the pictures it
 wrote (git shows which changed), and commit them with the change. It renders the cases
-of ``visual_cases.py`` exactly as ``tests/test_visual.py`` does, from any folder, and
+of ``visual_cases.py`` exactly as ``tests/render/test_visual.py`` does, from any folder, and
 removes the references of cases that no longer exist.
 """
 

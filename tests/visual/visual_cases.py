@@ -3,7 +3,7 @@
 Each case renders one page of something cardgen makes (a face, a sheet, a rulebook page)
 to a small PNG with pypdfium2, which carries its own pdfium, so a page gives the same
 pixels on every machine. ``tests/visual/<name>.png`` is its reference; the test
-(``tests/test_visual.py``) renders it again and compares, and ``python
+(``tests/render/test_visual.py``) renders it again and compares, and ``python
 tests/visual/update.py`` writes every reference anew when a change is meant.
 
 A rulebook page is found by a sentence on it, not by its number, so that a page added

@@ -72,8 +72,8 @@ class DrawCards(Effect):
         author = entry.author
         following = state.next_seat(author)
         chosen = entry.action.target if entry.action is not None else None
-        # A chosen victim draws; the next player is still the one skipped (RULES.md
-        # U-19 reading A: "the only difference is who draws").
+        # A chosen victim draws; the next player is still the one skipped (docs/rules.md
+        # U-19 and K-12: the text changes only who draws).
         entry.penalty = state.rules.new_penalty(
             state, entry,
             amount=int(state.variant.kinds[entry.kind].param("amount", 2)),
@@ -90,7 +90,7 @@ class DrawCards(Effect):
         if state.rules.start_draw(state, entry):  # O-32: the dealer laid it
             return
         # C-07: the dealer's left draws and misses the turn. Nobody played the card, so
-        # nobody can respond to it (RULES.md U-11): it applies at once.
+        # nobody can respond to it (docs/rules.md U-11): it applies at once.
         victim = state.next_seat(state.dealer)
         penalty = state.rules.new_penalty(
             state, entry, amount=int(state.variant.kinds[entry.kind].param("amount", 2)),

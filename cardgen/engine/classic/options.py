@@ -59,7 +59,7 @@ def team_of(seat: int, players: int) -> int:
 class Teams(OfficialRules):
     """V-05: teams of two seated alternately; when a player goes out, the team scores
     the hands of the other team(s) — the partner's hand does not count — school A per
-    team, first team to the target (RULES.md default). Every member of a team carries
+    team, first team to the target (docs/rules.md V-05). Every member of a team carries
     the team's total."""
 
 

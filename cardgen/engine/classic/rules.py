@@ -33,7 +33,7 @@ from cardgen.engine.state import RoundState
 
 
 class OfficialRules(WildDrawFourHooks, UnoCallHooks):
-    """The official rules, with the default readings of RULES.md."""
+    """The official rules, with the default readings of docs/rules.md."""
 
     name: ClassVar[str] = "official"
     #: U-10: the seat that names a first wild's colour does it before seeing his hand.

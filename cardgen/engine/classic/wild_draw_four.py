@@ -106,5 +106,5 @@ class WildDrawFourHooks:
             penalty.amount += self.challenge_extra
             penalty.target = challenger
             penalty.skipped = challenger
-        # A challenge settles the attack at once (RULES.md U-42).
+        # A challenge settles the attack at once (docs/rules.md U-42).
         penalty.stackable = penalty.reflectable = penalty.redirectable = False

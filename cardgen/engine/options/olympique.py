@@ -1,7 +1,7 @@
 """Uno Olympique, the encyclopedia's compilation of table rules (O-27 … O-41).
 
 Each rule the engine can play is an optional rule of its own, usable alone with
-``--rule``; ``olympique`` turns the whole set on, together with the options other
+``--option``; ``olympique`` turns the whole set on, together with the options other
 families already offer for its rules (O-30 ``dealer-picks-direction``, O-31
 ``rotate-dealer``, O-33 ``jump-in-identical``, O-36 ``stack-draws``). The rules about
 people (hesitation, banned words, the "Tribunal Populaire") are X-02 … X-07; the wrong

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 from cardgen.catalogue.texts import Text
-from cardgen.deck.toml import parse_toml, read_toml_file
 from cardgen.errors import CardgenError
+from cardgen.files.toml import parse_toml, read_toml_file
 from cardgen.render.layout import CardSize, layout, parse_card_size
 
 Order = Literal["faces-then-backs", "front-back", "back-front"]
