@@ -47,10 +47,11 @@ import time
 from collections.abc import Sequence
 
 from cardgen.deck.load import load_deck
-from cardgen.engine import RandomPlayer, Variant, play_round
+from cardgen.engine import Variant, play_round
 from cardgen.engine.actions import DRAW, KEEP, PASS, Action, Play
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import RoundState
+from cardgen.play.players import RandomPlayer
 
 
 class RLCardLikePlayer:

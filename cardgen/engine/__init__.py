@@ -26,16 +26,15 @@ card family, named as the data files group them; ``docs/where.md`` (written by
 
 What plays many games (the bots, ``simulate``, Ray batches) is :mod:`cardgen.play`; the
 situation files of ``cardgen explain`` are :mod:`cardgen.situation`: both stand beside
-the engine and use it.
+the engine and use it. The bots are imported from there
+(``from cardgen.play.players import make_players``), never from here.
 
 Imports run one way, type annotations included: each module imports only modules below
-it (``tests/project/test_shape.py`` checks it). Two imports wait for a function call, each
-saying why: this package offers the bots of :mod:`cardgen.play.players`, which imports
-the engine, on first use; a situation naming a deck file checks that deck with
-:mod:`cardgen.deck.check`, which plays games. The round calls the rules' hooks and the hooks
-are given the round, as any hook design does; the round knows them only by the
-protocols it declares (``CardEffect``, ``Responder``, ``RoundRules`` in
-:mod:`~cardgen.engine.state`), and the modules that implement them import the round.
+it (``tests/project/test_shape.py`` checks it); in the engine none waits for a function
+call. The round calls the rules' hooks and the hooks are given the round, as any hook design
+does; the round knows them only by the protocols it declares
+(``CardEffect``, ``Responder``, ``RoundRules`` in :mod:`~cardgen.engine.state`), and the
+modules that implement them import the round.
 Likewise the rules see a game only as its :class:`~cardgen.engine.scoreboard.Scoreboard`,
 and a variant's card tables as :class:`~cardgen.engine.cards.CardTables`.
 
@@ -43,14 +42,13 @@ Importing this package imports every family, which registers its options, card e
 and answers out of turn (the imports marked ``noqa: F401`` below).
 
 >>> from cardgen.deck.load import load_deck
->>> from cardgen.engine import Variant, make_players, play_game
+>>> from cardgen.engine import Variant, play_game
+>>> from cardgen.play.players import make_players
 >>> variant = Variant.from_deck(load_deck("classic"), 4)
 >>> result = play_game(variant, make_players("random", 4, seed=1), seed=1)
 >>> result.finished, result.problems
 (True, [])
 """
-
-from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.actions import Action, Play, parse_action
 from cardgen.engine.classic import options as classic_options  # noqa: F401
@@ -84,25 +82,8 @@ from cardgen.engine.unplugged import reactions  # noqa: F401
 from cardgen.engine.unplugged import rules as unplugged_rules  # noqa: F401
 from cardgen.engine.variant import Variant
 
-if TYPE_CHECKING:
-    from cardgen.play.players import HeuristicPlayer, RandomPlayer, make_players
-
-#: The bots live in :mod:`cardgen.play.players`, which imports the engine; they are still
-#: offered here, as before the move, looked up on first use so that either package may be
-#: imported first.
-_BOTS = ("HeuristicPlayer", "RandomPlayer", "make_players")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _BOTS:
-        from cardgen.play import players  # see _BOTS: a top-level import would be a circle
-        return getattr(players, name)
-    raise AttributeError(f"module 'cardgen.engine' has no attribute {name!r}")
-
-
 __all__ = [
     "Action", "ActionSyntaxError", "DrawPenalty", "EngineError", "Game", "GameResult",
-    "HeuristicPlayer", "IllegalAction", "NotImplementedYet", "Play", "RandomPlayer",
-    "RoundResult", "RoundState", "SituationError", "Variant", "make_players", "parse_action",
-    "play_game", "play_round", "replay",
+    "IllegalAction", "NotImplementedYet", "Play", "RoundResult", "RoundState",
+    "SituationError", "Variant", "parse_action", "play_game", "play_round", "replay",
 ]

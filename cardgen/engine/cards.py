@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from cardgen.catalogue import Card, catalogue
 from cardgen.deck.load import HAND_SIZE
@@ -118,3 +119,16 @@ class CardTables:
             return self.kind_of[card_id]
         except KeyError:
             raise EngineError(f"card '{card_id}' is not in the deck {self.name}") from None
+
+    def is_number(self, kind: int, value: int) -> bool:
+        """Whether ``kind`` is a number card showing ``value``."""
+        card = self.kinds[kind]
+        return card.effect == "number" and card.value == value
+
+
+@lru_cache(maxsize=512)
+def kinds_where(tables: CardTables, *effects: str) -> frozenset[int]:
+    """The kinds of ``tables`` whose card has one of ``effects``: ``kinds_where(variant,
+    "cancel")`` are the Nons, ``kinds_where(variant, "draw", "wild-draw")`` the +2s, +4s
+    and their kin. Asked often by the answers out of turn, so kept per variant."""
+    return frozenset(k for k, card in enumerate(tables.kinds) if card.effect in effects)

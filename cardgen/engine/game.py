@@ -19,7 +19,6 @@ from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import OVER, TURN, RoundState
-from cardgen.engine.unplugged.rules import table_talk_vote
 from cardgen.engine.variant import Variant
 
 #: A game that has not found its winner after this many rounds stops, unfinished.
@@ -75,11 +74,6 @@ class Game(Scoreboard):
         self.over = False
         self.finished = False
         self.winners: list[int] = []
-
-    def table_talk_vote(self, offender: int, votes_for: int) -> bool:
-        """U-49, Uno Unplugged's vote on unwanted advice: see
-        :func:`cardgen.engine.unplugged.rules.table_talk_vote`."""
-        return table_talk_vote(self, self.rules, offender, votes_for)
 
     def new_round(self, *, log: bool = False) -> tuple[RoundState, tuple[int, ...]]:
         """Deal the next round; returns it with the game seats in round order."""

@@ -3,10 +3,10 @@
 A card that has been played waits on the stack while the seats are asked, in a fixed
 order, whether they respond (a +4 can be challenged, a missed UNO can be caught; the
 variants add more). :class:`PendingStack` holds that stack, whose decision it is
-(``actor``, ``phase``, ``options``), the colour in force and how the round ended. The
-loop that resolves the stack and polls the seats is
-:meth:`~cardgen.engine.state.RoundState.advance`, one layer up, because it calls the
-rules' hooks.
+(``actor``, ``phase``, ``options``), the colour in force and how the round ended, and
+the moves that only set them (ask a seat, offer a card drawn, end the round). It calls
+nothing above it: whatever runs the rules' hooks (the loop that resolves the stack and
+polls the seats, every move that goes on with it) is the round's, one layer up.
 
 The small types that the round (:mod:`cardgen.engine.state`), the rules and the
 observation all need are here too, below every one of them: the phases of decision, a
@@ -19,12 +19,12 @@ import random
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from cardgen.engine.actions import Action, NameColor, Play, seat_name
+from cardgen.engine.actions import Action, Play, seat_name
 from cardgen.engine.cards import CardTables
 from cardgen.engine.turns import Seats
 
 #: Phases: what kind of decision the actor faces.
-#: CHOOSE: an effect waits for its player's follow-up decision (``RoundState.ask``).
+#: CHOOSE: an effect waits for its player's follow-up decision (:meth:`PendingStack.ask`).
 TURN, DRAWN, RESPOND, COLOR, OVER, CHOOSE = range(6)
 PHASE_NAMES = ("turn", "drawn", "respond", "color", "over", "choose")
 #: What the actor is to do in each phase, as a round's one-line summary says it.
@@ -124,53 +124,6 @@ class PendingStack(Seats):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def advance(self) -> None:
-        """Run until a seat must decide or the round is over: the loop between
-        decisions, which calls the rules' hooks, is RoundState's."""
-        raise NotImplementedError
-
-    def legal_actions(self) -> list[Action]:
-        """The actions the actor may take now (the rules say which: RoundState's)."""
-        raise NotImplementedError
-
-    def keep_drawn(self) -> None:
-        self.end_turn()
-
-    def end_turn(self) -> None:
-        """The turn's player is done without playing: the next seat plays."""
-        self.drawn = -1
-        self.turn = self.next_seat(self.turn)
-        self.advance()
-
-    def idle_turn(self) -> None:
-        """C-28: a turn with nothing played and nothing to draw. When every seat in turn
-        has passed like this, the round ends blocked."""
-        self.idle += 1
-        if self.idle >= self.active_count():
-            self.end_round(-1, "blocked")
-        else:
-            self.end_turn()
-
-    def name_start_color(self, act: NameColor) -> None:
-        self.color = act.color_index
-        self.match_set = self.variant.match_rows[self.discard[-1]][self.color + 1]
-        self.advance()
-
-    def pass_response(self) -> None:
-        self.advance()
-
-    def response_done(self) -> None:
-        """A response changed the state: ask every seat again, from the first."""
-        self.poll_order = None
-        self.advance()
-
-    def problems(self) -> list[str]:
-        """Every invariant that does not hold (empty when the state is legal)."""
-        found = self.card_problems() + self.seat_problems() + self.decision_problems()
-        if self.phase != OVER and not self.legal_actions():
-            found.append("the actor has no legal action")
-        return found
-
     def quick_check(self) -> str | None:
         """The cheap invariants, for every action of a simulation."""
         count = (sum(map(len, self.hands)) + len(self.draw_pile) + len(self.discard)
@@ -180,7 +133,6 @@ class PendingStack(Seats):
         if self.phase != OVER and not 0 <= self.actor < self.n:
             return f"no seat to decide (actor {self.actor}) in phase {PHASE_NAMES[self.phase]}"
         return None
-
 
     def offer_drawn(self, kind: int) -> None:
         """The card just drawn fits: its owner decides whether to play it (C-14)."""

@@ -5,15 +5,18 @@ A round is built in layers, each in its own module, from the cards up:
 :class:`~cardgen.engine.turns.Seats` (the turn order),
 :class:`~cardgen.engine.stack.PendingStack` (the stack of pending effects and the
 decision waited for) and :class:`RoundState` here, which drives the round: it deals,
-lists the legal actions, plays cards and runs the loop between decisions that resolves
-the stack and asks the seats, in a fixed order, whether they respond.
+lists the legal actions and plays cards. Between two decisions runs the loop
+(:func:`advance`, ``state.advance()``) that resolves the stack and asks the seats, in a
+fixed order, whether they respond; it is here too, as functions of the round.
 
 Only this top layer calls the rules' hooks (the card effects, the responders, the
-rules in force). It knows them by what it asks of them, the protocols
-:class:`CardEffect`, :class:`Responder` and :class:`RoundRules` below, and finds them in
-its variant's tables (:class:`RoundVariant`). The modules that implement them
+rules in force); the layers below call nothing above them. It knows the hooks by what
+it asks of them, the protocols :class:`CardEffect`, :class:`Responder` and
+:class:`RoundRules` below, and finds them in its variant's tables
+(:class:`RoundVariant`). The modules that implement them
 (:mod:`cardgen.engine.classic.cards`, :mod:`cardgen.engine.classic.uno_call`,
-:mod:`cardgen.engine.classic.rules` and the optional rules) import this one, never the other way.
+:mod:`cardgen.engine.classic.rules` and the optional rules) import this one, never the
+other way.
 
 Two ways in: :meth:`RoundState.play` checks that the action is legal and refuses it
 with a message quoting the action and the state; :meth:`RoundState.apply` trusts the
@@ -25,10 +28,10 @@ Shuffles use the round's own seeded ``random.Random``, so a seed replays a round
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Iterable
+from typing import ClassVar, Protocol
 
-from cardgen.engine.actions import PASS, Action, Play, seat_name
+from cardgen.engine.actions import PASS, Action, NameColor, Play, seat_name
 from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import IllegalAction, NotImplementedYet
 from cardgen.engine.stack import (
@@ -78,8 +81,9 @@ class Responder(Protocol):
 
 
 class RoundRules(Protocol):
-    """The hooks of the rules in force that a round and the card effects call, each
-    explained where the official rules define it
+    """The hooks of the rules in force that a round and the card effects call, and what
+    the rules say of themselves that the cards and the options ask (``stacks_draws`` …),
+    each explained where the official rules define it
     (:class:`cardgen.engine.classic.rules.OfficialRules`)."""
 
     @property
@@ -90,6 +94,19 @@ class RoundRules(Protocol):
     def uno_card_rotates(self) -> bool: ...
     @property
     def round_ends_on_first_out(self) -> bool: ...
+    @property
+    def stacks_draws(self) -> bool: ...
+    @property
+    def draws_from_dispenser(self) -> bool: ...
+    @property
+    def uno_card_draws(self) -> int: ...
+    @property
+    def zero_moves_hands(self) -> str: ...
+    @property
+    def seven_moves_hands(self) -> str: ...
+    def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]: ...
+    def jump_kinds(self, state: RoundState, top: int) -> frozenset[int]: ...
+    def after_hands_moved(self, state: RoundState, before: dict[int, int]) -> None: ...
     def hand_size(self, state: RoundState) -> int: ...
     def after_deal(self, state: RoundState) -> None: ...
     def before_first_card(self, state: RoundState) -> None: ...
@@ -153,12 +170,128 @@ class RuleEffect(Pending):
         self.label = label
 
 
+# --- the loop between decisions ---------------------------------------------------------
+# Functions of the round, each given it as ``state``: the round's methods are what may be
+# done and what an action does; these are what happens between two decisions. Only
+# ``advance`` is also a method (every action ends by calling ``state.advance()``).
+
+
+def advance(state: RoundState) -> None:
+    """Run until a seat must decide or the round is over: the cards waiting on the stack
+    resolve, each once the seats have been asked whether they answer it; the hands
+    emptied are seen to; the seats are asked whether they answer between turns; then
+    the next turn begins."""
+    if state.phase == CHOOSE:  # the decision asked for is taken: go on
+        state.phase = RESPOND
+    stack = state.stack
+    variant = state.variant
+    if stack:
+        while stack:
+            responders = (variant.quiet_responders if stack[-1].penalty is None
+                          else variant.pending_responders)
+            for responder in responders:
+                if responder.active(state):
+                    if _poll(state, responders):
+                        return
+                    break
+            resolve(state, stack.pop())
+            if state.phase == OVER or state.phase == CHOOSE:
+                return
+    if state.emptied:
+        emptied, state.emptied = state.emptied, []
+        for seat in emptied:
+            if state.rules.on_hand_empty(state, seat):
+                return
+        if stack:  # the hook put something on the stack
+            state.advance()
+            return
+    responders = (variant.between_responders if state.uno_missed >= 0
+                  else variant.between_unmissed)
+    for responder in responders:
+        if responder.active(state):
+            if _poll(state, responders):
+                return
+            break
+    # Nobody responds: the next turn begins, and with it the UNO catch window
+    # closes (C-24: "before the next player plays or draws").
+    state.uno_missed = -1
+    state.poll_order = None
+    if state.deferred is not None:
+        deferred, state.deferred = state.deferred, None
+        deferred(state)
+        if state.phase == CHOOSE:
+            return
+    while state.losing and state.turn in state.losing:
+        state.losing.remove(state.turn)
+        state.log(f"{seat_name(state.turn)} loses this turn")
+        state.turn = state.next_seat(state.turn)
+    state.phase = TURN
+    state.actor = state.turn
+
+
+def resolve(state: RoundState, entry: Pending) -> None:
+    """``entry``, off the stack, takes effect."""
+    if isinstance(entry, RuleEffect):
+        entry.resolver(state, entry)
+    else:
+        kind = entry.kind
+        state.variant.resolve_of[kind](state, entry)
+        state.fired[kind] += 1
+        after_resolve = state.variant.after_resolve
+        if after_resolve is not None:
+            after_resolve(state, entry)
+    state.poll_order = None
+
+
+def _poll(state: RoundState, responders: tuple[Responder, ...]) -> bool:
+    """Ask the seats, in order, whether they respond; True if one may."""
+    active = [r for r in responders if r.active(state)]
+    order = state.poll_order
+    if order is None:
+        order = state.poll_order = _poll_seats(state)
+        state.poll_i = 0
+    while state.poll_i < len(order):
+        seat = order[state.poll_i]
+        state.poll_i += 1
+        options: list[Action] = []
+        for responder in active:
+            options += responder.options(state, seat)
+        if options:
+            options.append(PASS)
+            state.options = options
+            state.actor = seat
+            state.phase = RESPOND
+            return True
+    return False
+
+
+def _poll_seats(state: RoundState) -> list[int]:
+    """docs/rules.md U-40 (default): the seat the pending effect hits first, then the
+    others in the direction of play; with nothing pending, the next player first."""
+    if state.stack:
+        top = state.stack[-1]
+        hit = None
+        if top.penalty is not None:
+            hit = top.penalty.target
+        elif top.kind >= 0:  # a card that moves a draw hits its new drawer (Boomerang)
+            hit = state.variant.effect_of[top.kind].hits(state, top)
+        if hit is not None and hit not in state.out:
+            start = hit
+        else:
+            start = state.next_seat(top.author) if top.author >= 0 else state.turn
+    else:
+        start = state.turn
+    return state.seats_from(start)
+
+
 class RoundState(PendingStack):
-    """One round: the cards, whose decision it is, what is pending, and the loop that
-    runs the rules between decisions."""
+    """One round: it deals, says what may be done, takes the actions, and goes on with
+    the loop between decisions (:func:`advance`)."""
 
     __slots__ = ("rules", "plays", "deferred")
     variant: RoundVariant  # (the layers below read only its card tables)
+    #: A copy shares the rules in force and their tables of plays too.
+    SHARED: ClassVar[tuple[str, ...]] = (*PendingStack.SHARED, "rules", "plays")
 
     def __init__(self, variant: RoundVariant, n: int, dealer: int, rng: random.Random, *,
                  log: bool = False) -> None:
@@ -232,6 +365,19 @@ class RoundState(PendingStack):
         effect = self.variant.effect_of[kind]
         return effect.decides_playability and effect.playable(self, seat, kind)
 
+    def plays_of(self, seat: int, kinds: Iterable[int]) -> list[Action]:
+        """Every play of ``kinds`` by ``seat``, kind by kind in order (each colour named,
+        victim and UNO call): what an answer out of turn or a follow-up choice offers."""
+        table = self.plays[seat][len(self.hands[seat]) == 2]
+        return [play for kind in sorted(kinds) for play in table[kind]]
+
+    def problems(self) -> list[str]:
+        """Every invariant that does not hold (empty when the state is legal)."""
+        found = self.card_problems() + self.seat_problems() + self.decision_problems()
+        if self.phase != OVER and not self.legal_actions():
+            found.append("the actor has no legal action")
+        return found
+
     # --- taking actions -------------------------------------------------------------------
 
     def play(self, action: Action) -> None:
@@ -301,105 +447,39 @@ class RoundState(PendingStack):
     def catch_uno(self, seat: int) -> None:
         self.rules.catch_uno(self, seat)
 
-    # --- the engine between decisions ---------------------------------------------------
+    # --- what goes on with the loop ------------------------------------------------------
 
-    def advance(self) -> None:
-        """Run until a seat must decide or the round is over."""
-        if self.phase == CHOOSE:  # the decision asked for is taken: go on
-            self.phase = RESPOND
-        stack = self.stack
-        variant = self.variant
-        if stack:
-            while stack:
-                responders = (variant.quiet_responders if stack[-1].penalty is None
-                              else variant.pending_responders)
-                for responder in responders:
-                    if responder.active(self):
-                        if self._poll(responders):
-                            return
-                        break
-                self.resolve(stack.pop())
-                if self.phase == OVER or self.phase == CHOOSE:
-                    return
-        if self.emptied:
-            emptied, self.emptied = self.emptied, []
-            for seat in emptied:
-                if self.rules.on_hand_empty(self, seat):
-                    return
-            if stack:  # the hook put something on the stack
-                self.advance()
-                return
-        responders = (variant.between_responders if self.uno_missed >= 0
-                      else variant.between_unmissed)
-        for responder in responders:
-            if responder.active(self):
-                if self._poll(responders):
-                    return
-                break
-        # Nobody responds: the next turn begins, and with it the UNO catch window
-        # closes (C-24: "before the next player plays or draws").
-        self.uno_missed = -1
-        self.poll_order = None
-        if self.deferred is not None:
-            deferred, self.deferred = self.deferred, None
-            deferred(self)
-            if self.phase == CHOOSE:
-                return
-        while self.losing and self.turn in self.losing:
-            self.losing.remove(self.turn)
-            self.log(f"{seat_name(self.turn)} loses this turn")
-            self.turn = self.next_seat(self.turn)
-        self.phase = TURN
-        self.actor = self.turn
+    #: Run until a seat must decide or the round is over: :func:`advance` above, the loop
+    #: between decisions, as a method (an action that changes the round ends with it).
+    advance = advance
 
-    def resolve(self, entry: Pending) -> None:
-        """``entry``, off the stack, takes effect."""
-        if isinstance(entry, RuleEffect):
-            entry.resolver(self, entry)
+    def keep_drawn(self) -> None:
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        """The turn's player is done without playing: the next seat plays."""
+        self.drawn = -1
+        self.turn = self.next_seat(self.turn)
+        self.advance()
+
+    def idle_turn(self) -> None:
+        """C-28: a turn with nothing played and nothing to draw. When every seat in turn
+        has passed like this, the round ends blocked."""
+        self.idle += 1
+        if self.idle >= self.active_count():
+            self.end_round(-1, "blocked")
         else:
-            kind = entry.kind
-            self.variant.resolve_of[kind](self, entry)
-            self.fired[kind] += 1
-            after_resolve = self.variant.after_resolve
-            if after_resolve is not None:
-                after_resolve(self, entry)
+            self.end_turn()
+
+    def name_start_color(self, act: NameColor) -> None:
+        self.color = act.color_index
+        self.match_set = self.variant.match_rows[self.discard[-1]][self.color + 1]
+        self.advance()
+
+    def pass_response(self) -> None:
+        self.advance()
+
+    def response_done(self) -> None:
+        """A response changed the state: ask every seat again, from the first."""
         self.poll_order = None
-
-    def _poll(self, responders: tuple[Responder, ...]) -> bool:
-        """Ask the seats, in order, whether they respond; True if one may."""
-        active = [r for r in responders if r.active(self)]
-        order = self.poll_order
-        if order is None:
-            order = self.poll_order = self._poll_seats()
-            self.poll_i = 0
-        while self.poll_i < len(order):
-            seat = order[self.poll_i]
-            self.poll_i += 1
-            options: list[Action] = []
-            for responder in active:
-                options += responder.options(self, seat)
-            if options:
-                options.append(PASS)
-                self.options = options
-                self.actor = seat
-                self.phase = RESPOND
-                return True
-        return False
-
-    def _poll_seats(self) -> list[int]:
-        """docs/rules.md U-40 (default): the seat the pending effect hits first, then the
-        others in the direction of play; with nothing pending, the next player first."""
-        if self.stack:
-            top = self.stack[-1]
-            hit = None
-            if top.penalty is not None:
-                hit = top.penalty.target
-            elif top.kind >= 0:  # a card that moves a draw hits its new drawer (Boomerang)
-                hit = self.variant.effect_of[top.kind].hits(self, top)
-            if hit is not None and hit not in self.out:
-                start = hit
-            else:
-                start = self.next_seat(top.author) if top.author >= 0 else self.turn
-        else:
-            start = self.turn
-        return self.seats_from(start)
+        self.advance()

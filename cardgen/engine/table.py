@@ -58,8 +58,8 @@ class Table:
         self.events: list[str] | None = [] if log else None
 
     #: What a copy shares with its original, what never changes during a round: the
-    #: variant, the deck and, a layer up, the rules in force and their tables of plays.
-    SHARED: ClassVar[tuple[str, ...]] = ("variant", "universe", "rules", "plays")
+    #: variant and the deck (a layer above adds what it holds of the same kind).
+    SHARED: ClassVar[tuple[str, ...]] = ("variant", "universe")
 
     def copy(self) -> Self:
         """An independent copy of the round as it stands, to try actions on (a search, a

@@ -166,6 +166,75 @@ class SimulationReport:
         return dict(self.__dict__, rules=list(self.rules))
 
 
+class Tally:
+    """What a run counts game by game, and how the report sums it up at the end."""
+
+    def __init__(self, report: SimulationReport, players: int, kinds: int) -> None:
+        self.report = report
+        self.turns = Counter[int]()
+        self.actions = Counter[int]()
+        self.per_game = Counter[int]()
+        self.wins = [0.0] * players
+        self.totals = [0] * players
+        self.winning = Counter[int]()
+        self.played = [0] * kinds
+        self.fired = [0] * kinds
+
+    def add(self, index: int, result: GameResult) -> None:
+        """Count game number ``index`` of the run."""
+        report = self.report
+        report.games += 1
+        self.per_game[len(result.rounds)] += 1
+        for number, played_round in enumerate(result.rounds):
+            how = played_round.how
+            report.rounds += 1
+            report.endings[how] = report.endings.get(how, 0) + 1
+            report.reshuffles += played_round.reshuffles
+            report.rounds_with_reshuffle += played_round.reshuffles > 0
+            report.dry_rounds += played_round.dry
+            if how == "capped":
+                report.non_terminating += 1
+                if len(report.non_terminating_rounds) < 20:
+                    report.non_terminating_rounds.append(
+                        {"game": index, "round": number + 1, "seed": result.seed})
+            else:
+                self.turns[played_round.turns] += 1
+                self.actions[played_round.actions] += 1
+        if result.problems:
+            report.invariant_violations += len(result.problems)
+            for problem in result.problems[: max(0, 20 - len(report.violations))]:
+                report.violations.append({"game": index, "seed": result.seed,
+                                          "problem": problem})
+        if result.finished:
+            for seat in result.winners:
+                self.wins[seat] += 1 / len(result.winners)
+            self.winning[max(result.scores[s] for s in result.winners)] += 1
+        else:
+            report.unfinished_games += 1
+        for seat, score in enumerate(result.scores):
+            self.totals[seat] += score
+        played, fired = self.played, self.fired
+        for k in range(len(played)):
+            played[k] += result.played[k]
+            fired[k] += result.fired[k]
+
+    def sum_up(self, variant: Variant) -> None:
+        """The report's figures from the games counted (all of them, or those finished
+        before an interruption)."""
+        report = self.report
+        report.rounds_per_game = _stats(self.per_game)
+        report.turns_per_round = _stats(self.turns)
+        report.actions_per_round = _stats(self.actions)
+        finished = report.games - report.unfinished_games
+        report.wins_by_seat = [round(w / finished, 4) if finished else 0.0 for w in self.wins]
+        report.mean_final_scores = [round(t / report.games, 1) if report.games else 0.0
+                                    for t in self.totals]
+        report.winning_scores = _stats(self.winning)
+        copies = variant.deck_counts
+        report.cards = [{"id": card.id, "copies": copies[k], "played": self.played[k],
+                         "fired": self.fired[k]} for k, card in enumerate(variant.kinds)]
+
+
 def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str = "heuristic",
              workers: int = 1, check: str = "fast",
              progress: Callable[[int], None] | None = None, turn_cap: int | None = None,
@@ -182,49 +251,10 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
                               # count-rounds plays to rounds won, a target of its own
                               getattr(variant.rules, "target", variant.target),
                               variant.hand_size, requested=games)
-    turns = Counter[int]()
-    actions = Counter[int]()
-    per_game = Counter[int]()
-    wins = [0.0] * variant.players
-    totals = [0] * variant.players
-    winning = Counter[int]()
-    played = [0] * len(variant.kinds)
-    fired = [0] * len(variant.kinds)
+    tally = Tally(report, variant.players, len(variant.kinds))
     try:
         for index, result in enumerate(play_games(variant, recipe, games, workers, cluster)):
-            report.games += 1
-            per_game[len(result.rounds)] += 1
-            for number, played_round in enumerate(result.rounds):
-                how = played_round.how
-                report.rounds += 1
-                report.endings[how] = report.endings.get(how, 0) + 1
-                report.reshuffles += played_round.reshuffles
-                report.rounds_with_reshuffle += played_round.reshuffles > 0
-                report.dry_rounds += played_round.dry
-                if how == "capped":
-                    report.non_terminating += 1
-                    if len(report.non_terminating_rounds) < 20:
-                        report.non_terminating_rounds.append(
-                            {"game": index, "round": number + 1, "seed": result.seed})
-                else:
-                    turns[played_round.turns] += 1
-                    actions[played_round.actions] += 1
-            if result.problems:
-                report.invariant_violations += len(result.problems)
-                for problem in result.problems[: max(0, 20 - len(report.violations))]:
-                    report.violations.append({"game": index, "seed": result.seed,
-                                              "problem": problem})
-            if result.finished:
-                for seat in result.winners:
-                    wins[seat] += 1 / len(result.winners)
-                winning[max(result.scores[s] for s in result.winners)] += 1
-            else:
-                report.unfinished_games += 1
-            for seat, score in enumerate(result.scores):
-                totals[seat] += score
-            for k in range(len(played)):
-                played[k] += result.played[k]
-                fired[k] += result.fired[k]
+            tally.add(index, result)
             if on_game is not None:
                 on_game(result)
             if progress is not None:
@@ -234,17 +264,7 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
                 break
     except KeyboardInterrupt:
         report.interrupted = True  # the games summed so far make the report
-    report.rounds_per_game = _stats(per_game)
-    report.turns_per_round = _stats(turns)
-    report.actions_per_round = _stats(actions)
-    finished = report.games - report.unfinished_games
-    report.wins_by_seat = [round(w / finished, 4) if finished else 0.0 for w in wins]
-    report.mean_final_scores = [round(t / report.games, 1) if report.games else 0.0
-                                for t in totals]
-    report.winning_scores = _stats(winning)
-    copies = variant.deck_counts
-    report.cards = [{"id": card.id, "copies": copies[k], "played": played[k],
-                     "fired": fired[k]} for k, card in enumerate(variant.kinds)]
+    tally.sum_up(variant)
     return report
 
 

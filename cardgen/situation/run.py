@@ -14,6 +14,7 @@ from cardgen.engine.errors import ActionSyntaxError, EngineError, IllegalAction,
 from cardgen.engine.extra.wizz import WheelChoice
 from cardgen.engine.game import Game
 from cardgen.engine.state import OVER, RESPOND, RoundState
+from cardgen.engine.unplugged.rules import table_talk_vote
 from cardgen.errors import CardgenError
 from cardgen.files.toml import read_toml_file
 from cardgen.situation.expect import compare, read_expect
@@ -177,7 +178,7 @@ def _vote(state: RoundState, game: Game | None, text: str) -> str:
                              "[game] table (scores = { P0 = 0, … })")
     seat = _seat(state, words[1], text)
     try:
-        given = game.table_talk_vote(seat, votes)
+        given = table_talk_vote(game, game.rules, seat, votes)
     except EngineError as exc:
         raise SituationError(f"'{text}': {exc}") from None
     if state.events is not None:

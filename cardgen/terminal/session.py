@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.deck.load import Deck
-from cardgen.engine import Action, Variant, make_players, play_round
+from cardgen.engine import Action, Variant, play_round
 from cardgen.errors import CardgenError
 from cardgen.outputs import output_file
+from cardgen.play.players import make_players
 from cardgen.situation.reader import MAX_ACTIONS
 from cardgen.terminal.events import TableLog
 from cardgen.terminal.human import HumanPlayer

@@ -19,7 +19,8 @@ from cardgen.balance.report import _short, format_report
 from cardgen.balance.study import Plan, run_study
 from cardgen.cli import main
 from cardgen.deck.load import load_deck
-from cardgen.engine import Variant, make_players, play_game
+from cardgen.engine import Variant, play_game
+from cardgen.play.players import make_players
 
 # Slow (whole balance studies and their PDFs: minutes of games): run by `python -m pytest -m slow`.
 pytestmark = pytest.mark.slow

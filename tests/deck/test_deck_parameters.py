@@ -15,7 +15,8 @@ from pypdf import PdfReader
 
 from cardgen.cli import main
 from cardgen.deck.load import load_deck
-from cardgen.engine import Variant, make_players, play_game
+from cardgen.engine import Variant, play_game
+from cardgen.play.players import make_players
 from cardgen.play.recipes import Recipe
 from cardgen.rulebook import rulebook_pdf
 

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 from cardgen.catalogue import catalogue
 from cardgen.deck.load import load_deck
-from cardgen.engine import Variant, make_players, play_game, play_round
+from cardgen.engine import Variant, play_game, play_round
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import OVER, RoundState
+from cardgen.play.players import make_players
 
 CLASSIC = load_deck("classic")
 #: The catalogue cards whose effects the engine plays (the official ones).

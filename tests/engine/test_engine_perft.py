@@ -115,8 +115,8 @@ def test_the_copy_counts_as_replaying_from_the_file() -> None:
 
 
 def test_a_copy_plays_on_alone_and_as_the_original_would() -> None:
-    from cardgen.engine import make_players
     from cardgen.engine.game import play_round
+    from cardgen.play.players import make_players
 
     original = position("jump_in_window")
     snapshot = original.copy()

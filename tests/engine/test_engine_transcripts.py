@@ -23,10 +23,11 @@ from pathlib import Path
 import pytest
 
 from cardgen.deck.load import load_deck
-from cardgen.engine import Variant, make_players, play_game, play_round, replay
+from cardgen.engine import Variant, play_game, play_round, replay
 from cardgen.engine.actions import seat_name
 from cardgen.engine.game import Game, Player, ScriptedPlayer, transcript_actions
 from cardgen.engine.state import RoundState
+from cardgen.play.players import make_players
 
 # (no helpers import: this file also runs as a script, outside pytest)
 TESTS = Path(__file__).resolve().parents[1]

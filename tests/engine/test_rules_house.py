@@ -16,10 +16,11 @@ from helpers.paths import SITUATIONS
 from helpers.rules import HANDS, do, hands, ids, legal
 
 from cardgen.deck.load import load_deck
-from cardgen.engine import Variant, make_players, play_game
+from cardgen.engine import Variant, play_game
 from cardgen.engine.game import Game
 from cardgen.engine.options.stacking import digit_sum
 from cardgen.engine.state import CHOOSE, OVER, TURN, RoundState
+from cardgen.play.players import make_players
 from cardgen.situation import build_state, explain
 
 SITUATIONS = SITUATIONS / "house"

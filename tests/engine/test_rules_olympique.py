@@ -17,6 +17,7 @@ from cardgen.engine import EngineError, Variant
 from cardgen.engine.game import Game
 from cardgen.engine.scoreboard import RoundResult
 from cardgen.engine.state import CHOOSE, COLOR, TURN, RoundState
+from cardgen.engine.unplugged.rules import table_talk_vote
 from cardgen.situation import build_state
 
 
@@ -397,17 +398,17 @@ def test_v06_needs_exactly_four_players() -> None:
 
 def test_u49_a_majority_vote_adds_fifty_points() -> None:
     game = Game(Variant.from_deck(load_deck("unplugged"), 4), 1)
-    assert not game.table_talk_vote(2, 1)  # 1 of 3 others: no majority
-    assert game.table_talk_vote(2, 2)
+    assert not table_talk_vote(game, game.rules, 2, 1)  # 1 of 3 others: no majority
+    assert table_talk_vote(game, game.rules, 2, 2)
     assert game.scores == [0, 0, 50, 0]
     with pytest.raises(EngineError, match="4 votes"):
-        game.table_talk_vote(2, 4)
+        table_talk_vote(game, game.rules, 2, 4)
 
 
 def test_u49_the_vote_needs_lowest_total_scoring() -> None:
     game = Game(Variant.from_deck(load_deck("classic"), 3), 1)
     with pytest.raises(EngineError, match="lowest total"):
-        game.table_talk_vote(0, 2)
+        table_talk_vote(game, game.rules, 0, 2)
 
 
 # --- O-42 Uno Wizz ------------------------------------------------------------------------------

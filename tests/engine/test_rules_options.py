@@ -15,11 +15,12 @@ from helpers.paths import EXAMPLES
 from helpers.rules import HANDS, do, hands, ids, legal
 
 from cardgen.deck.load import load_deck
-from cardgen.engine import EngineError, Variant, make_players, play_game
+from cardgen.engine import EngineError, Variant, play_game
 from cardgen.engine.game import Game
 from cardgen.engine.options.cursed import curse_of
 from cardgen.engine.options.draws import PRESS_MAX
 from cardgen.engine.state import CHOOSE, DRAWN, OVER, TURN, RoundState
+from cardgen.play.players import make_players
 from cardgen.situation import build_state
 
 

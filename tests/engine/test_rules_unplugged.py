@@ -16,10 +16,11 @@ from helpers.paths import SITUATIONS
 from helpers.rules import HANDS, do, ids, legal
 
 from cardgen.deck.load import load_deck
-from cardgen.engine import IllegalAction, Variant, make_players, parse_action, play_game
+from cardgen.engine import IllegalAction, Variant, parse_action, play_game
 from cardgen.engine.game import Game
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import CHOOSE, COLOR, OVER, RESPOND, TURN, RoundState
+from cardgen.play.players import make_players
 from cardgen.situation import Explanation, build_state, explain
 
 SITUATIONS = SITUATIONS / "unplugged"

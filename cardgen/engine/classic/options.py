@@ -27,6 +27,7 @@ class LowestScore(OfficialRules):
     reaches the target, the lowest total wins. A tie for lowest is a shared win
     (K-30: the sources say nothing). A blocked round (C-28) scores every hand."""
 
+    lowest_total_wins = True
 
     def score_round(self, game: Scoreboard, result: RoundResult) -> None:
         for seat, points in result.hand_points.items():

@@ -18,7 +18,7 @@ id from docs/rules.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.engine.actions import DRAW, KEEP, Action
@@ -39,17 +39,54 @@ class OfficialRules(WildDrawFourHooks, UnoCallHooks):
     #: U-10: the seat that names a first wild's colour does it before seeing his hand.
     start_color_blind: ClassVar[bool] = False
     #: O-14: the Uno card rotates the hands and may be laid on any card waiting to act;
-    #: False where an option gives it another meaning (O-35).
+    #: False where an option gives it another meaning (O-25, O-35).
     uno_card_rotates: ClassVar[bool] = True
     #: C-29: the first player out wins and the round ends; False where the others play
     #: on (H-20). A last draw card is then only drawn (C-23): nobody answers it.
     round_ends_on_first_out: ClassVar[bool] = True
+
+    # What the options change that other rules and cards ask about. A card or an option
+    # asks these ("does the table stack draws?"), never which option class is in force;
+    # the option that changes one sets it (see each option's class).
+
+    #: C-16: a draw is drawn, never answered with another draw; True with stacking
+    #: (H-09, O-23: :meth:`stack_kinds` says which draw cards go on which).
+    stacks_draws: ClassVar[bool] = False
+    #: No card is laid out of turn between turns; True with a jump-in option (H-11,
+    #: O-10, O-12: :meth:`jump_kinds` says which cards may jump in on which).
+    allows_jump_ins: ClassVar[bool] = False
+    #: C-14: a draw takes one card from the pile; True where every draw is a press of
+    #: Uno Extreme's dispenser (O-43), which the 2x card presses twice.
+    draws_from_dispenser: ClassVar[bool] = False
+    #: O-25: how many cards the Uno card makes the next player draw, who then plays
+    #: (Rapido's reading); 0: it makes nobody draw.
+    uno_card_draws: ClassVar[int] = 0
+    #: What a 0 does to the hands once it has acted: nothing officially; "rotate":
+    #: every hand moves one seat in the direction of play (H-13, O-09); "choose": its
+    #: player moves them one seat to the left or right, or not at all (O-37).
+    zero_moves_hands: ClassVar[Literal["", "rotate", "choose"]] = ""
+    #: What a 7 does to the hands once it has acted: nothing officially; "swap": its
+    #: player swaps hands with a player he picks (O-09); "choose": or keeps his own (O-38).
+    seven_moves_hands: ClassVar[Literal["", "swap", "choose"]] = ""
+    #: C-31: the winner of a round scores the others' hands and the highest total wins;
+    #: True where everyone scores his own hand and the lowest total wins (C-32).
+    lowest_total_wins: ClassVar[bool] = False
 
     # --- responses ---------------------------------------------------------------
 
     def responders(self) -> tuple[Responder, ...]:
         """The kinds of out-of-turn response in play, asked in this order."""
         return (RESPONDERS["challenge"], RESPONDERS["uno-catch"])
+
+    def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]:
+        """The draw cards the player ``penalty`` hits may lay on it instead of drawing
+        (asked where ``stacks_draws``). Officially none (C-16)."""
+        return frozenset()
+
+    def jump_kinds(self, state: RoundState, top: int) -> frozenset[int]:
+        """The cards another player may lay out of turn on the card ``top`` once it has
+        acted (asked where ``allows_jump_ins``). Officially none."""
+        return frozenset()
 
     # --- players -------------------------------------------------------------------
 
@@ -138,6 +175,11 @@ class OfficialRules(WildDrawFourHooks, UnoCallHooks):
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         """A card has taken effect (what the 0 and 7 options add). Officially nothing."""
 
+    def after_hands_moved(self, state: RoundState, before: dict[int, int]) -> None:
+        """Cards moved between hands other than by playing or drawing (a 7's swap, a 0's
+        rotation, Échange …); ``before``: seat -> how many cards it held before the move.
+        Officially nothing (the UNO call and the turn are the options', H-14, O-28)."""
+
     def on_hand_empty(self, state: RoundState, seat: int) -> bool:
         """C-29: the first empty hand wins the round (after a last +2/+4 is drawn, C-23,
         since pending effects resolve first). Return True when the round is over."""
@@ -210,7 +252,7 @@ def compose_rules(names: Iterable[str]) -> OfficialRules:
     names = list(dict.fromkeys(names))
     unknown = [n for n in names if n not in OPTION_FACTS]
     if unknown:
-        raise EngineError(f"unknown rule(s) {', '.join(unknown)}; `cardgen rules` lists them")
+        raise EngineError(f"unknown option(s) {', '.join(unknown)}; `cardgen options` lists them")
     problems = combination_problems(names)  # what options.toml says of needs and conflicts
     if problems:
         raise EngineError(problems[0])

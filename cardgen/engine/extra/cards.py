@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from cardgen.engine.actions import Action, seat_name
 from cardgen.engine.hooks import Effect, Responder, register_effect, register_responder
-from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.hands import SwapWith, pass_hands
-from cardgen.engine.options.rapido import Rapido
 from cardgen.engine.options.stacking import skip_victim
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState, RuleEffect
@@ -129,7 +127,7 @@ class WhiteBoomerangResponder(Responder):
             return []
         kinds = {k for k in state.hands[seat]
                  if state.variant.kinds[k].effect == "return-effect"}
-        return plays_of(state, seat, kinds)
+        return state.plays_of(seat, kinds)
 
 
 @register_effect
@@ -159,10 +157,12 @@ class RotateHands(Effect):
     responders = ("uno-card",)
 
     def on_play(self, state: RoundState, entry: Pending) -> None:
-        if isinstance(state.rules, Rapido) and entry.action is not None:
+        amount = state.rules.uno_card_draws
+        if amount and entry.action is not None:
             following = state.next_seat(entry.author)
-            entry.penalty = state.rules.new_penalty(state, entry, amount=8, target=following,
-                                                    skipped=None, challengeable=False)
+            entry.penalty = state.rules.new_penalty(state, entry, amount=amount,
+                                                    target=following, skipped=None,
+                                                    challengeable=False)
 
     def resolve(self, state: RoundState, entry: Pending) -> None:
         if entry.penalty is not None:  # Rapido's Uno card
@@ -184,10 +184,9 @@ class UnoCardResponder(Responder):
     def active(self, state: RoundState) -> bool:
         top = state.stack[-1]
         return (top.kind >= 0 and top.author >= 0 and state.rules.uno_card_rotates
-                and not isinstance(state.rules, Rapido)
                 and not (top.penalty is not None and top.penalty.challenged))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         kinds = {k for k in state.hands[seat]
                  if state.variant.kinds[k].effect == "rotate-hands"}
-        return plays_of(state, seat, kinds)
+        return state.plays_of(seat, kinds)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from cardgen.engine.actions import seat_name
 from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.hooks import Effect, register_effect
-from cardgen.engine.options.cardsets import kinds_where
 from cardgen.engine.options.hands import pair_choices
 from cardgen.engine.options.jump_ins import forget_laid
 from cardgen.engine.stack import Pending
@@ -63,8 +62,9 @@ class NoBlackFinish(OfficialRules):
     def after_play(self, state: RoundState, entry: Pending) -> None:
         super().after_play(state, entry)
         seat = entry.author
+        card = state.variant.kinds[entry.kind]
         if (seat >= 0 and not state.hands[seat] and seat in state.emptied
-                and entry.kind in kinds_where(state.variant, "black")
+                and card.color is None and card.names_color  # a black card
                 and state.draw_cards(seat, 1)):
             state.emptied.remove(seat)
             state.at_uno[seat] = True

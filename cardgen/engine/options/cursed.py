@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardgen.engine.classic.options import LowestScore
 from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.options.rapido import Rapido
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
@@ -36,7 +34,7 @@ class CursedCards(OfficialRules):
     adds it to every other player's total. Only with lowest-total scoring."""
 
     def players_problem(self, players: int) -> str | None:
-        if not isinstance(self, (LowestScore, Rapido)):
+        if not self.lowest_total_wins:
             return "cursed-cards needs lowest-score (or rapido): a curse is a penalty"
         return super().players_problem(players)
 

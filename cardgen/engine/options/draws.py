@@ -12,7 +12,6 @@ from typing import ClassVar
 from cardgen.engine.actions import DRAW, KEEP, Action, Play, seat_name
 from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.hooks import Effect, register_effect
-from cardgen.engine.options.cardsets import plays_of
 from cardgen.engine.options.jump_ins import forget_laid
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import TURN, DrawPenalty, RoundState
@@ -28,7 +27,7 @@ def drawn_plays(state: RoundState, seat: int) -> list[Action]:
     """The plays of the playable cards drawn this turn and still in hand."""
     hand = state.hands[seat]
     kinds = {k for k in state.extra.get(DRAWN_NOW) or () if k in hand and state.can_play(seat, k)}
-    return plays_of(state, seat, kinds)
+    return state.plays_of(seat, kinds)
 
 
 class MultiDraw(OfficialRules):
@@ -95,6 +94,8 @@ class ExtremeDraw(MultiDraw):
     likely; any playable card it gave may then be laid. Only a player who must draw
     presses (002:307, "quand un joueur doit piocher"): no voluntary draw (C-15)."""
 
+    draws_from_dispenser = True
+
     def turn_actions(self, state: RoundState, seat: int) -> list[Action]:
         actions = super().turn_actions(state, seat)
         if any(isinstance(a, Play) for a in actions):
@@ -122,7 +123,7 @@ class DoubleDraw(Effect):
 
     def on_play(self, state: RoundState, entry: Pending) -> None:
         following = state.next_seat(entry.author)
-        extreme = isinstance(state.rules, ExtremeDraw)
+        extreme = state.rules.draws_from_dispenser
         amount = press(state) + press(state) if extreme else 2
         entry.penalty = DrawPenalty(amount, following, author=entry.author,
                                     skipped=following, card=entry.kind)

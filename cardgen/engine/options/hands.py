@@ -5,7 +5,8 @@ house sheet's rotations and blank card, and the options' swaps (the 7, the swap-
 wild, the Uno card). Every move ends in :func:`hands_moved`, which keeps the round's
 bookkeeping right: a seat no longer holding one card is no longer at UNO, a hand that
 became empty goes out once the pending effects are done, and rules that care
-(``uno-after-hand-change``, H-14) hear about it through :class:`HandRules`.
+(``uno-after-hand-change``, H-14) hear about it through the rules' ``after_hands_moved``
+hook.
 
 The options: a 0 rotates every hand, a 7 swaps with a chosen player (H-13, H-24, O-09),
 and the UNO call after a hand changes.
@@ -20,7 +21,6 @@ from typing import ClassVar
 from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
 from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.options.cardsets import is_number
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
 
@@ -28,10 +28,10 @@ from cardgen.engine.state import RoundState
 
 
 class HandRules(OfficialRules):
-    """Rules that react when cards move between hands other than by playing or drawing."""
-
-    def after_hands_moved(self, state: RoundState, before: dict[int, int]) -> None:
-        """``before``: seat -> how many cards it held before the move."""
+    """The base of the options that react when cards move between hands other than by
+    playing or drawing: they override ``after_hands_moved``. Nothing asks whether the
+    rules are HandRules; the base keeps those options together in the order Python
+    combines the options' classes in (and so the order their hooks run in)."""
 
 
 def sizes(state: RoundState, seats: Iterable[int]) -> dict[int, int]:
@@ -53,8 +53,7 @@ def hands_moved(state: RoundState, before: dict[int, int]) -> None:
             state.emptied.remove(seat)
         elif seat in state.out:  # a player who was out holds cards again (H-18)
             state.out.remove(seat)
-    if isinstance(state.rules, HandRules):
-        state.rules.after_hands_moved(state, before)
+    state.rules.after_hands_moved(state, before)
 
 
 def swap_hands(state: RoundState, first: int, second: int) -> None:
@@ -128,9 +127,11 @@ class ZeroRotates(HouseRules):
     direction of play, once it has taken effect. A 0 that empties its player's hand
     does not (the round is over first), unless zero-finish-passes-win (H-24)."""
 
+    zero_moves_hands = "rotate"
+
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)
-        if is_number(state, entry.kind, 0) and (
+        if state.variant.is_number(entry.kind, 0) and (
                 self.zero_finish_passes or not went_out_with(state, entry)):
             pass_hands(state, state.direction)
 
@@ -147,10 +148,12 @@ class ZeroFinishPassesWin(HouseRules):
 class SevenSwaps(OfficialRules):
     """O-09: once a 7 has taken effect its player swaps hands with a player he picks."""
 
+    seven_moves_hands = "swap"
+
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)
         seat = entry.author
-        if not is_number(state, entry.kind, 7) or went_out_with(state, entry) or seat < 0:
+        if not state.variant.is_number(entry.kind, 7) or went_out_with(state, entry) or seat < 0:
             return
         others = [s for s in range(state.n) if s != seat and s not in state.out]
         if others:

@@ -16,8 +16,7 @@ from cardgen.engine.cards import CardTables
 from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
-from cardgen.engine.options.cardsets import plays_of
-from cardgen.engine.options.stacking import Stacking, ends_the_round
+from cardgen.engine.options.stacking import ends_the_round
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import DrawPenalty, RoundState
 
@@ -40,11 +39,10 @@ class JumpRules(OfficialRules):
     option allows on it (``jump_kinds``); it acts as if laid on his turn, and play goes
     on from him."""
 
+    allows_jump_ins = True
+
     def responders(self) -> tuple[Responder, ...]:
         return (*super().responders(), RESPONDERS["jump-in"])
-
-    def jump_kinds(self, state: RoundState, top: int) -> frozenset[int]:
-        return frozenset()
 
     def after_play(self, state: RoundState, entry: Pending) -> None:
         super().after_play(state, entry)
@@ -66,16 +64,14 @@ class JumpInResponder(Responder):
     def active(self, state: RoundState) -> bool:
         if LAID not in state.extra or state.top_author < 0:
             return False
-        assert isinstance(state.rules, JumpRules)
         kinds = state.rules.jump_kinds(state, state.discard[-1])
         return any(not kinds.isdisjoint(hand) for hand in state.hands)
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         if seat == state.top_author or not state.hands[seat]:
             return []
-        assert isinstance(state.rules, JumpRules)
         kinds = state.rules.jump_kinds(state, state.discard[-1]).intersection(state.hands[seat])
-        return plays_of(state, seat, kinds)
+        return state.plays_of(seat, kinds)
 
 
 @option("jump-in")
@@ -151,10 +147,10 @@ class JumpOnResponder(Responder):
         penalty = top.penalty
         assert penalty is not None
         if (seat == top.author or seat in state.out or top.kind not in state.hands[seat]
-                or (seat == penalty.target and isinstance(state.rules, Stacking)
+                or (seat == penalty.target and state.rules.stacks_draws
                     and penalty.stackable)):
             return []
-        return plays_of(state, seat, (top.kind,))
+        return state.plays_of(seat, (top.kind,))
 
 
 # --- play-identical-together (H-12, O-11) ---------------------------------------------------

@@ -29,15 +29,7 @@ from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.house.rules import DealerPicksDirection
-from cardgen.engine.options.cardsets import is_number, plays_of
-from cardgen.engine.options.hands import (
-    HandRules,
-    SevenSwaps,
-    SwapWith,
-    ZeroRotates,
-    pass_hands,
-    went_out_with,
-)
+from cardgen.engine.options.hands import HandRules, SwapWith, pass_hands, went_out_with
 from cardgen.engine.options.jump_ins import JumpInIdentical, PlayGroup, _parse_together, forget_laid
 from cardgen.engine.options.stacking import StackDraws
 from cardgen.engine.scoreboard import RoundResult, Scoreboard
@@ -210,15 +202,15 @@ def ask_first_victim(state: RoundState) -> None:
 def first_number_choice(state: RoundState) -> None:
     """O-32 with a 0 or 7 option: the dealer makes the choice of a first 0 or 7."""
     kind, rules, dealer = state.discard[-1], state.rules, state.dealer
-    if is_number(state, kind, 0):
-        if isinstance(rules, ZeroRotatesByChoice):
+    if state.variant.is_number(kind, 0):
+        if rules.zero_moves_hands == "choose":
             state.ask(dealer, rotate_choices())
-        elif isinstance(rules, ZeroRotates):
+        elif rules.zero_moves_hands == "rotate":
             pass_hands(state, state.direction)
-    elif is_number(state, kind, 7) and isinstance(rules, (SevenSwapsByChoice, SevenSwaps)):
+    elif state.variant.is_number(kind, 7) and rules.seven_moves_hands in ("swap", "choose"):
         options = swap_choices(state, dealer)
         if options:
-            state.ask(dealer, options + [PASS] if isinstance(rules, SevenSwapsByChoice)
+            state.ask(dealer, options + [PASS] if rules.seven_moves_hands == "choose"
                       else options)
 
 
@@ -305,7 +297,7 @@ class InvisibleUnoResponder(Responder):
         penalty = state.stack[-1].penalty
         if penalty is None or seat != penalty.target:
             return []
-        return plays_of(state, seat, {k for k in state.hands[seat] if is_uno_card(state, k)})
+        return state.plays_of(seat, {k for k in state.hands[seat] if is_uno_card(state, k)})
 
 
 @option("invisible-uno-card")
@@ -383,10 +375,11 @@ class ZeroRotatesByChoice(OfficialRules):
     """O-37: once a 0 has taken effect its player may move every hand one seat to the
     left or to the right, or leave them (``pass``). A 0 that ends his hand moves none."""
 
+    zero_moves_hands = "choose"
 
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)
-        if (entry.author >= 0 and is_number(state, entry.kind, 0) and state.phase != OVER
+        if (entry.author >= 0 and state.variant.is_number(entry.kind, 0) and state.phase != OVER
                 and not went_out_with(state, entry) and state.active_count() > 1):
             state.ask(entry.author, rotate_choices())
 
@@ -396,10 +389,11 @@ class SevenSwapsByChoice(OfficialRules):
     """O-38: once a 7 has taken effect its player may swap hands with a player he picks,
     or keep his own (``pass``). A 7 that ends his hand swaps nothing."""
 
+    seven_moves_hands = "choose"
 
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)
-        if (entry.author >= 0 and is_number(state, entry.kind, 7) and state.phase != OVER
+        if (entry.author >= 0 and state.variant.is_number(entry.kind, 7) and state.phase != OVER
                 and not went_out_with(state, entry)):
             options = swap_choices(state, entry.author)
             if options:
@@ -425,8 +419,8 @@ class TwosRound(OfficialRules):
     def turn_actions(self, state: RoundState, seat: int) -> list[Action]:
         if self.owner(state, seat) is None:
             return super().turn_actions(state, seat)
-        twos = {k for k in state.hands[seat] if is_number(state, k, 2)}
-        return [*plays_of(state, seat, twos), DRAW]
+        twos = {k for k in state.hands[seat] if state.variant.is_number(k, 2)}
+        return [*state.plays_of(seat, twos), DRAW]
 
     def draw_turn(self, state: RoundState, seat: int) -> None:
         if self.owner(state, seat) is None:
@@ -447,7 +441,7 @@ class TwosRound(OfficialRules):
 
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)
-        if (entry.author >= 0 and is_number(state, entry.kind, 2) and TWOS not in state.extra
+        if (entry.author >= 0 and state.variant.is_number(entry.kind, 2) and TWOS not in state.extra
                 and state.phase != OVER and state.hands[entry.author]):
             state.extra[TWOS] = entry.author
             state.log("a round of 2s begins")

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardgen.engine.actions import Action, Play, action_verb
+from cardgen.engine.cards import kinds_where
 from cardgen.engine.classic.options import LowestScore
 from cardgen.engine.classic.rules import option
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.house.rules import DrawAndPass
-from cardgen.engine.options.cardsets import kinds_where
 from cardgen.engine.options.jump_ins import JumpInIdentical, PlayGroup, _parse_together
 from cardgen.engine.options.stacking import StackSameKind
 from cardgen.engine.state import DrawPenalty, RoundState
@@ -28,6 +28,9 @@ class Rapido(DrawAndPass, StackSameKind, JumpInIdentical, LowestScore):
     """O-21 … O-26: drawing is your play; defence with the same card; an identical
     card may be laid out of turn; the Uno card makes the next player draw 8; everyone
     scores his own hand with Rapido's values and the lowest total wins."""
+
+    uno_card_rotates = False
+    uno_card_draws = 8
 
     def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]:
         """O-23: the Uno card defends against a Uno card too."""
@@ -105,5 +108,5 @@ def rapido_turns(state: RoundState, seat: int, actions: list[Action]) -> list[Ac
 def uno_card_barred(state: RoundState) -> bool:
     """O-25: a +2, a +4 (and their kin) or a Skip on top refuses Rapido's Uno card."""
     top = state.discard[-1]
-    return (top in kinds_where(state.variant, "draw")
+    return (top in kinds_where(state.variant, "draw", "wild-draw")
             or state.variant.kinds[top].effect == "skip")

@@ -10,9 +10,7 @@ from typing import ClassVar
 from cardgen.engine.actions import PASS, Action, Round, action_verb
 from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.options.cardsets import plays_of
-from cardgen.engine.options.hands import SevenSwaps, ZeroRotates
-from cardgen.engine.options.jump_ins import COLOR_WORDS, UNINTERRUPTED, JumpRules, PlayGroup
+from cardgen.engine.options.jump_ins import COLOR_WORDS, UNINTERRUPTED, PlayGroup
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import OVER, RoundState
 
@@ -40,7 +38,8 @@ class Runs(OfficialRules):
         if (seat < 0 or not state.hands[seat] or state.phase == OVER or state.stack
                 or state.variant.kinds[entry.kind].effect != "number"):
             return
-        if isinstance(self, (JumpRules, ZeroRotates, SevenSwaps)):
+        if (self.allows_jump_ins or self.zero_moves_hands == "rotate"
+                or self.seven_moves_hands == "swap"):
             # With a jump-in option another player may interrupt the run, and a 0 or a 7
             # may move the hands once it has acted: the run's next card is asked for once
             # all that is done, from the hand its player then holds (a jump-in drops it).
@@ -57,7 +56,7 @@ def ask_run(state: RoundState, seat: int, previous: int) -> None:
     """O-15: the run's player may lay a card that follows ``previous``, or stop."""
     follow = {k for k in state.hands[seat] if run_follows(state, previous, k)}
     if follow and state.hands[seat]:
-        state.ask(seat, [*plays_of(state, seat, follow), PASS])
+        state.ask(seat, [*state.plays_of(seat, follow), PASS])
 
 
 

@@ -8,9 +8,9 @@ the victim may answer out of turn (a responder), and a chain may cancel out.
 from __future__ import annotations
 
 from cardgen.engine.actions import Action, seat_name
+from cardgen.engine.cards import kinds_where
 from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
-from cardgen.engine.options.cardsets import is_number, kinds_where, plays_of
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import DrawPenalty, RoundState
 
@@ -26,11 +26,10 @@ class Stacking(OfficialRules):
     """A player hit by a draw may lay a draw card instead of drawing (which ones is the
     option's ``stack_kinds``): the amounts add up and the total passes on."""
 
+    stacks_draws = True
+
     def responders(self) -> tuple[Responder, ...]:
         return (*super().responders(), RESPONDERS["stack"])
-
-    def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]:
-        raise NotImplementedError
 
     def new_penalty(self, state: RoundState, entry: Pending, *, amount: int, target: int,
                     skipped: int | None, challengeable: bool) -> DrawPenalty:
@@ -80,11 +79,11 @@ class StackResponder(Responder):
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         penalty = state.stack[-1].penalty
-        assert penalty is not None and isinstance(state.rules, Stacking)
+        assert penalty is not None
         if seat != penalty.target:
             return []
         kinds = state.rules.stack_kinds(state, penalty).intersection(state.hands[seat])
-        return plays_of(state, seat, kinds)
+        return state.plays_of(seat, kinds)
 
 
 @option("stack-draws")
@@ -94,8 +93,10 @@ class StackDraws(Stacking):
 
 
     def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]:
-        black = kinds_where(state.variant, "black-draw")
-        return black if penalty.card in black else kinds_where(state.variant, "draw")
+        black = kinds_where(state.variant, "wild-draw")
+        if penalty.card in black:
+            return black
+        return kinds_where(state.variant, "draw", "wild-draw")
 
 
 def skip_victim(state: RoundState) -> int | None:
@@ -131,7 +132,7 @@ class StackSameKind(Stacking):
     def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]:
         variant = state.variant
         symbol = variant.symbol_of[penalty.card]
-        return frozenset(k for k in kinds_where(variant, "draw")
+        return frozenset(k for k in kinds_where(variant, "draw", "wild-draw")
                          if variant.symbol_of[k] == symbol)
 
 
@@ -148,7 +149,7 @@ class SkipOnResponder(Responder):
         if seat != skip_victim(state):
             return []
         kinds = {k for k in state.hands[seat] if state.variant.kinds[k].effect == "skip"}
-        return plays_of(state, seat, kinds)
+        return state.plays_of(seat, kinds)
 
 
 # --- chain-cancel (H-15, H-16, H-17) -------------------------------------------------------
@@ -172,19 +173,19 @@ class ChainCancelResponder(Responder):
         top = state.stack[-1]
         penalty = top.penalty
         return (penalty is not None and penalty.author is not None and not penalty.challenged
-                and top.kind in kinds_where(state.variant, "draw")
+                and top.kind in kinds_where(state.variant, "draw", "wild-draw")
                 and state.extra.get(RESUME) is None and not ends_the_round(state, penalty))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         hand = state.hands[seat]
-        if not kinds_where(state.variant, "draw").isdisjoint(hand):
+        if not kinds_where(state.variant, "draw", "wild-draw").isdisjoint(hand):
             return []
         penalty = state.stack[-1].penalty
         assert penalty is not None
         number = digit_sum(penalty.amount)
         kinds = {k for k in hand if state.variant.color_of[k] == state.color
-                 and is_number(state, k, number)}
-        return plays_of(state, seat, kinds)
+                 and state.variant.is_number(k, number)}
+        return state.plays_of(seat, kinds)
 
 
 @option("chain-cancel")

@@ -8,11 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.engine.actions import Action, seat_name
-from cardgen.engine.cards import CardTables
+from cardgen.engine.cards import CardTables, kinds_where
 from cardgen.engine.classic.options import take_back
 from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
-from cardgen.engine.options.cardsets import kinds_where, plays_of
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import DrawPenalty, RoundState
 
@@ -48,8 +47,8 @@ class StrictWildDrawFour(OfficialRules):
         below = state.stack[-1].penalty if state.stack else None
         answers = (below is not None and not below.stackable and below.target == entry.author
                    and below.author is not None and not below.challenged
-                   and entry.kind in kinds_where(state.variant, "black-draw")
-                   and state.stack[-1].kind in kinds_where(state.variant, "black-draw"))
+                   and entry.kind in kinds_where(state.variant, "wild-draw")
+                   and state.stack[-1].kind in kinds_where(state.variant, "wild-draw"))
         penalty = super().new_penalty(state, entry, amount=amount, target=target,
                                       skipped=skipped, challengeable=challengeable)
         if answers:
@@ -117,7 +116,7 @@ class StrictWildDrawFour(OfficialRules):
             return
         below = state.stack[-2]
         if (below.penalty is not None and below.penalty.target == entry.author
-                and below.kind in kinds_where(state.variant, "black-draw")
+                and below.kind in kinds_where(state.variant, "wild-draw")
                 and entry.kind in blockers(state.variant)):
             # The block: the +4 never acts; the 0 or Skip is the blocker's play.
             state.stack.pop(-2)
@@ -137,14 +136,14 @@ class BlockResponder(Responder):
         top = state.stack[-1]
         penalty = top.penalty
         return (penalty is not None and penalty.author is not None and not penalty.challenged
-                and top.kind in kinds_where(state.variant, "black-draw"))
+                and top.kind in kinds_where(state.variant, "wild-draw"))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         penalty = state.stack[-1].penalty
         assert penalty is not None
         if seat != penalty.target:
             return []
-        return plays_of(state, seat, blockers(state.variant).intersection(state.hands[seat]))
+        return state.plays_of(seat, blockers(state.variant).intersection(state.hands[seat]))
 
 
 @register_responder
@@ -159,7 +158,7 @@ class FourOnFourResponder(Responder):
         penalty = top.penalty
         return (penalty is not None and penalty.author is not None and not penalty.challenged
                 and not penalty.stackable
-                and top.kind in kinds_where(state.variant, "black-draw"))
+                and top.kind in kinds_where(state.variant, "wild-draw"))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         penalty = state.stack[-1].penalty
@@ -168,6 +167,6 @@ class FourOnFourResponder(Responder):
         if seat != penalty.target or not state.variant.counts_as[state.color].isdisjoint(hand):
             return []
         symbol = state.variant.symbol_of[penalty.card]
-        kinds = {k for k in kinds_where(state.variant, "black-draw").intersection(hand)
+        kinds = {k for k in kinds_where(state.variant, "wild-draw").intersection(hand)
                  if state.variant.symbol_of[k] == symbol}
-        return plays_of(state, seat, kinds)
+        return state.plays_of(seat, kinds)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from cardgen.engine.actions import PASS, Action, action_verb, parse_seat, seat_name
-from cardgen.engine.cards import CardTables
+from cardgen.engine.cards import CardTables, kinds_where
 from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.hooks import Effect, register_effect
 from cardgen.engine.options.hands import (
@@ -27,7 +27,6 @@ from cardgen.engine.options.hands import (
 )
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import DrawPenalty, RoundState
-from cardgen.engine.unplugged.reactions import kinds_with, plays_of
 
 # --- cards laid on one's turn, on any card (U-13) -----------------------------------------
 
@@ -250,14 +249,14 @@ def ask_run(state: RoundState, seat: int, *, laid: bool) -> None:
     before any is laid — none."""
     variant = state.variant
     hand = state.hands[seat]
-    lucky = kinds_with(variant, "lucky-run")
+    lucky = kinds_where(variant, "lucky-run")
     colour = [k for k in hand if variant.color_of[k] == state.color and k not in lucky]
     options: list[Action] = []
     if len(colour) >= 2:
         calls = (False, True) if len(hand) == 2 else (False,)
         options += [Lay(variant.kinds[k].id, call, kind=k)
                     for k in sorted(set(colour)) for call in calls]
-    options += plays_of(state, seat, sorted(set(colour)))
+    options += state.plays_of(seat, set(colour))
     if not laid:
         options.append(PASS)
     if options != [PASS]:

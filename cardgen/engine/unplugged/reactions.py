@@ -10,29 +10,11 @@ goes on top of a +X and, when it resolves, moves that +X's pending draw (U-27 �
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from cardgen.engine.actions import Action, seat_name
-from cardgen.engine.cards import CardTables
+from cardgen.engine.cards import CardTables, kinds_where
 from cardgen.engine.hooks import Effect, Responder, register_effect, register_responder
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import DrawPenalty, RoundState
-
-
-@lru_cache(maxsize=256)
-def kinds_with(variant: CardTables, effect: str) -> frozenset[int]:
-    """The kinds of the variant whose card has ``effect``."""
-    return frozenset(k for k, card in enumerate(variant.kinds) if card.effect == effect)
-
-
-def held(state: RoundState, seat: int, kinds: frozenset[int]) -> list[int]:
-    """The distinct kinds of ``kinds`` that ``seat`` holds, in a stable order."""
-    return sorted(kinds.intersection(state.hands[seat]))
-
-
-def plays_of(state: RoundState, seat: int, kinds: list[int]) -> list[Action]:
-    table = state.plays[seat][len(state.hands[seat]) == 2]
-    return [play for kind in kinds for play in table[kind]]
 
 
 def anyone_holds(state: RoundState, kinds: frozenset[int]) -> bool:
@@ -97,10 +79,11 @@ class NonResponder(Responder):
         if top.kind < 0 or top.author < 0 or (penalty is not None
                                               and (penalty.challenged or penalty.moved)):
             return False
-        return anyone_holds(state, kinds_with(state.variant, "cancel"))
+        return anyone_holds(state, kinds_where(state.variant, "cancel"))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
-        return plays_of(state, seat, held(state, seat, kinds_with(state.variant, "cancel")))
+        return state.plays_of(seat, kinds_where(state.variant, "cancel").intersection(
+            state.hands[seat]))
 
 
 # --- Boomerang and Dérivation (U-27 … U-29) -----------------------------------------------
@@ -179,14 +162,15 @@ class BoomerangResponder(Responder):
     def active(self, state: RoundState) -> bool:
         penalty = pending_draw(state)
         return (penalty is not None and penalty.reflectable and penalty.target != penalty.author
-                and anyone_holds(state, kinds_with(state.variant, "return-draw")))
+                and anyone_holds(state, kinds_where(state.variant, "return-draw")))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         penalty = state.stack[-1].penalty
         assert penalty is not None
         if seat != penalty.target:
             return []
-        return plays_of(state, seat, held(state, seat, kinds_with(state.variant, "return-draw")))
+        return state.plays_of(seat, kinds_where(state.variant, "return-draw").intersection(
+            state.hands[seat]))
 
 
 @register_responder
@@ -199,12 +183,12 @@ class DerivationResponder(Responder):
     def active(self, state: RoundState) -> bool:
         penalty = pending_draw(state)
         return (penalty is not None and penalty.redirectable
-                and anyone_holds(state, kinds_with(state.variant, "redirect-draw")))
+                and anyone_holds(state, kinds_where(state.variant, "redirect-draw")))
 
     def options(self, state: RoundState, seat: int) -> list[Action]:
         penalty = state.stack[-1].penalty
         assert penalty is not None
         if seat != penalty.target:
             return []
-        return plays_of(state, seat,
-                        held(state, seat, kinds_with(state.variant, "redirect-draw")))
+        return state.plays_of(seat, kinds_where(state.variant, "redirect-draw").intersection(
+            state.hands[seat]))

@@ -5,7 +5,6 @@ and the table's vote on unwanted advice (U-49).
 from __future__ import annotations
 
 from cardgen.engine.actions import seat_name
-from cardgen.engine.classic.options import LowestScore
 from cardgen.engine.classic.rules import OfficialRules, option
 from cardgen.engine.errors import EngineError
 from cardgen.engine.scoreboard import Scoreboard
@@ -55,7 +54,7 @@ def table_talk_vote(game: Scoreboard, rules: OfficialRules, offender: int,
         raise EngineError(f"there is no {seat_name(offender)} in this game to vote on")
     if not 0 <= votes_for <= others:
         raise EngineError(f"{votes_for} votes: the {others} other players vote, once each")
-    if not isinstance(rules, LowestScore):
+    if not rules.lowest_total_wins:
         raise EngineError("the 50-point vote (U-49) is a penalty only where the lowest "
                           "total wins; add the rule lowest-score")
     if 2 * votes_for <= others:
