@@ -108,3 +108,26 @@ def test_the_listing_names_each_effects_examples(tmp_path: Path) -> None:
     rows = {row["id"]: row for row in json.loads(output)}
     assert rows["peek"]["examples"] == ["peek--look-at-a-hand.toml"]
     assert all(rows[e]["examples"] == examples_of(e) for e in EFFECTS)
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "your-deck.md"
+START, END = "<!-- effect-examples:start -->\n", "<!-- effect-examples:end -->\n"
+
+
+def examples_table() -> str:
+    """The table of docs/your-deck.md: each effect of effects.toml and its examples."""
+    rows = ["| effect | examples |", "|---|---|"]
+    for effect in EFFECTS:
+        names = ", ".join(f"`{name}`" for name in examples_of(effect)) or "(none yet)"
+        rows.append(f"| `{effect}` | {names} |")
+    return "\n".join(rows) + "\n"
+
+
+def test_the_docs_list_every_effects_examples() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    before, rest = text.split(START)
+    table, after = rest.split(END)
+    if table != examples_table():
+        DOCS.write_text(before + START + examples_table() + END + after, encoding="utf-8")
+        pytest.fail("docs/your-deck.md: the table of the effects' examples was out of date; "
+                    "it has been written again: review and commit it")
