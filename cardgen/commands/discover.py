@@ -104,9 +104,22 @@ def list_options(lang: str, as_json: bool) -> None:
 @click.command()
 @lang_option("Language of the descriptions.")
 @json_option("Print JSON instead of a list.")
-def effects(lang: str, as_json: bool) -> None:
+@click.option("--examples", "examples_folder", metavar="FOLDER",
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Write every effect's example situations (and the decks they name) "
+                   "into FOLDER, never over a file, for `cardgen explain`.")
+def effects(lang: str, as_json: bool, examples_folder: Path | None) -> None:
     """List the effects a card of your own can reuse (effect = "…"), with their
-    parameters, limits and facts."""
+    parameters, limits, facts and examples."""
+    if examples_folder is not None:
+        from cardgen.designer.effect_examples import copy_effect_examples
+
+        written = copy_effect_examples(examples_folder)
+        for path in written:
+            click.echo(f"wrote {path}")
+        first = next(path for path in written if path.name.startswith("peek--"))
+        click.echo(f"try one: cardgen explain {first}")
+        return
     if as_json:
         emit_json(effect_rows())
         return

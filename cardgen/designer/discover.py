@@ -12,6 +12,7 @@ from typing import Any
 
 from cardgen.catalogue import FACT_DEFAULTS, EffectFacts, catalogue, pictogram_names
 from cardgen.datafolders import data_folder
+from cardgen.designer.effect_examples import examples_of
 
 
 @cache
@@ -29,7 +30,8 @@ def effect_facts(effect: EffectFacts) -> dict[str, bool]:
 
 def effect_rows() -> list[dict[str, Any]]:
     """Every effect as data (what ``--json`` prints): its description, facts and
-    parameters with their defaults, limits and words."""
+    parameters with their defaults, limits and words, and the file names of its examples
+    (``cardgen effects --examples DIR`` writes them)."""
     rows = []
     for effect in catalogue().effects.values():
         params = []
@@ -45,7 +47,8 @@ def effect_rows() -> list[dict[str, Any]]:
                                     for value, words in effect.words[name].items()}
             params.append(param)
         rows.append({"id": effect.id, "description": effect.description.as_dict(),
-                     "facts": effect_facts(effect), "params": params})
+                     "facts": effect_facts(effect), "params": params,
+                     "examples": examples_of(effect.id)})
     return rows
 
 
@@ -72,7 +75,7 @@ def _param_line(param: dict[str, Any], lang: str) -> str:
 
 def effect_lines(lang: str) -> list[str]:
     """The effects as ``cardgen effects`` prints them: each one's id and what it does,
-    then its parameters and its facts, indented."""
+    then its parameters, its facts and its examples, indented."""
     words = labels(lang)
     colon = " :" if lang == "fr" else ":"  # French sets a space before it
     lines = []
@@ -84,6 +87,8 @@ def effect_lines(lang: str) -> list[str]:
         facts = [words[fact]["true" if value else "false"]
                  for fact, value in row["facts"].items()]
         lines.append(f"    {words['facts']}{colon} {words['separator'].join(facts)}")
+        if row["examples"]:
+            lines.append(f"    {words['examples']}{colon} {', '.join(row['examples'])}")
     return lines
 
 
