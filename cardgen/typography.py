@@ -5,16 +5,14 @@ licences, so a machine without them installed still prints every French glyph.
 reportlab embeds TrueType fonts as subsets. Parsing a font file is most of what
 registering it costs, so a drawing registers only the fonts it uses
 (:func:`registered`); the rulebook, which styles paragraphs by family, registers them
-all (:func:`register_fonts`).
+all (:func:`register_fonts`). reportlab itself is imported by the first font
+registered, so a command that draws nothing (`cardgen check`, `simulate`) never loads it.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from cardgen.datafolders import data_folder
 from cardgen.errors import CardgenError
@@ -43,6 +41,9 @@ def font_path(file_name: str) -> Path:
 def registered(name: str) -> str:
     """Register the project's font ``name`` with reportlab (once per process) and
     return the name, for ``canvas.setFont(registered(NAME), size)``."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
     path = font_path(FONT_FILES[name])
     if not path.is_file():
         raise CardgenError(f"{path}: font file missing; reinstall cardgen "
@@ -58,6 +59,8 @@ def registered(name: str) -> str:
 @cache
 def register_fonts() -> None:
     """Register every font of the project, and the Sans family for paragraphs."""
+    from reportlab.pdfbase import pdfmetrics
+
     for name in FONT_FILES:
         registered(name)
     pdfmetrics.registerFontFamily("Sans", normal="Sans", bold="Sans-Bold",
@@ -66,12 +69,13 @@ def register_fonts() -> None:
 
 #: The fonts a card face sets its names and captions in (see cardgen/render/faces.py).
 TEXT_FONTS = ("Sans", "Sans-Bold", "Sans-Oblique", "Condensed")
-#: (LATIN_MAX, in cardgen.catalogue.texts: each text font covers every character up to it)
 
 
 def unprintable(text: str) -> str:
     """The characters of ``text`` (once each, in order) that one of the text fonts has no
     glyph for: they would print as empty boxes."""
+    from reportlab.pdfbase import pdfmetrics
+
     rare = [c for c in text if ord(c) > LATIN_MAX and not c.isspace()]
     if not rare:  # every text font covers Latin: no need to parse the fonts to know
         return ""
