@@ -38,7 +38,7 @@ class DrawPenalty:
     challenge moves it (C-21); stacking, Boomerang, Dérivation and "Non" in the
     variants add to it, send it back or redirect it."""
 
-    __slots__ = ("amount", "target", "author", "skipped", "card", "stackable",
+    __slots__ = ("amount", "target", "author", "skipped", "skip_later", "card", "stackable",
                  "reflectable", "redirectable", "challengeable", "challenged", "bluff", "moved")
 
     def __init__(self, amount: int, target: int, *, author: int | None = None,
@@ -49,6 +49,10 @@ class DrawPenalty:
         self.target = target
         self.author = author  # None: nobody played it (a first card)
         self.skipped = skipped  # the seat that misses its turn, if any
+        #: the skipped seat is not the one who plays next (a victim picked further on,
+        #: U-19): play goes on after the author, and that seat loses its next turn
+        #: when it comes (lose_turn)
+        self.skip_later = False
         self.card = card
         self.stackable = stackable
         self.reflectable = reflectable
@@ -70,7 +74,8 @@ class DrawPenalty:
         answers nobody at this table can give (no Boomerang in a classic deck)."""
         text = f"{seat_name(self.target)} draws {self.amount}"
         if self.skipped is not None:
-            text += f", {seat_name(self.skipped)} misses the turn"
+            text += (f", {seat_name(self.skipped)} misses the next turn" if self.skip_later
+                     else f", {seat_name(self.skipped)} misses the turn")
         flags = [f for f, by in self.ANSWERED_BY.items() if getattr(self, f)
                  and (responders is None or not responders.isdisjoint(by))]
         if flags:
@@ -152,9 +157,14 @@ class PendingStack(Seats):
         self.actor = seat
 
     def apply_penalty(self, penalty: DrawPenalty) -> None:
-        """The pending draw takes effect; the turn goes past the skipped seat."""
+        """The pending draw takes effect; the turn goes past the skipped seat, or, when
+        that seat is not the next to play (``skip_later``), it loses its next turn."""
         self.draw_cards(penalty.target, penalty.amount)
-        if penalty.skipped is not None:
+        if penalty.skipped is not None and penalty.skip_later and penalty.author is not None:
+            self.lose_turn(penalty.skipped)
+            self.log(f"{seat_name(penalty.skipped)} will miss the next turn")
+            self.turn = self.next_seat(penalty.author)
+        elif penalty.skipped is not None:
             self.turn = self.next_seat(penalty.skipped)
         elif penalty.author is not None:
             self.turn = self.next_seat(penalty.author)

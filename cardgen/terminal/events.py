@@ -64,6 +64,7 @@ _LINES: tuple[tuple[str, str | None], ...] = (
     (rf"{_S} shouts first", "log_shouts"),
     (rf"{_S} spins the wheel: (?P<sector>\S+)", "log_wheel"),
     (rf"{_S} loses this turn", "log_loses_turn"),
+    (rf"{_S} will miss the next turn", "log_will_miss_turn"),
     (rf"{_S} may not go out on a black card: he draws", "log_no_black_finish"),
     (rf"{_S} is out", "log_is_out"),
     (r"the same position has come back with nothing to draw", "log_repeated"),
@@ -76,9 +77,10 @@ _LINES: tuple[tuple[str, str | None], ...] = (
 )
 _PATTERNS = tuple((re.compile(pattern), key) for pattern, key in _LINES)
 #: A draw waiting, as the engine describes it: "P1 draws 4, P1 misses the turn
-#: (challengeable)".
+#: (challengeable)"; "misses the next turn" when that seat is not the next to play.
 _PENALTY = re.compile(r"P(?P<target>\d+) draws (?P<amount>\d+)"
-                      r"(?:, P(?P<skipped>\d+) misses the turn)?(?: \((?P<flags>[^)]*)\))?")
+                      r"(?:, P(?P<skipped>\d+) misses the (?P<later>next )?turn)?"
+                      r"(?: \((?P<flags>[^)]*)\))?")
 
 
 @dataclass
@@ -154,7 +156,7 @@ class TableLog:
         return self.words.penalty(self._seat(int(found.group("target"))),
                                   int(found.group("amount")),
                                   self._seat(int(skipped)) if skipped is not None else None,
-                                  flags)
+                                  flags, later=found.group("later") is not None)
 
     def _seat(self, seat: int) -> str:
         return self.words.seat(seat)

@@ -65,15 +65,17 @@ class Words:
         flags = [flag for flag, by in penalty.ANSWERED_BY.items()
                  if getattr(penalty, flag) and not answers.isdisjoint(by)]
         skipped = f"P{seats[penalty.skipped]}" if penalty.skipped is not None else None
-        return self.penalty(f"P{seats[penalty.target]}", penalty.amount, skipped, flags)
+        return self.penalty(f"P{seats[penalty.target]}", penalty.amount, skipped, flags,
+                            later=penalty.skip_later)
 
     def penalty(self, target: str, amount: int, skipped: str | None,
-                flags: list[str]) -> str:
-        """A draw waiting: who draws how many, who misses the turn, and how it may be
-        answered (``flags`` are the engine's: stackable, challengeable…)."""
+                flags: list[str], *, later: bool = False) -> str:
+        """A draw waiting: who draws how many, who misses the turn (``later``: his next
+        one, as he is not the next to play), and how it may be answered (``flags`` are
+        the engine's: stackable, challengeable…)."""
         text = self("pending_draw", seat=target, count=amount)
         if skipped is not None:
-            text += self("pending_skip", seat=skipped)
+            text += self("pending_skip_later" if later else "pending_skip", seat=skipped)
         said = [self(f"answer_{flag}") if f"answer_{flag}" in self.labels else flag
                 for flag in flags]
         return text + (f" ({', '.join(said)})" if said else "")

@@ -47,6 +47,11 @@ def test_every_effect_has_an_example_and_one_per_switch_value(effect: str) -> No
                           f"{', '.join(missing)}"
 
 
+def _as_toml(value: str) -> str:
+    """A switch's value as a deck file writes it: true and false bare, text quoted."""
+    return value if value in ("true", "false") else f'"{value}"'
+
+
 def test_every_example_names_a_known_effect_and_says_so_first() -> None:
     for path in EXAMPLES:
         effect = path.name.split("--", 1)[0]
@@ -54,8 +59,9 @@ def test_every_example_names_a_known_effect_and_says_so_first() -> None:
         with path.open("rb") as handle:
             description = tomllib.load(handle)["description"]
         words = catalogue().effects[effect].words
-        switch = [f"{effect}, {param} = {value}: " for param, values in words.items()
-                  for value in values if path.name == f"{effect}--{param}-{value}.toml"]
+        switch = [f"{effect}, {param} = {_as_toml(value)}: "
+                  for param, values in words.items() for value in values
+                  if path.name == f"{effect}--{param}-{value}.toml"]
         start = switch[0] if switch else f"{effect}: "
         assert description.startswith(start), path.name
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.paths import EXAMPLES
+from helpers.paths import EXAMPLES, ROOT
 from helpers.rules import HANDS, do, hands, ids, legal
 
 from cardgen.check import check_deck
@@ -263,6 +263,15 @@ def test_o32_the_dealer_names_victim_and_colour_of_a_first_wild_draw_four_choice
     do(state, "victim P2")
     assert len(state.hands[2]) == 3 + 4 and state.actor == 2
     assert state.variant.colors[state.color] == "green"
+
+
+def test_o32_u19_a_first_pick_two_of_a_designer_skips_the_victim_it_names() -> None:
+    # The designer's card keeps skip = "victim" (U-19): the victim named by the dealer
+    # draws and loses his next turn; the player after the dealer plays first.
+    deck = str(ROOT / "cardgen" / "data" / "effect_examples" / "decks" / "chosen-victims.toml")
+    state = first_card(["dealer-lays-first-card"], "red-pick-two", deck=deck)
+    do(state, "victim P3")
+    assert len(state.hands[3]) == 3 + 2 and state.actor == 1 and state.losing == [3]
 
 
 # --- O-34, O-35 ---------------------------------------------------------------------------------

@@ -179,12 +179,18 @@ def _first_comment(path: Path) -> str:
 def _data_files() -> list[str]:
     """Every data file of ``cardgen/data/`` and every template, by its opening comment."""
     lines = ["| file | what it holds |", "|---|---|"]
-    files = sorted((PACKAGE / "data").rglob("*.toml")) + sorted(
+    examples = PACKAGE / "data" / "effect_examples"
+    files = sorted(path for path in (PACKAGE / "data").rglob("*.toml")
+                   if not path.is_relative_to(examples)) + sorted(
         path for path in (ROOT / "templates").rglob("*")
         if path.suffix in (".toml", ".j2"))
     for path in files:
         shown = path.relative_to(ROOT).as_posix()
         lines.append(f"| [{shown}](../{shown}) | {_first_comment(path)} |")
+    shown = examples.relative_to(ROOT).as_posix()
+    lines.append(f"| [{shown}/](../{shown}) | A situation file per effect and per value of "
+                 "each of its switches, with the decks they need: the effects' oracles, "
+                 "written out by `cardgen effects --examples DIR`. |")
     return lines
 
 

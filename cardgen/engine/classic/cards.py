@@ -58,7 +58,9 @@ class Skip(Effect):
 
 @register_effect
 class DrawCards(Effect):
-    """+2 (and +2? with ``choose_victim``): a pending draw penalty on the victim (C-16)."""
+    """+2 (and +2? with ``choose_victim``): a pending draw penalty on the victim (C-16).
+    The ``skip`` parameter says who misses a turn: the victim (``"victim"``, the default)
+    or the next player whoever draws (``"next"``, U-19 reading A)."""
 
     name = "draw"
     challengeable: ClassVar[bool] = False
@@ -72,15 +74,22 @@ class DrawCards(Effect):
         author = entry.author
         following = state.next_seat(author)
         chosen = entry.action.target if entry.action is not None else None
-        # A chosen victim draws; the next player is still the one skipped (docs/rules.md
-        # U-19 and K-12: the text changes only who draws).
+        card = state.variant.kinds[entry.kind]
+        victim = following if chosen is None else chosen
+        # A chosen victim draws and misses a turn, as the card says; with skip = "next"
+        # the next player is the one skipped whoever draws (Uno Unplugged's +4?,
+        # docs/rules.md U-19 reading A, K-12).
+        skipped = following if card.param("skip", "victim") == "next" else victim
         entry.penalty = state.rules.new_penalty(
             state, entry,
-            amount=int(state.variant.kinds[entry.kind].param("amount", 2)),
-            target=following if chosen is None else chosen,
-            skipped=following,
+            amount=int(card.param("amount", 2)),
+            target=victim,
+            skipped=skipped,
             challengeable=self.challengeable,
         )
+        # A victim further on than the next player: the next one plays, and the victim
+        # loses his next turn when it comes.
+        entry.penalty.skip_later = skipped != following
 
     def resolve(self, state: RoundState, entry: Pending) -> None:
         assert entry.penalty is not None

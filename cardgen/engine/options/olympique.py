@@ -179,7 +179,13 @@ class NameVictim(Action):
     def apply_to(self, state: RoundState) -> None:
         entry: Pending = state.extra.pop(FIRST_DRAW)
         assert entry.penalty is not None
-        entry.penalty.target = self.seat
+        penalty = entry.penalty
+        if state.variant.kinds[entry.kind].param("skip", "victim") == "victim":
+            # The victim named also misses a turn (U-19): at once if he plays next,
+            # else his next turn.
+            penalty.skip_later = self.seat != penalty.skipped
+            penalty.skipped = self.seat
+        penalty.target = self.seat
         state.stack.append(entry)  # now it may be answered as any +2? or +4?
         state.advance()
 
