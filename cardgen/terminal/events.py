@@ -7,9 +7,11 @@ the deck's card names and the table's seat numbers. What the person's seat may n
 is left out: the hands dealt, the cards another seat draws (only counted), a card given
 between two other seats.
 
-What the person's seat is shown is said from it: the hand a peek or a challenge shows
-them, named, and kept for the table (:meth:`TableLog.seen_lines`) as long as the
-engine's observation of their seat keeps it; another seat looking at theirs.
+What happens to the person is said from their seat, with why: the cards they draw,
+named, with the card that made them draw (:mod:`cardgen.terminal.causes`, which also
+says the turns they miss); the hand a peek or a challenge shows them, named, and kept
+for the table (:meth:`TableLog.seen_lines`) as long as the engine's observation of their
+seat keeps it; another seat looking at theirs.
 
 A pattern's named groups say what each part is: ``seat`` and ``other`` a seat
 (``P2``), ``card`` a card id, ``cards`` ids separated by spaces, ``count`` a number,
@@ -24,6 +26,7 @@ from dataclasses import dataclass, field
 
 from cardgen.engine import Action, Play, RoundState
 from cardgen.engine.observation import SeatView
+from cardgen.terminal.causes import Causes
 from cardgen.terminal.words import Words
 
 _S = r"P(?P<seat>\d+)"
@@ -96,6 +99,7 @@ class TableLog:
     words: Words
     state: RoundState
     me: int
+    causes: Causes = field(init=False)
     #: The hands the person's seat was shown, each with what showed it ("your Snoop").
     seen: dict[int, str] = field(init=False, default_factory=dict)
     #: A +4 being challenged: (the challenger, the +4's player), until its outcome.
@@ -103,10 +107,14 @@ class TableLog:
     #: The last card the person laid (a Fouine shows them a hand); -1: none yet.
     my_card: int = field(init=False, default=-1)
 
+    def __post_init__(self) -> None:
+        self.causes = Causes(self.words, self.state, self.me)
+
     def acting(self, seat: int, action: Action) -> None:
         """``seat`` takes ``action``: called before the round takes it, so that the lines
         that follow are known to be its doing."""
         state = self.state
+        self.causes.acting(seat, action)
         if action.verb == "challenge" and state.stack and state.stack[-1].penalty:
             self.challenge = (seat, state.stack[-1].penalty.author)
         elif isinstance(action, Play) and seat == self.me:
@@ -114,8 +122,11 @@ class TableLog:
                 action.card]
 
     def lines(self, events: Iterable[str]) -> list[str]:
-        """The lines ``events`` are said in."""
-        return [line for event in events for line in self.say(event)]
+        """The lines ``events`` are said in, and then the turn the person missed, if one
+        has begun past their seat."""
+        said = [line for event in events for line in self.say(event)]
+        missed = self.causes.turn_missed()
+        return [*said, missed] if missed is not None else said
 
     def say(self, event: str) -> list[str]:
         """``event`` in words (no line when the person's seat does not see it). A line no
@@ -166,6 +177,10 @@ class TableLog:
             return [self._sees(int(seat or 0), int(other or 0))]
         if key in ("log_bluff", "log_no_bluff"):  # the challenger has seen the +4's hand
             return [*self._challenged(), words(key, **values)]
+        if key == "log_turn_follows":
+            self.causes.turn_follows_hand()
+        elif key == "log_loses_turn" and int(seat or 0) == self.me:
+            return [self.causes.missed()]
         if key == "log_discards":
             values["cards"] = ", ".join(self._card(card) for card in str(parts["cards"]).split())
         if key == "log_gives" and self.me not in (int(seat or 0), int(other or 0)):
@@ -208,7 +223,7 @@ class TableLog:
     def _draws(self, seat: int, cards: list[str]) -> str:
         if seat != self.me:
             return self.words("draws_some", seat=self._seat(seat), count=len(cards))
-        return self.words("you_draw", cards=", ".join(self._card(card) for card in cards))
+        return self.causes.drawn(", ".join(self._card(card) for card in cards), len(cards))
 
     def _end(self, how: str, seat: str | None) -> str:
         """How the round ended: a hand emptied, a card that ends it (the Pingouin), a

@@ -128,7 +128,7 @@ class Session:
             time.sleep(PACE)
 
     def _flush(self) -> None:
-        """Say what the last action caused, as the person's seat sees it."""
+        """Say what the last action caused (and the turn it made the person miss)."""
         state = self.state
         if state is None or state.events is None:
             return

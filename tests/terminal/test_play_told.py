@@ -1,6 +1,7 @@
 """What `cardgen play` tells the person that the engine's log leaves out (issue 31): the
 hand a Fouine or a challenge shows them, named and kept on the table; another seat
-looking at theirs. Driven in a pseudo-terminal with pexpect, in English and in French;
+looking at theirs; the turn they miss and why; the cards drawn for them, counted and
+named, with why. Driven in a pseudo-terminal with pexpect, in English and in French;
 each game is seeded, three players, and ends with `quit` once the line is seen.
 """
 
@@ -79,13 +80,51 @@ def test_a_bot_looking_at_the_persons_hand_says_so(tmp_path: Path) -> None:
     leave(child)
 
 
-def test_a_challenge_shows_the_hand_of_the_plus_four_player(tmp_path: Path) -> None:
-    """C-22: challenging P1's +4? shows the person P1's hand, kept on the table after."""
+def test_a_challenge_shows_the_hand_and_who_chose_the_victim(tmp_path: Path) -> None:
+    """C-22: challenging P1's +4? shows the person P1's hand (kept on the table after);
+    lost, the challenge makes them draw the cards of a +4? whose victim P1 chose."""
     child = spawn(tmp_path, "unplugged", "4")
     said(child, "P1: play +4?, name blue, on P0")
     said(child, "1. challenge the +4")
     said(child, "you look at P1's hand: Blue 3, Blue 4, Blue 6, Blue 7, Snoop, Detour",
          answers=1)
+    said(child, "P1 chose you: you draw 6 cards: Treasure, Green 9, Plus Effect, Red 6, "
+                "Red 1, Generosity")
     said(child, "P1's hand, seen after your challenge: Blue 3, Blue 4, Blue 6, Blue 7, "
                 "Snoop, Detour")
+    leave(child)
+
+
+@pytest.mark.parametrize(("lang", "missed"), [
+    ("en", "you miss your turn (P2's Green Skip)"),
+    ("fr", "vous passez votre tour (Passe ton tour vert de P2)"),
+], ids=["en", "fr"])
+def test_a_skipped_person_is_told_the_turn_they_miss_and_why(
+        tmp_path: Path, lang: str, missed: str) -> None:
+    """C-18: P2's Skip passes over the person's seat, which the engine does not log."""
+    child = spawn(tmp_path, "classic", "17", lang)
+    said(child, missed)
+    leave(child)
+
+
+@pytest.mark.parametrize(("lang", "drawn", "missed"), [
+    ("en", "you draw 2 cards: Red 2, Blue 8 (P2's Blue +2)",
+     "you miss your turn (P2's Blue +2)"),
+    ("fr", "vous piochez 2 cartes : 2 rouge, 8 bleu (+2 bleu de P2)",
+     "vous passez votre tour (+2 bleu de P2)"),
+], ids=["en", "fr"])
+def test_a_penalty_drawn_for_the_person_says_how_many_which_and_why(
+        tmp_path: Path, lang: str, drawn: str, missed: str) -> None:
+    """C-16: P2's +2 makes the person draw two cards, named, and miss their turn."""
+    child = spawn(tmp_path, "classic", "25", lang)
+    said(child, drawn)
+    said(child, missed)
+    leave(child)
+
+
+def test_a_catch_says_who_caught_the_person(tmp_path: Path) -> None:
+    """C-25: the person plays their second-to-last card without UNO; P1 catches them."""
+    child = spawn(tmp_path, "unplugged", "6")
+    said(child, "you draw 2 cards: Red 9, Green Reverse (P1 caught you without UNO)",
+         answers=8)
     leave(child)
