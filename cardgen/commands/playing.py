@@ -27,7 +27,10 @@ from cardgen.errors import INTERRUPTED
 @click.argument("deck")
 @players_option("Number of players, you included.", default=4)
 @click.option("--seat", type=click.IntRange(0, 9), default=0, show_default=True,
-              help="Your seat (P0 deals the first round).")
+              help="Your seat (P0 to one less than --players). No seat deals first: "
+                   "the dealer is drawn by lot, as --seed fixes it, for every round, or "
+                   "for the first only where the rules pass the deal to the left "
+                   "(rotate-dealer, on in the unplugged deck).")
 @bots_option("--bots", "The other players: heuristic, random, or a comma list.")
 @option_option()
 @seed_option("Seed of the deal.")

@@ -7,6 +7,12 @@ the deck's card names and the table's seat numbers. What the person's seat may n
 is left out: the hands dealt, the cards another seat draws (only counted), a card given
 between two other seats.
 
+What happens to the person is said from their seat, with why: the cards they draw,
+named, with the card that made them draw (:mod:`cardgen.terminal.causes`, which also
+says the turns they miss); the hand a peek or a challenge shows them, named, and kept
+for the table (:meth:`TableLog.seen_lines`) as long as the engine's observation of their
+seat keeps it; another seat looking at theirs.
+
 A pattern's named groups say what each part is: ``seat`` and ``other`` a seat
 (``P2``), ``card`` a card id, ``cards`` ids separated by spaces, ``count`` a number,
 ``penalty`` a draw waiting as the engine describes it (see :meth:`Words.penalty`).
@@ -15,9 +21,12 @@ A pattern's named groups say what each part is: ``seat`` and ``other`` a seat
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
-from cardgen.engine import RoundState
+from cardgen.engine import Action, Play, RoundState
+from cardgen.engine.observation import SeatView
+from cardgen.terminal.causes import Causes
 from cardgen.terminal.words import Words
 
 _S = r"P(?P<seat>\d+)"
@@ -92,18 +101,61 @@ class TableLog:
     words: Words
     state: RoundState
     me: int
+    causes: Causes = field(init=False)
+    #: The hands the person's seat was shown, each with what showed it ("your Snoop").
+    seen: dict[int, str] = field(init=False, default_factory=dict)
+    #: A +4 being challenged: (the challenger, the +4's player), until its outcome.
+    challenge: tuple[int, int | None] | None = field(init=False, default=None)
+    #: The last card the person laid (a Fouine shows them a hand); -1: none yet.
+    my_card: int = field(init=False, default=-1)
 
-    def say(self, event: str) -> str | None:
-        """``event`` in words, or None when the person's seat does not see it. A line no
+    def __post_init__(self) -> None:
+        self.causes = Causes(self.words, self.state, self.me)
+
+    def acting(self, seat: int, action: Action) -> None:
+        """``seat`` takes ``action``: called before the round takes it, so that the lines
+        that follow are known to be its doing."""
+        state = self.state
+        self.causes.acting(seat, action)
+        if action.verb == "challenge" and state.stack and state.stack[-1].penalty:
+            self.challenge = (seat, state.stack[-1].penalty.author)
+        elif isinstance(action, Play) and seat == self.me:
+            self.my_card = action.kind if action.kind >= 0 else state.variant.kind_of[
+                action.card]
+
+    def lines(self, events: Iterable[str]) -> list[str]:
+        """The lines ``events`` are said in, and then the turn the person missed, if one
+        has begun past their seat."""
+        said = [line for event in events for line in self.say(event)]
+        missed = self.causes.turn_missed()
+        return [*said, missed] if missed is not None else said
+
+    def say(self, event: str) -> list[str]:
+        """``event`` in words (no line when the person's seat does not see it). A line no
         pattern knows is shown with card names for ids (and the test of the transcripts
         finds it, to give it a label)."""
         for pattern, key in _PATTERNS:
             found = pattern.fullmatch(event)
             if found is not None:
-                return None if key is None else self._said(key, found.groupdict())
-        return self._names(event)
+                return [] if key is None else self._said(key, found.groupdict())
+        return [self._names(event)]
 
-    def _said(self, key: str, parts: dict[str, str | None]) -> str | None:
+    def seen_lines(self) -> list[str]:
+        """The hands the person's seat has been shown this round, named, as the engine's
+        observation of that seat keeps them (a bot in the seat knows as much)."""
+        if self.me < 0:
+            return []
+        words, kind_of = self.words, self.state.variant.kind_of
+        lines = []
+        for other, cards in sorted(SeatView(self.state, self.me).revealed.items()):
+            names = words.hand(self.state, (kind_of[card.id] for card in cards))
+            why = self.seen.get(other)
+            lines.append(words("seen_hand", other=self._seat(other), why=why, names=names)
+                         if why is not None else
+                         words("seen_hand_plain", other=self._seat(other), names=names))
+        return lines
+
+    def _said(self, key: str, parts: dict[str, str | None]) -> list[str]:
         words = self.words
         seat, other = parts.get("seat"), parts.get("other")
         values: dict[str, str | int] = {}
@@ -122,19 +174,58 @@ class TableLog:
             label = f"sector_{sector}"
             values["sector"] = words(label) if label in words.labels else sector
         if key == "log_draws":
-            return self._draws(int(seat or 0), str(parts["cards"]).split())
+            return [self._draws(int(seat or 0), str(parts["cards"]).split())]
+        if key == "log_sees":
+            return [self._sees(int(seat or 0), int(other or 0))]
+        if key in ("log_bluff", "log_no_bluff"):  # the challenger has seen the +4's hand
+            return [*self._challenged(), words(key, **values)]
+        if key == "log_turn_follows":
+            self.causes.turn_follows_hand()
+        elif key == "log_loses_turn" and int(seat or 0) == self.me:
+            return [self.causes.missed()]
         if key == "log_discards":
             values["cards"] = ", ".join(self._card(card) for card in str(parts["cards"]).split())
         if key == "log_gives" and self.me not in (int(seat or 0), int(other or 0)):
             key = "log_gives_hidden"  # a gift between two other seats is face down
         if key == "log_end":
-            return self._end(str(parts["how"]), self._seat(int(seat)) if seat else None)
-        return words(key, **values)
+            return [self._end(str(parts["how"]), self._seat(int(seat)) if seat else None)]
+        return [words(key, **values)]
+
+    def _sees(self, seat: int, other: int) -> str:
+        """``seat`` looks at the hand of ``other`` (a Fouine, or a card that peeks)."""
+        if seat == self.me:
+            words, card = self.words, self.my_card
+            return self._look(other, words("cause_yours", card=words.card(self.state, card))
+                              if card >= 0 else None)
+        if other == self.me:
+            return self.words("sees_you", seat=self._seat(seat))
+        return self.words("log_sees", seat=self._seat(seat), other=self._seat(other))
+
+    def _challenged(self) -> list[str]:
+        """C-22: the +4 just challenged showed its player's hand to the challenger."""
+        if self.challenge is None:
+            return []
+        (challenger, author), self.challenge = self.challenge, None
+        if author is None:
+            return []
+        if challenger == self.me:
+            return [self._look(author, self.words("cause_challenge"))]
+        if author == self.me:
+            return [self.words("sees_you", seat=self._seat(challenger))]
+        return [self.words("log_sees", seat=self._seat(challenger), other=self._seat(author))]
+
+    def _look(self, other: int, why: str | None) -> str:
+        """The person sees the hand of ``other``: its cards, by name."""
+        if why is not None:
+            self.seen[other] = why
+        shown = self.state.revealed.get(self.me, {}).get(other, ())
+        return self.words("you_see", other=self._seat(other),
+                          names=self.words.hand(self.state, shown))
 
     def _draws(self, seat: int, cards: list[str]) -> str:
         if seat != self.me:
             return self.words("draws_some", seat=self._seat(seat), count=len(cards))
-        return self.words("you_draw", cards=", ".join(self._card(card) for card in cards))
+        return self.causes.drawn(", ".join(self._card(card) for card in cards), len(cards))
 
     def _end(self, how: str, seat: str | None) -> str:
         """How the round ended: a hand emptied, a card that ends it (the Pingouin), a

@@ -118,6 +118,8 @@ class Session:
         state = self.state
         assert state is not None
         state.record(seat, action)
+        if self.log is not None:
+            self.log.acting(seat, action)
         said = self.words.action(state, action, viewer=self.human.seat)
         if self.seats[seat] == self.settings.seat:
             self.say(self.words("you_move", action=said))
@@ -127,19 +129,19 @@ class Session:
             time.sleep(PACE)
 
     def _flush(self) -> None:
+        """Say what the last action caused (and the turn it made the person miss)."""
         state = self.state
-        if state is not None and state.events:
-            for event in state.events:
-                shown = self.log.say(event) if self.log is not None else event
-                if shown:
-                    self.say(self.words("event", event=shown))
-            state.events.clear()
+        if state is None or state.events is None:
+            return
+        shown = self.log.lines(state.events) if self.log is not None else state.events
+        for line in shown:
+            self.say(self.words("event", event=line))
+        state.events.clear()
 
     def _table_lines(self) -> list[str]:
         self._flush()  # what the last moves caused comes before the table they left
         state, words = self.state, self.words
         assert state is not None
-        variant = state.variant
         me = self.human.seat
         color = words.color_in_force(state)
         direction = words("clockwise" if state.direction == 1 else "counterclockwise")
@@ -155,8 +157,9 @@ class Session:
         if view is not None and view.hand_hidden:  # U-10: naming a colour unseen
             lines.append(words("hidden_hand"))
         else:
-            hand = sorted(state.hands[me], key=lambda k: (variant.kinds[k].color or "~", k))
-            lines.append(words("hand", cards=", ".join(words.card(state, k) for k in hand)))
+            lines.append(words("hand", cards=words.hand(state, state.hands[me])))
+        if self.log is not None:
+            lines.extend(self.log.seen_lines())  # a hand a Fouine or a challenge showed
         return lines
 
     def _save(self, typed: str) -> str:

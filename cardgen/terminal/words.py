@@ -4,6 +4,7 @@ each legal action said as a person would say it."""
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -88,6 +89,13 @@ class Words:
             return name
         code = _ANSI.get(card.color or "", "1")
         return f"\033[{code}m{name}\033[0m"
+
+    def hand(self, state: RoundState, kinds: Iterable[int]) -> str:
+        """Cards held, by name, sorted as a hand is shown: by colour, then as the deck
+        lists them ("no card" for none)."""
+        variant = state.variant
+        ordered = sorted(kinds, key=lambda k: (variant.kinds[k].color or "~", k))
+        return ", ".join(self.card(state, k) for k in ordered) or self("no_card")
 
     def action(self, state: RoundState, action: Action, viewer: int | None = None) -> str:
         """``action`` as a person says it ("play Red 7 and call UNO"), seen from the seat

@@ -112,6 +112,17 @@ def test_rules_lists_every_optional_rule_in_both_languages() -> None:
     assert all(r["description"]["fr"] and r["description"]["en"] for r in rules.values())
 
 
+def test_play_help_says_the_dealer_is_drawn_not_that_p0_deals() -> None:
+    """C-03, C-33: the engine draws every round's dealer by lot (the first one only with
+    rotate-dealer); the help of --seat used to say that P0 deals the first round."""
+    code, out = run("play", "--help")
+    said = "".join(out.split())  # (the help is wrapped, a word such as rotate-dealer too)
+    assert code == 0 and "P0deals" not in said
+    for words in ("the dealer is drawn by lot, as --seed fixes it, for every round",
+                  "(rotate-dealer, on in the unplugged deck)"):
+        assert "".join(words.split()) in said
+
+
 def test_paper_choices_are_the_ones_sheets_and_rulebooks_both_know() -> None:
     from cardgen.render.layout import layout
     from cardgen.rulebook import PAPERS
