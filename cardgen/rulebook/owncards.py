@@ -13,7 +13,7 @@ import html
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from cardgen.catalogue import closest_card
+from cardgen.catalogue import Card, closest_card
 from cardgen.deck.load import Deck
 from cardgen.rulebook.markup import (
     Block,
@@ -33,13 +33,23 @@ def card_blocks(blocks: Sequence[Block]) -> Iterator[CardBlock]:
             yield from card_blocks(block.body)
 
 
+def card_named(deck: Deck, key: str) -> Card | None:
+    """The card an ``@card`` line names: a card's id ("red-canon"), or its kind's id
+    ("canon", as the kind's ``k.id`` gives it), which shows the kind's first card the deck
+    holds (the first it may name, when it holds none)."""
+    if key in deck.cards:
+        return deck.cards[key]
+    held = (card for card, _ in deck.card_list())
+    return next((card for card in (*held, *deck.cards.values()) if card.entry == key), None)
+
+
 def check_card_ids(blocks: Sequence[Block], deck: Deck, source: str,
                    line_of: Callable[[str], int | None] = lambda line: None) -> None:
     """Every ``@card ID`` names a card of the deck; ``line_of`` finds the line that says
     so in the text's file, when the id is written there as it is."""
     for block in card_blocks(blocks):
         card_id = html.unescape(block.card_id)
-        if card_id not in deck.cards:
+        if card_named(deck, card_id) is None:
             close = closest_card(card_id, deck.cards.values())
             hint = f"did you mean '{close}'?" if close else "`cardgen cards` lists the ids"
             line = line_of(f"@card {card_id}")
@@ -51,7 +61,7 @@ def check_card_ids(blocks: Sequence[Block], deck: Deck, source: str,
 def missing_kinds(blocks: Sequence[Block], context: dict[str, Any]) -> list[dict[str, Any]]:
     """The kinds of the deck's own cards that no ``@card`` block covers."""
     covered = {html.unescape(block.card_id) for block in card_blocks(blocks)}
-    return [kind for kind in context["custom"] if not covered & set(kind["ids"])]
+    return [kind for kind in context["custom"] if not covered & {*kind["ids"], kind["id"]}]
 
 
 def with_own_card_sections(blocks: list[Block], text: str, source: str) -> list[Block]:
