@@ -1,12 +1,13 @@
 """Rulebooks: a deck's rules of play as a PDF, in French or in English.
 
 The rule text of each variant lives in ``templates/rulebook/<variant>.<lang>.md.j2``;
-a deck file may bring its own, in Markdown (:mod:`.markdown`, :mod:`.owntext`). This
-package fills the text from the deck's data (:mod:`.context`), renders it in a jinja2
-sandbox (:mod:`.templates`), reads its block syntax (:mod:`.markup`), adds sections for
-the deck's own cards it leaves out (:mod:`.owncards`) and lays it out with reportlab
-(:mod:`.document`). The card list, counts, points and pictures all come
-from the same deck data as the printed sheets, so the two cannot disagree.
+a deck file may bring its own, in Markdown (:mod:`.markdown`, :mod:`.owntext`), whose
+every card id is checked before it runs (:mod:`.namedcards`). This package fills the
+text from the deck's data (:mod:`.context`), renders it in a jinja2 sandbox
+(:mod:`.templates`), reads its block syntax (:mod:`.markup`), adds sections for the
+deck's own cards it leaves out (:mod:`.owncards`) and lays it out with reportlab
+(:mod:`.document`). The card list, counts, points and pictures all come from the same
+deck data as the printed sheets, so the two cannot disagree.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from cardgen.rulebook.budget import check_layout
 from cardgen.rulebook.context import template_context
 from cardgen.rulebook.document import PAPER_SIZES, render_pdf
 from cardgen.rulebook.markup import Block, parse
+from cardgen.rulebook.namedcards import deck_names
 from cardgen.rulebook.owncards import check_card_ids, missing_kinds, with_own_card_sections
 from cardgen.rulebook.owntext import line_of, render_own_text
 from cardgen.rulebook.styles import build_styles
@@ -44,7 +46,7 @@ def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
     context = template_context(deck, lang)
     own = deck.rule_texts.get(lang)
     if own is not None:
-        text, lines = render_own_text(own, lang, context)
+        text, lines = render_own_text(own, lang, context, deck_names(deck))
         source = own.label
         check_layout(text, lines, source)
         blocks = parse(_spaced(text, lang), source, lines)

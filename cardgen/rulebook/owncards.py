@@ -10,7 +10,7 @@ typo in a rule text is reported with the text's name instead of deep in the layo
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from cardgen.catalogue import Card, closest_card
@@ -50,12 +50,16 @@ def check_card_ids(blocks: Sequence[Block], deck: Deck, source: str,
     for block in card_blocks(blocks):
         card_id = html.unescape(block.card_id)
         if card_named(deck, card_id) is None:
-            close = closest_card(card_id, deck.cards.values())
-            hint = f"did you mean '{close}'?" if close else "`cardgen cards` lists the ids"
             line = line_of(f"@card {card_id}")
             where = f"{source}, line {line}" if line else source
-            raise TemplateSyntaxError(f"{where}: '@card {card_id}' names no card of this "
-                                      f"deck; {hint}")
+            raise TemplateSyntaxError(f"{where}: {no_such_card(card_id, deck.cards.values())}")
+
+
+def no_such_card(card_id: str, cards: Iterable[Card]) -> str:
+    """What is wrong with an ``@card`` line whose id names none of ``cards``."""
+    close = closest_card(card_id, cards)
+    hint = f"did you mean '{close}'?" if close else "`cardgen cards` lists the ids"
+    return f"'@card {card_id}' names no card of this deck; {hint}"
 
 
 def missing_kinds(blocks: Sequence[Block], context: dict[str, Any]) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ from cardgen.errors import CardgenError
 from cardgen.files.toml import read_regular_file
 from cardgen.rulebook.budget import BudgetedSandbox, collect, time_limit
 from cardgen.rulebook.markdown import RuleTextError, origins, to_block_syntax
+from cardgen.rulebook.namedcards import DeckNames, check_named_cards
 from cardgen.rulebook.templates import sandbox, template_folder
 
 #: The built-in texts a rule text may extend or import by their short names.
@@ -107,10 +108,13 @@ def builtin_file(name: str, lang: str) -> Path | None:
     return None
 
 
-def render_own_text(text: RuleText, lang: str, context: dict[str, Any]
-                    ) -> tuple[str, list[str | None]]:
+def render_own_text(text: RuleText, lang: str, context: dict[str, Any],
+                    names: DeckNames | None = None) -> tuple[str, list[str | None]]:
     """The deck's own rule text in ``lang``, filled from ``context``, in block syntax;
-    and for each of its lines, the file and line that printed it (when one did)."""
+    and for each of its lines, the file and line that printed it (when one did).
+
+    With ``names``, every card the text's files name (``k.id == "…"``, ``name("…")``,
+    ``@card …``) must be one of them, whether the line runs or not."""
     loader = OwnTextLoader(text, lang)
     try:
         # "./" keeps a file named like a built-in text ("classic") the deck's own.
@@ -118,7 +122,12 @@ def render_own_text(text: RuleText, lang: str, context: dict[str, Any]
         with time_limit():
             template = environment.get_template(f"./{text.name}")
             _check_blocks(environment, loader)
+            checked: set[str] = set()
+            if names is not None:
+                _check_names(environment, loader, names, checked)
             rendered = collect(template.generate(context))
+            if names is not None:  # the files the render itself found to include
+                _check_names(environment, loader, names, checked)
         return origins(rendered, loader.user_labels)
     except RuleTextError:
         raise
@@ -156,6 +165,34 @@ def _check_blocks(environment: Environment, loader: OwnTextLoader) -> None:
                     f"{label}, line {block.lineno}: \"{shown}\" has no block "
                     f"'{block.name}', so its text would never print; its blocks are "
                     f"{', '.join(known)}{hint}")
+
+
+def _check_names(environment: Environment, loader: OwnTextLoader, names: DeckNames,
+                 checked: set[str]) -> None:
+    """Check the cards each of the deck's files not in ``checked`` names (then add it),
+    and those of the files it includes, imports or extends by a name written out, even
+    where the render would not go."""
+    while todo := [name for name in loader.sources if name not in checked]:
+        name = todo[0]
+        checked.add(name)
+        tree = environment.parse(loader.sources[name], name)
+        label = loader.labels.get(environment.get_template(name).filename or "", name)
+        check_named_cards(tree, loader.sources[name], label, names)
+        for other in _named_templates(tree):
+            try:  # loading it puts a file of the deck's into loader.sources
+                environment.get_template(other)
+            except Exception:  # noqa: BLE001, S112 - the render reports it if it runs
+                continue
+
+
+def _named_templates(tree: nodes.Template) -> list[str]:
+    """The templates a template includes, imports or extends by a name written out."""
+    found = []
+    for node in tree.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
+        template = getattr(node, "template", None)
+        if isinstance(template, nodes.Const) and isinstance(template.value, str):
+            found.append(template.value)
+    return found
 
 
 def _parent(tree: nodes.Template) -> str | None:

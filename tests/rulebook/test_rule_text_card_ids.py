@@ -1,8 +1,10 @@
-"""A rule text names a card as the deck file does.
+"""A rule text names a card as the deck file does, and a name that matches no card is an
+error, never a block left out of the book.
 
 A [[card]] table with ``{color}`` in its id makes one card per colour (red-canon,
 yellow-canon …) and one kind; the text names that kind by the table's id ("canon"). Each
-book is built by the real command and read back with pdfplumber.
+book is built by the real command and read back with pdfplumber; each bad text is
+refused with one line naming its file and line, exit 1 and no PDF.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from helpers.cli import run_in
+from helpers.cli import refused, run_in
 
 DECK = """\
 name = { fr = "Canonnade", en = "Cannonade" }
@@ -94,3 +96,43 @@ def test_the_kinds_id_also_names_it_in_the_look_ups_and_in_an_card_line(
     assert "We deal 4 Cannons." in text
     assert "A cannon fires." in text
     assert "Never" not in text
+
+
+def refusal(folder: Path, text: str) -> str:
+    write_deck(folder, {"en": text})
+    return refused(["rulebook", "canon.toml", "--lang", "en", "-o", "book.pdf"], folder)
+
+
+CARDS = ("0, 1, 2, 3, 4, 5, 6, 7, 8, 9, draw-two, reverse, skip, wild, wild-draw-four, "
+         "canon")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    # A misspelt id in a comparison: the block was left out of the book in silence.
+    (TEXT.replace('"canon"', '"canno"'),
+     f"canon.en.md, line 3: 'canno' is not a card of this deck; its cards are {CARDS} "
+     "(did you mean 'canon', 'non', 'echange'?)"),
+    # One colour's id, which k.id never is: the same silence.
+    (TEXT.replace('"canon"', '"red-canon"'),
+     "canon.en.md, line 3: 'red-canon' is one card of the kind 'canon': k.id is 'canon' for "
+     "all its cards, so this comparison never holds; compare it with 'canon' (or look for "
+     "'red-canon' in k.ids)"),
+    (TEXT.replace('k.id == "canon"', 'k.id in ["canon", "wiled"]'),
+     f"canon.en.md, line 3: 'wiled' is not a card of this deck; its cards are {CARDS} "
+     "(did you mean 'wild'?)"),
+    (TEXT.replace('k.id == "canon"', 'k.symbol == "canons"'),
+     "canon.en.md, line 3: no card has the symbol 'canons', so this comparison never holds; "
+     "a kind's symbol is its key, like \"+2\" or \"reverse\" (did you mean 'canon', 'non'?)"),
+    # A misspelt key in name(), on a line this deck never runs (it holds no +8).
+    ('# Cannons\n\n{% if has("+8") %}\nAnd the {{ name("wild-draw-eigth") }}.\n{% endif %}\n',
+     "canon.en.md, line 4: no card has the id or key 'wild-draw-eigth'; did you mean "
+     "'wild-draw-eight', 'wild-draw-four', 'wild-draw-four-choice'? (a card's id, as "
+     "`cardgen cards DECK` lists them, or a kind's key like \"+2\")"),
+    # An @card line in a branch that does not run.
+    ("# Cannons\n\n{% if false %}\n@card canno\nBoom.\n@end\n{% endif %}\n",
+     "canon.en.md, line 4: '@card canno' names no card of this deck; did you mean "
+     "'red-canon'?"),
+])
+def test_a_card_id_that_names_no_card_is_one_error_with_its_file_and_line(
+        tmp_path: Path, text: str, message: str) -> None:
+    assert refusal(tmp_path, text) == message
