@@ -1,8 +1,8 @@
 """Rulebooks: a deck's rules of play as a PDF, in French or in English.
 
 The rule text of each variant lives in ``templates/rulebook/<variant>.<lang>.md.j2``;
-a deck file may bring its own, in Markdown (:mod:`.markdown`, :mod:`.owntext`), whose
-every card id is checked before it runs (:mod:`.namedcards`). This package fills the
+a deck file may bring its own, in Markdown (:mod:`.markdown`, :mod:`.owntext`, which
+checks every card id it names before it runs). This package fills the
 text from the deck's data (:mod:`.context`), renders it in a jinja2 sandbox
 (:mod:`.templates`), reads its block syntax (:mod:`.markup`), adds sections for the
 deck's own cards it leaves out (:mod:`.owncards`) and lays it out with reportlab
@@ -24,9 +24,8 @@ from cardgen.rulebook.budget import check_layout
 from cardgen.rulebook.context import template_context
 from cardgen.rulebook.document import PAPER_SIZES, render_pdf
 from cardgen.rulebook.markup import Block, parse
-from cardgen.rulebook.namedcards import deck_names
 from cardgen.rulebook.owncards import check_card_ids, missing_kinds, with_own_card_sections
-from cardgen.rulebook.owntext import line_of, render_own_text
+from cardgen.rulebook.owntext import deck_names, line_of, render_own_text
 from cardgen.rulebook.styles import build_styles
 from cardgen.rulebook.templates import (
     french_spacing,
