@@ -297,18 +297,16 @@ def _kind_lookups(kinds: list[dict[str, Any]], cards: Mapping[str, Card], lang: 
 
 
 def _removals(deck: Deck, lang: str) -> list[dict[str, Any]]:
-    """The cards taken out for small tables, by player count."""
+    """The cards taken out at each table size, by player count; a size that takes out
+    no copy (a deck file's ``wild = 0``) has nothing to say and is left out."""
     removals = []
     for players, taken in sorted(deck.removals.items()):
-        if not taken:
-            continue
-        removals.append({
-            "players": players,
-            "total": deck.total(players),
-            "cards": [{"name": _one_line(deck.cards[cid].name[lang]),
-                       "plural": _one_line(deck.cards[cid].plural[lang]), "count": n}
-                      for cid, n in taken.items() if n > 0],
-        })
+        cards = [{"name": _one_line(deck.cards[cid].name[lang]),
+                  "plural": _one_line(deck.cards[cid].plural[lang]), "count": n}
+                 for cid, n in taken.items() if n > 0]
+        if cards:
+            removals.append({"players": players, "total": deck.total(players),
+                             "cards": cards})
     return removals
 
 

@@ -37,8 +37,9 @@ THREE = {"en": "Leave these cards in the box: 1 Wild Draw Four. You play with th
 HEADING = {"en": "With {n} players", "fr": "À {n} joueurs"}
 
 
-def book_text(folder: Path, lang: str, base: str = "classic", rulebook: str = "") -> str:
-    (folder / "small.toml").write_text(DECK.format(base=base, rulebook=rulebook),
+def book_text(folder: Path, lang: str, base: str = "classic", rulebook: str = "",
+              extra: str = "") -> str:
+    (folder / "small.toml").write_text(DECK.format(base=base, rulebook=rulebook) + extra,
                                        encoding="utf-8")
     code, output = run_in(["rulebook", "small.toml", "--lang", lang, "-o", "book.pdf"], folder)
     assert code == 0, output
@@ -113,3 +114,12 @@ def test_a_text_that_places_them_itself_has_them_once_where_it_put_them(
     assert text.count(TWO["en"]) == 1 and text.count(THREE["en"]) == 1
     assert in_order(text, "Play nicely.", "With 2 players", TWO["en"], "With 3 players",
                     THREE["en"], "Good night.")
+
+
+
+def test_a_table_size_that_takes_no_copy_out_is_not_mentioned(tmp_path: Path) -> None:
+    text = book_text(tmp_path, "en", extra="\n[remove_for_players.4]\nwild = 0\n")
+    # Before, the book had a section "With 4 players" saying "Leave these cards in the
+    # box: You play with the remaining 108 cards.", with no card in it.
+    assert "With 4 players" not in text
+    assert THREE["en"] in text
