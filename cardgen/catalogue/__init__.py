@@ -86,8 +86,15 @@ class Card:
     params: tuple[tuple[str, Any], ...] = field(default=())
     #: What the corner indices show, when the deck file chose it (``corner``).
     corner: CornerIndex | None = None
+    #: The id its kind goes by in a rule text (``k.id``): for a card of a [[card]] table
+    #: whose id has ``{color}`` in it, the table's id without the colour ("canon" for
+    #: red-canon, yellow-canon … of "{color}-canon"), which names the table's cards as
+    #: one; for any other card, its own id ("" is filled in as that).
+    entry: str = ""
 
     def __post_init__(self) -> None:
+        if not self.entry:
+            object.__setattr__(self, "entry", self.id)
         if not (self.plural.fr and self.plural.en):
             object.__setattr__(self, "plural", Text(self.plural.fr or self.name.fr,
                                                     self.plural.en or self.name.en))
@@ -298,6 +305,8 @@ def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
         for value in recipe.values:
             card_id = _fill(recipe.id.replace("{color}", color_id or ""), None, value)
             symbol = recipe.symbol
+            entry = _fill(_without_color(recipe.id), None, value) \
+                if "{color}" in recipe.id else card_id
             if symbol is None:  # a number matches the same number (C-12), whatever its id
                 symbol = str(value)
             cards.append(Card(
@@ -316,9 +325,16 @@ def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
                 back=recipe.back,
                 params=recipe.params,
                 corner=recipe.corner,
+                entry=entry,
                 **recipe.facts,
             ))
     return cards
+
+
+def _without_color(table_id: str) -> str:
+    """A table's id with ``{color}`` and the dash that joins it taken out:
+    ``"{color}-cat"`` and ``"cat-{color}"`` -> ``"cat"``."""
+    return "-".join(part for part in table_id.replace("{color}", "").split("-") if part)
 
 
 def _kind_symbol(table_id: str, effect: str, taken: frozenset[str]) -> str | None:
@@ -327,7 +343,7 @@ def _kind_symbol(table_id: str, effect: str, taken: frozenset[str]) -> str | Non
     one. None for a number card, whose symbol is its value."""
     if effect == "number":
         return None
-    key = "-".join(part for part in table_id.replace("{color}", "").split("-") if part)
+    key = _without_color(table_id)
     return key if key and key not in taken else table_id
 
 

@@ -1,12 +1,14 @@
 """Rulebooks: a deck's rules of play as a PDF, in French or in English.
 
 The rule text of each variant lives in ``templates/rulebook/<variant>.<lang>.md.j2``;
-a deck file may bring its own, in Markdown (:mod:`.markdown`, :mod:`.owntext`). This
-package fills the text from the deck's data (:mod:`.context`), renders it in a jinja2
-sandbox (:mod:`.templates`), reads its block syntax (:mod:`.markup`), adds sections for
-the deck's own cards it leaves out (:mod:`.owncards`) and lays it out with reportlab
-(:mod:`.document`). The card list, counts, points and pictures all come
-from the same deck data as the printed sheets, so the two cannot disagree.
+a deck file may bring its own, in Markdown (:mod:`.markdown`, :mod:`.owntext`, which
+checks every card id it names before it runs). This package fills the
+text from the deck's data (:mod:`.context`), renders it in a jinja2 sandbox
+(:mod:`.templates`), reads its block syntax (:mod:`.markup`), adds sections for the
+deck's own cards it leaves out (:mod:`.owncards`) and for the table sizes it does not
+speak of (:mod:`.tablesizes`), and lays it out with reportlab (:mod:`.document`). The
+card list, counts, points and pictures all come from the same deck data as the printed
+sheets, so the two cannot disagree.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from cardgen.rulebook.context import template_context
 from cardgen.rulebook.document import PAPER_SIZES, render_pdf
 from cardgen.rulebook.markup import Block, parse
 from cardgen.rulebook.owncards import check_card_ids, missing_kinds, with_own_card_sections
-from cardgen.rulebook.owntext import line_of, render_own_text
+from cardgen.rulebook.owntext import deck_names, line_of, render_own_text
 from cardgen.rulebook.styles import build_styles
+from cardgen.rulebook.tablesizes import untold_removals
 from cardgen.rulebook.templates import (
     french_spacing,
     labels,
@@ -44,7 +47,7 @@ def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
     context = template_context(deck, lang)
     own = deck.rule_texts.get(lang)
     if own is not None:
-        text, lines = render_own_text(own, lang, context)
+        text, lines = render_own_text(own, lang, context, deck_names(deck))
         source = own.label
         check_layout(text, lines, source)
         blocks = parse(_spaced(text, lang), source, lines)
@@ -59,6 +62,11 @@ def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
         sections = render_text("_own_cards", lang, {**context, "missing": missing})
         blocks = with_own_card_sections(blocks, _spaced(sections, lang),
                                         template_name("_own_cards", lang))
+    untold = untold_removals(blocks, context, lang, _spaced)
+    if untold:  # the cards left out at a table size its text never mentions
+        sections = render_text("_table_sizes", lang, {**context, "removals": untold})
+        blocks = with_own_card_sections(blocks, _spaced(sections, lang),
+                                        template_name("_table_sizes", lang))
     return blocks
 
 

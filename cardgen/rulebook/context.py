@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,7 +87,9 @@ def kind_summary(kind: Kind, lang: str) -> dict[str, Any]:
     per_color = {n for card, n in kind.cards if card.color is not None}
     return {
         "symbol": kind.symbol,
-        "id": first.id,
+        # The id of its [[card]] table ("canon" for "{color}-canon"): how a rule text
+        # names the kind, as the deck file does; each card's own is in "ids".
+        "id": first.entry,
         "ids": [card.id for card, _ in kind.cards],
         "name": _one_line(generic_name(first, lang)),
         # The name after a count other than one ("8 Inversions"): use counted() for it.
@@ -217,6 +219,20 @@ class UnknownCardKey(CardgenError):
     """A rule text asks about a card by a key that names no card: a misspelt id."""
 
 
+def card_keys(cards: Iterable[Card]) -> set[str]:
+    """Every key that names one of ``cards`` in name(), count() and the others: its id,
+    its kind's id (its [[card]] table's, "canon") and its kind's key (its symbol, "+2")."""
+    return {key for card in cards for key in (card.symbol, card.id, card.entry)}
+
+
+def unknown_key(key: Any, known: Iterable[str]) -> str:
+    """Why ``key`` names no card, with the nearest of the ``known`` keys."""
+    close = difflib.get_close_matches(str(key), sorted(known), n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(repr(k) for k in close)}?" if close else ""
+    return (f"no card has the id or key {key!r}{hint} (a card's id, as `cardgen cards DECK` "
+            "lists them, or a kind's key like \"+2\")")
+
+
 class _KindKeys:
     """What a key in a rule text means: a card's id (any card the deck may name) or a
     kind's key (its symbol, "+2"). Both always work, so giving a card a ``symbol`` never
@@ -226,10 +242,10 @@ class _KindKeys:
     def __init__(self, kinds: list[dict[str, Any]], cards: Mapping[str, Card]) -> None:
         self.by_key = {kind["symbol"]: kind for kind in kinds}
         for kind in kinds:
-            for card_id in kind["ids"]:
+            for card_id in (*kind["ids"], kind["id"]):
                 self.by_key.setdefault(card_id, kind)
         # The cards the deck may name but does not hold ("+8" in the classic deck).
-        self.absent = {key for card in cards.values() for key in (card.symbol, card.id)}
+        self.absent = card_keys(cards.values())
 
     def kind(self, key: Any) -> dict[str, Any] | None:
         """The deck's kind the key names; None for a card the deck does not hold."""
@@ -237,11 +253,7 @@ class _KindKeys:
             return self.by_key[key]
         if isinstance(key, str) and key in self.absent:
             return None
-        known = sorted(set(self.by_key) | set(self.absent))
-        close = difflib.get_close_matches(str(key), known, n=3, cutoff=0.5)
-        hint = f"; did you mean {', '.join(repr(k) for k in close)}?" if close else ""
-        raise UnknownCardKey(f"no card has the id or key {key!r}{hint} (a card's id, as "
-                             "`cardgen cards DECK` lists them, or a kind's key like \"+2\")")
+        raise UnknownCardKey(unknown_key(key, set(self.by_key) | self.absent))
 
     def name(self, key: str, plural: bool = False) -> str:
         """A kind's name (or plural); for a card the deck does not hold, the key as
@@ -285,18 +297,16 @@ def _kind_lookups(kinds: list[dict[str, Any]], cards: Mapping[str, Card], lang: 
 
 
 def _removals(deck: Deck, lang: str) -> list[dict[str, Any]]:
-    """The cards taken out for small tables, by player count."""
+    """The cards taken out at each table size, by player count; a size that takes out
+    no copy (a deck file's ``wild = 0``) has nothing to say and is left out."""
     removals = []
     for players, taken in sorted(deck.removals.items()):
-        if not taken:
-            continue
-        removals.append({
-            "players": players,
-            "total": deck.total(players),
-            "cards": [{"name": _one_line(deck.cards[cid].name[lang]),
-                       "plural": _one_line(deck.cards[cid].plural[lang]), "count": n}
-                      for cid, n in taken.items() if n > 0],
-        })
+        cards = [{"name": _one_line(deck.cards[cid].name[lang]),
+                  "plural": _one_line(deck.cards[cid].plural[lang]), "count": n}
+                 for cid, n in taken.items() if n > 0]
+        if cards:
+            removals.append({"players": players, "total": deck.total(players),
+                             "cards": cards})
     return removals
 
 

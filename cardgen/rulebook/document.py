@@ -40,6 +40,7 @@ from cardgen.render.faces import background_hex
 from cardgen.rulebook import markup, pictures
 from cardgen.rulebook.context import deck_description, kinds_of
 from cardgen.rulebook.markup import TemplateSyntaxError
+from cardgen.rulebook.owncards import card_named
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import TOC_TABLE_STYLE, Table
 from cardgen.rulebook.templates import NARROW_NBSP, escape_text
@@ -387,7 +388,7 @@ class Layout:
 
     def card_block(self, block: markup.CardBlock, styles: Styles) -> list[Flowable]:
         card_id = html.unescape(block.card_id)
-        card = self.deck.cards.get(card_id)
+        card = card_named(self.deck, card_id)
         if card is None:
             raise TemplateSyntaxError(f"rulebook template: @card {card_id}: the deck has no "
                                       "such card")
