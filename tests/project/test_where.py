@@ -188,7 +188,7 @@ def _data_files() -> list[str]:
         shown = path.relative_to(ROOT).as_posix()
         lines.append(f"| [{shown}](../{shown}) | {_first_comment(path)} |")
     shown = examples.relative_to(ROOT).as_posix()
-    lines.append(f"| [{shown}/](../{shown}) | A situation file per effect and per value of "
+    lines.append(f"| `{shown}/` | A situation file per effect and per value of "
                  "each of its switches, with the decks they need: the effects' oracles, "
                  "written out by `cardgen effects --examples DIR`. |")
     return lines
