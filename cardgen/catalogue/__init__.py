@@ -244,6 +244,8 @@ def build_cards(
     values = _values(entry, effect, label, problems)
     if values is None:
         return [], problems
+    if not _id_tells_apart(raw_id, color_ids, values, label, problems):
+        return [], problems
     points = _points(entry.get("points"), effect, label, problems)
     facts = _facts(entry, effect, label, problems)
     params = read_params(entry.get("params", {}), effect, label, problems)
@@ -345,6 +347,22 @@ def _kind_symbol(table_id: str, effect: str, taken: frozenset[str]) -> str | Non
         return None
     key = _without_color(table_id)
     return key if key and key not in taken else table_id
+
+
+def _id_tells_apart(raw_id: str, color_ids: list[str | None], values: list[int | None],
+                    label: str, problems: list[str]) -> bool:
+    """Whether an entry of several colours (or values) puts ``{color}`` (``{value}``) in
+    its id: without it, its cards would share one id and fold into one card."""
+    for placeholder, many, example in (("{color}", len(color_ids) > 1, "red"),
+                                       ("{value}", len(values) > 1, "10")):
+        if many and placeholder not in raw_id:
+            count = len(color_ids) if placeholder == "{color}" else len(values)
+            problems.append(
+                f"{label} makes {count} cards that would all be called '{raw_id}'; put "
+                f"{placeholder} in its id, e.g. id = \"{placeholder}-{raw_id}\" (one card "
+                f"each: {example}-{raw_id} …; a rule text still names them all '{raw_id}')")
+            return False
+    return True
 
 
 def _check_field_names(entry: Mapping[str, Any], label: str, problems: list[str]) -> None:

@@ -94,3 +94,25 @@ def test_c12_a_cat_goes_on_a_cat_of_another_colour(tmp_path: Path) -> None:
         encoding="utf-8")
     result = explain(situation)
     assert result.checked and result.failures == []
+
+
+def test_a_card_of_four_colours_whose_id_names_no_colour_is_refused_not_folded(
+        tmp_path: Path) -> None:
+    """A designer's "canon" in four colours once became one blue card, the deck "valid":
+    three colours lost without a word. Its id must say where the colour goes."""
+    from helpers.cli import run_in, unwrapped
+
+    deck = tmp_path / "canon.toml"
+    deck.write_text('name = "Canon"\nbase = "classic"\n\n[cards]\ncanon = 1\n\n[[card]]\n'
+                    'id = "canon"\neffect = "skip"\ncolors = ["red", "yellow", "green", '
+                    '"blue"]\npoints = 20\nname = { fr = "Canon", en = "Cannon" }\n',
+                    encoding="utf-8")
+    code, output = run_in(["check", str(deck), "--games", "0"], tmp_path)
+    assert code == 1
+    assert ("card 'canon' makes 4 cards that would all be called 'canon'; put {color} in "
+            'its id, e.g. id = "{color}-canon"') in unwrapped(output)
+    fixed = deck.read_text(encoding="utf-8").replace('id = "canon"', 'id = "{color}-canon"')
+    deck.write_text(fixed.replace("canon = 1", "red-canon = 1\nblue-canon = 2"),
+                    encoding="utf-8")
+    code, output = run_in(["cards", str(deck)], tmp_path)
+    assert code == 0 and "red-canon" in output and "  2 x blue-canon" in output
