@@ -9,27 +9,36 @@ deck layer only reads and counts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgen.deck.check import Report, check_composition, checked_counts, players_outside
 from cardgen.deck.load import Deck
 
 if TYPE_CHECKING:
-    from cardgen.engine.game import GameResult
+    from cardgen.balance.quick import SanityBalance
+    from cardgen.play.simulate import SimulationReport
 
 
 def check_deck(deck: Deck, players: int | None = None, games: int = 0,
                seed: int | str = 0, workers: int = 1,
                progress: Callable[[int], None] | None = None,
-               on_game: Callable[[GameResult], None] | None = None,
-               cluster: str | None = None) -> Report:
+               summary: SanityBalance | None = None,
+               cluster: str | None = None,
+               more: Callable[[int], None] | None = None) -> Report:
     """Check a deck for ``players`` players (None: for every count it claims to serve).
 
     With ``games``, a deck whose composition is sound also plays that many sanity games
     per player count (see :func:`cardgen.play.simulate.sanity_problems`), spread over
     ``workers`` processes or on the Ray cluster at ``cluster`` (same results);
-    ``progress`` is told of every game played, ``on_game`` is given each of them, its
-    rounds recorded (for the balance summary).
+    ``progress`` is told of every game played, and ``summary`` (the balance summary
+    the command prints) is given each of them, its rounds recorded.
+
+    A player count whose games do not work as a game (the verdict of
+    :mod:`cardgen.balance.health` the summary prints: rounds that block, piles that run
+    dry) is an error, which says what to change. When only the deck's largest table
+    fails (or only its smallest), the counts in between are played too, ``games`` each
+    (``more`` is told of them first), from the end that works until one fails: the
+    error names the bound under which every table played works.
     Ctrl-C stops the games at once: the report is then marked ``interrupted``.
     """
     report = check_composition(deck, players)
@@ -37,24 +46,128 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
         return report  # the question does not fit the deck: nothing more to measure
     _small_texts(deck, players, report.adder("warning"))
     if games and report.valid:
+        from cardgen.balance.quick import SanityBalance
+
+        run = _SanityRun(deck, report, games, seed, workers, progress, cluster, more)
+        run.check(checked_counts(deck, players), summary or SanityBalance(deck))
+        if players is None and not report.interrupted:
+            run.look_between()
+        run.say_broken()
+    return report
+
+
+class _SanityRun:
+    """The sanity games of one check, count by count, and the verdict on each count."""
+
+    def __init__(self, deck: Deck, report: Report, games: int, seed: int | str,
+                 workers: int, progress: Callable[[int], None] | None,
+                 cluster: str | None, more: Callable[[int], None] | None) -> None:
+        self.deck, self.report, self.games = deck, report, games
+        self.seed, self.workers, self.progress, self.cluster = seed, workers, progress, cluster
+        self.more = more
+        #: count -> whether it works: no error of its own, and its games a working game
+        self.works: dict[int, bool] = {}
+        #: count -> the health of a count that plays, but not as a game
+        self.broken: dict[int, dict[str, Any]] = {}
+        #: the counts the check covers (the others are played only to find the nearest
+        #: table that works)
+        self.checked: list[int] = []
+        #: failing count -> (the farthest table towards it whose games work, every table
+        #: from the other end to it working; the table after it, which failed too, if any)
+        self.nearest: dict[int, tuple[int, int | None]] = {}
+
+    def play(self, n: int, summary: SanityBalance) -> tuple[list[tuple[str, str, str | None]],
+                                                             SimulationReport | None]:
+        """Play count ``n``'s games into ``summary``; note whether it works."""
         from cardgen.engine import Variant
         from cardgen.play.simulate import sanity_run
 
-        counts = checked_counts(deck, players)
-        report.games_requested = games * len(counts)
-        error, warning = report.adder("error"), report.adder("warning")
+        found, played = sanity_run(Variant.from_deck(self.deck, n), self.games, self.seed,
+                                   self.workers, self.progress, summary.add, self.cluster)
+        if played is not None:
+            self.report.games_played += played.games
+            self.report.interrupted |= played.interrupted
+            health = summary.health(n)
+            if health is not None:
+                own_error = any(level == "error" for level, _, _ in found)
+                self.works[n] = health["works"] and not own_error
+                if not health["works"] and not own_error:
+                    self.broken[n] = health
+        return found, played
+
+    def check(self, counts: list[int], summary: SanityBalance) -> None:
+        """The counts the check covers: their findings, and their verdicts."""
+        from cardgen.play.simulate import shortages
+
+        self.checked = counts
+        self.report.games_requested += self.games * len(counts)
+        error, warning = self.report.adder("error"), self.report.adder("warning")
         for n in counts:
-            variant = Variant.from_deck(deck, n)
-            found, played = sanity_run(variant, games, seed, workers, progress, on_game,
-                                       cluster)
+            found, played = self.play(n, summary)
             for level, message, card in found:
                 (error if level == "error" else warning)(message, card)
-            if played is not None:
-                report.games_played += played.games
-                if played.interrupted:
-                    report.interrupted = True
+            if played is None:
+                continue
+            said = {t["trouble"] for t in self.broken.get(n, {}).get("troubles", [])}
+            for trouble, (_, message, card) in shortages(played).items():
+                if trouble not in said:  # a broken game's error says it already
+                    warning(message, card)
+            if self.report.interrupted:
+                break
+
+    def look_between(self) -> None:
+        """When only the largest (or only the smallest) table fails, play the counts
+        from the other end towards it until one fails too: the tables before it all
+        work, and the last of them is the largest (smallest) table to allow."""
+        from cardgen.balance.quick import SanityBalance
+
+        low, high = self.deck.min_players, self.deck.max_players
+        for failing, working, step in ((high, low, 1), (low, high, -1)):
+            if not (self.works.get(working) and failing in self.broken):
+                continue
+            fails_too = None
+            for n in range(working + step, failing, step):
+                if self.more is not None:
+                    self.more(self.games)
+                self.report.games_requested += self.games
+                self.play(n, SanityBalance(self.deck))  # not a count the summary covers
+                if self.report.interrupted:
+                    return
+                if not self.works.get(n):
+                    fails_too = n
                     break
-    return report
+                working = n
+            self.nearest[failing] = (working, fails_too)
+
+    def say_broken(self) -> None:
+        """An error for each count checked whose games do not work as a game."""
+        from cardgen.balance.report import labels, trouble_text
+
+        words = labels("en")  # check speaks English
+        error = self.report.adder("error")
+        low, high = self.deck.min_players, self.deck.max_players
+        change = "add cards or take out cards that make players draw"
+        for n in self.checked:
+            if n not in self.broken:
+                continue
+            troubles = "; ".join(trouble_text(t, "", words)
+                                 for t in self.broken[n]["troubles"])
+            message = f"with {n} players the deck does not work as a game ({troubles})"
+            if n in self.nearest:
+                working, fails_too = self.nearest[n]
+                if fails_too is not None:
+                    message += f", nor with {fails_too} players"
+                bound, verb = ("max", "lower") if working < n else ("min", "raise")
+                tables = sorted({working, low if bound == "max" else high})
+                works = (f"with {tables[0]} players" if len(tables) == 1
+                         else f"from {tables[0]} to {tables[1]} players")
+                message += (f": {verb} 'players.{bound}' to {working} (the games work "
+                            f"{works}), or {change}")
+            elif n == low and n != high:
+                message += f": {change}, or raise 'players.min' above {n}"
+            else:
+                message += f": {change}, or lower 'players.max' below {n}"
+            error(message)
 
 
 def _small_texts(deck: Deck, players: int | None,

@@ -16,6 +16,10 @@ thresholds below (on the rounds of the deck's own run):
   ``cardgen check`` already warns;
 - its rounds last at least :data:`LONG_FACTOR` times as many turns as the baseline's.
 
+Whatever the verdict, a deck set against a baseline has its rounds' length classed by
+:func:`length_class` (shorter, about as long, longer: :data:`ABOUT_AS_LONG`), which
+the report's first line states, in the terminal and in the PDF alike.
+
 A kind *comes with* a trouble when the ablation tells it apart as its main cause: the
 deck's rounds, set against their twins with the kind replaced by plain numbers, end
 with no winner, run dry or last longer more often, the interval clear of zero, by at
@@ -40,6 +44,10 @@ NO_WINNER_MARGIN = 0.05
 #: Rounds this many times as long as the baseline's, on average.
 LONG_FACTOR = 3.0
 
+#: Rounds within this share of the baseline's mean length, either way, last "about as
+#: long" as its rounds; beyond it they are longer or shorter (and broken at LONG_FACTOR).
+ABOUT_AS_LONG = 0.10
+
 #: The part of a trouble a kind's ablation must take away for the kind to be named.
 CAUSE_SHARE = 0.5
 
@@ -61,8 +69,11 @@ def game_health(deck: dict[str, Any], baseline: dict[str, Any] | None,
     dry = deck.get("dry", {}).get("estimate", 0.0)
     if dry > DRY_SHARE:
         troubles.append({"trouble": "dry", "share": dry, "excess": dry})
+    length = None
     if baseline is not None and baseline["turns"]["estimate"] > 0:
         turns, base = deck["turns"]["estimate"], baseline["turns"]["estimate"]
+        length = {"turns": turns, "baseline": base, "ratio": round(turns / base, 4),
+                  "class": length_class(turns / base)}
         if turns >= LONG_FACTOR * base:
             troubles.append({"trouble": "long", "turns": turns, "baseline": base,
                              "factor": round(turns / base, 1), "excess": turns - base})
@@ -70,10 +81,21 @@ def game_health(deck: dict[str, Any], baseline: dict[str, Any] | None,
         excess = trouble.pop("excess")
         trouble["kinds"] = causes(kinds, TROUBLE_EFFECTS[trouble["trouble"]], excess)
     return {"works": not troubles, "troubles": troubles,
+            **({"length": length} if length is not None else {}),
             "thresholds": {"no_winner_share": NO_WINNER_SHARE,
                            "no_winner_margin": NO_WINNER_MARGIN,
                            "dry_share": DRY_SHARE, "long_factor": LONG_FACTOR,
-                           "cause_share": CAUSE_SHARE}}
+                           "about_as_long": ABOUT_AS_LONG, "cause_share": CAUSE_SHARE}}
+
+
+def length_class(ratio: float) -> str:
+    """The deck's rounds against the baseline's, from the ratio of their mean lengths in
+    turns: ``shorter``, ``about`` (as long) or ``longer``, :data:`ABOUT_AS_LONG` apart."""
+    if ratio > 1 + ABOUT_AS_LONG:
+        return "longer"
+    if ratio < 1 - ABOUT_AS_LONG:
+        return "shorter"
+    return "about"
 
 
 def causes(kinds: list[dict[str, Any]], effect: str, excess: float) -> list[str]:

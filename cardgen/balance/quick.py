@@ -41,13 +41,22 @@ class SanityBalance:
         tally, _ = self.tallies[players]
         tally.add(tally.games, result)
 
+    def health(self, players: int) -> dict[str, Any] | None:
+        """Whether the games of ``players`` players work as a game (None: none played):
+        the verdict :func:`cardgen.check.check_deck` turns into an error, and the one
+        the summary prints."""
+        if players not in self.tallies:
+            return None
+        return game_health(shape_of(self.tallies[players][0]), None, [])
+
     def as_dict(self) -> list[dict[str, Any]]:
         out = []
         for players, (tally, groups) in sorted(self.tallies.items()):
             kinds = [kind_figures(g, tally, None) for g in groups]
             won = sum(tally.mean(f"position:{p}").estimate for p in range(players))
             overall = won / players  # a player's share of rounds won, blocked ones counted
-            health = game_health(shape_of(tally), None, [])
+            health = self.health(players)
+            assert health is not None
             # In a broken game the holders' wins measure the breakage, not the cards:
             # no kind is named as standing out (weak, above all) for it.
             looked_at = standing_out(kinds, overall) if health["works"] else []

@@ -128,20 +128,39 @@ def health_lines(health: dict[str, Any], kind_names: dict[str, str], against: st
     """Whether the deck works as a game: one line, or a heading and one per trouble, each
     with its figures and the kinds it comes with (``kind_names``: key -> name)."""
     if health["works"]:  # without a baseline, no length to compare with
-        return [words["health_works" if against else "health_works_alone"]]
+        if not against or "length" not in health:
+            return [words["health_works_alone"]]
+        return [words["health_works"].format(length=length_text(health["length"], against,
+                                                                 words, lang))]
     lines = [words["health_broken"]]
     for trouble in health["troubles"]:
         kinds = [kind_names.get(key, key) for key in trouble["kinds"]]
-        text = words[f"health_{trouble['trouble']}"].format(
-            share=pct(trouble.get("share", 0.0), lang=lang),
-            blocked=pct(trouble.get("blocked", 0.0), lang=lang),
-            turns=localised(number(trouble.get("turns", 0.0)), lang),
-            base=localised(number(trouble.get("baseline", 0.0)), lang),
-            factor=localised(number(trouble.get("factor", 0.0)), lang), against=against)
+        text = trouble_text(trouble, against, words, lang)
         text += (words["health_with"].format(kinds=", ".join(kinds)) if kinds
                  else words["health_with_none" if against else "health_with_check"])
         lines.append("  - " + text)
     return lines
+
+
+def length_text(length: dict[str, Any], against: str, words: dict[str, str],
+                lang: str = "en") -> str:
+    """How long the deck's rounds last against the baseline's, in the words of its class
+    (:func:`cardgen.balance.health.length_class`), with the figures it rests on."""
+    return words[f"length_{length['class']}"].format(
+        change=pct(abs(length["ratio"] - 1), lang=lang), against=against,
+        turns=localised(number(length["turns"]), lang),
+        base=localised(number(length["baseline"]), lang))
+
+
+def trouble_text(trouble: dict[str, Any], against: str, words: dict[str, str],
+                 lang: str = "en") -> str:
+    """One trouble of a broken game with its figures ("44.5% of rounds block: …")."""
+    return words[f"health_{trouble['trouble']}"].format(
+        share=pct(trouble.get("share", 0.0), lang=lang),
+        blocked=pct(trouble.get("blocked", 0.0), lang=lang),
+        turns=localised(number(trouble.get("turns", 0.0)), lang),
+        base=localised(number(trouble.get("baseline", 0.0)), lang),
+        factor=localised(number(trouble.get("factor", 0.0)), lang), against=against)
 
 
 #: The terminal report's width: the lines of prose wrap, the tables are made to fit.

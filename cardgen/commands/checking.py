@@ -57,8 +57,12 @@ def check(deck: str, players: int | None, games: int, workers: int, cluster: str
         # The bar goes to stderr (drawn only on a terminal), so --json output stays clean.
         with click.progressbar(length=games * counts, label="sanity games",
                                file=sys.stderr) as bar:
+            def more(games: int) -> None:  # tables played to find the one that works
+                bar.length = (bar.length or 0) + games
+
             report = check_deck(loaded, players, games=games, workers=workers,
-                                progress=bar.update, on_game=fairness.add, cluster=cluster)
+                                progress=bar.update, summary=fairness, cluster=cluster,
+                                more=more)
     if as_json:
         emit_json({**report.as_dict(), "balance": fairness.as_dict()})
     else:

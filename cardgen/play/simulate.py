@@ -326,8 +326,9 @@ def sanity_problems(variant: Variant, games: int, seed: int | str = 0, workers: 
                     on_game: Callable[[GameResult], None] | None = None,
                     ) -> list[tuple[str, str, str | None]]:
     """Play ``games`` games with the heuristic bots and say what looks wrong, as
-    (level, message, card id) for ``cardgen check``; ``on_game`` sees every game."""
-    return sanity_run(variant, games, seed, workers, progress, on_game)[0]
+    (level, message, card id); ``on_game`` sees every game."""
+    found, report = sanity_run(variant, games, seed, workers, progress, on_game)
+    return found + (list(shortages(report).values()) if report is not None else [])
 
 
 def sanity_run(variant: Variant, games: int, seed: int | str = 0, workers: int = 1,
@@ -335,7 +336,9 @@ def sanity_run(variant: Variant, games: int, seed: int | str = 0, workers: int =
                on_game: Callable[[GameResult], None] | None = None,
                cluster: str | None = None,
                ) -> tuple[list[tuple[str, str, str | None]], SimulationReport | None]:
-    """:func:`sanity_problems` and the report of the games played (None: not played)."""
+    """:func:`sanity_problems` but for the :func:`shortages`, and the report of the games
+    played (None: not played). ``cardgen check`` weighs the shortages with the game's
+    health (:mod:`cardgen.check`): one that breaks the game is an error there."""
     n = variant.players
     problem = variant.playability_problem()
     if problem:
@@ -344,6 +347,26 @@ def sanity_run(variant: Variant, games: int, seed: int | str = 0, workers: int =
                       progress=progress, turn_cap=SANITY_TURN_CAP,
                       stop_after_non_terminating=3, on_game=on_game, cluster=cluster)
     return _sanity_findings(report, n), report
+
+
+def shortages(report: SimulationReport) -> dict[str, tuple[str, str, str | None]]:
+    """The sanity games' warnings about cards running out, by the trouble of
+    :mod:`cardgen.balance.health` each is a milder form of: ``no_winner`` (rounds
+    blocked, nobody able to play or draw) and ``dry`` (both piles ran dry in more than
+    :data:`DRY_SHARE` of the rounds)."""
+    n = report.players
+    found: dict[str, tuple[str, str, str | None]] = {}
+    blocked = report.endings.get("blocked", 0)
+    if blocked and not report.unfinished_games and not report.non_terminating:
+        found["no_winner"] = ("warning", f"with {n} players, {blocked} of {report.rounds} "
+                              "rounds were blocked: nobody could play and nothing was left "
+                              "to draw", None)
+    if (report.rounds and not report.non_terminating
+            and report.dry_rounds / report.rounds > DRY_SHARE):
+        found["dry"] = ("warning", f"with {n} players the draw pile and the discard ran dry "
+                        f"in {report.dry_rounds} of {report.rounds} rounds; add cards or "
+                        "lower 'players.max'", None)
+    return found
 
 
 def _sanity_findings(report: SimulationReport, n: int) -> list[tuple[str, str, str | None]]:
@@ -361,19 +384,12 @@ def _sanity_findings(report: SimulationReport, n: int) -> list[tuple[str, str, s
                       f"{first_round['round']}); make sure every card can be played away",
                       None))
         return found
-    blocked = report.endings.get("blocked", 0)
     if report.unfinished_games:
         found.append(("error", f"the deck cannot finish with {n} players: "
                       f"{report.unfinished_games} of {report.games} game(s) found no winner "
-                      f"in {MAX_ROUNDS} rounds ({blocked} of {report.rounds} rounds were "
-                      "blocked with nothing left to play or draw)", None))
-    elif blocked:
-        found.append(("warning", f"with {n} players, {blocked} of {report.rounds} rounds "
-                      "were blocked: nobody could play and nothing was left to draw", None))
-    if report.rounds and report.dry_rounds / report.rounds > DRY_SHARE:
-        found.append(("warning", f"with {n} players the draw pile and the discard ran dry in "
-                      f"{report.dry_rounds} of {report.rounds} rounds; add cards or lower "
-                      "'players.max'", None))
+                      f"in {MAX_ROUNDS} rounds ({report.endings.get('blocked', 0)} of "
+                      f"{report.rounds} rounds were blocked with nothing left to play or "
+                      "draw)", None))
     for card in report.cards if not report.interrupted else ():  # too few games to tell
         if card["played"] == 0:
             found.append(("warning", f"card '{card['id']}' was never played in "

@@ -188,11 +188,17 @@ def _oval_clip(canvas: Any, cx: float, cy: float) -> None:
     canvas.translate(-cx, -cy)
 
 
+def _fitted(text: str, size: float, max_width: float) -> float:
+    """``size``, or less if ``text`` set at it would be wider than ``max_width``."""
+    width = pdfmetrics.stringWidth(text, registered(CORNER_FONT), 1)
+    return min(size, max_width / width) if width else size
+
+
 def _numeral(canvas: Any, text: str, cx: float, cy: float, size: float, max_width: float,
              fill: Color, outline: Color | None) -> None:
     """A numeral or short symbol centred on (cx, cy); 6 and 9 are underlined."""
     width = pdfmetrics.stringWidth(text, registered(CORNER_FONT), 1)
-    size = min(size, max_width / width) if width else size
+    size = _fitted(text, size, max_width)
     cap = pdfmetrics.getFont(CORNER_FONT).face.capHeight / 1000 * size
     canvas.saveState()
     outlined_text(canvas, text, cx - width * size / 2, cy - cap / 2, CORNER_FONT, size, fill,
@@ -216,11 +222,24 @@ def _corner_box(box: Box) -> float:
     return 2 * (corner_inset(box)[0] - box.safe)
 
 
+def _corner_text_size(card: Card, box: Box, lang: Lang) -> float:
+    """The size of the face's corner texts: the layout's, or less so that the widest of
+    them fits its corner. One size for both corners, so that a face in both languages
+    whose French and English texts differ in width ("A" and "RC") shows them alike."""
+    size = layout().card.corner.text_size_pt
+    for index_lang in _index_langs(lang):
+        text, _ = corner_mark(card, index_lang)
+        if text is not None:
+            size = _fitted(text, size, _corner_box(box))
+    return size
+
+
 def _corner_index(canvas: Any, box: Box, card: Card, place: tuple[float, float, float],
                   fill: Color, outline: Color | None, chip: Color | None = None,
-                  lang: str = "fr") -> None:
+                  lang: str = "fr", text_size: float | None = None) -> None:
     """One corner index at place (cx, cy, rotation), for readers of ``lang``: the number,
-    the short symbol or text, or a small pictogram."""
+    the short symbol or text (at ``text_size`` at most, the face's
+    :func:`_corner_text_size`), or a small pictogram."""
     corner = layout().card.corner
     cx, cy, rotation = place
     canvas.saveState()
@@ -233,7 +252,8 @@ def _corner_index(canvas: Any, box: Box, card: Card, place: tuple[float, float, 
         canvas.circle(0, 0, _corner_box(box) / 2, stroke=1, fill=1)
     text, icon = corner_mark(card, lang)
     if text is not None:
-        _numeral(canvas, text, 0, 0, corner.text_size_pt, _corner_box(box), fill, outline)
+        size = corner.text_size_pt if text_size is None else text_size
+        _numeral(canvas, text, 0, 0, size, _corner_box(box), fill, outline)
     elif icon is not None:
         size = min(pt(corner.icon_size_mm), _corner_box(box) * (0.72 if chip else 1.0))
         draw_pictogram(canvas, icon, 0, 0, size, fill, outline)
@@ -285,8 +305,10 @@ def _draw_number_or_action(canvas: Any, card: Card, box: Box, lang: Lang, ink: _
                  color, ink.ink)
     elif card.pictogram is not None:
         draw_pictogram(canvas, card.pictogram, cx, cy, pt(oval.icon_size_mm), color, ink.ink)
+    size = _corner_text_size(card, box, lang)
     for place, index_lang in zip(_corner_positions(box), _index_langs(lang), strict=True):
-        _corner_index(canvas, box, card, place, ink.paper, ink.ink, lang=index_lang)
+        _corner_index(canvas, box, card, place, ink.paper, ink.ink, lang=index_lang,
+                      text_size=size)
 
 
 def _draw_wild(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
@@ -301,8 +323,10 @@ def _draw_wild(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None
     if card.pictogram is not None and card.pictogram != "wild":
         draw_pictogram(canvas, card.pictogram, cx, cy, pt(oval.icon_size_mm), ink.paper,
                        ink.ink)
+    size = _corner_text_size(card, box, lang)
     for place, index_lang in zip(_corner_positions(box), _index_langs(lang), strict=True):
-        _corner_index(canvas, box, card, place, ink.paper, ink.ink, lang=index_lang)
+        _corner_index(canvas, box, card, place, ink.paper, ink.ink, lang=index_lang,
+                      text_size=size)
 
 
 # --- the faces that explain themselves -------------------------------------------------
@@ -346,9 +370,10 @@ def _top_indices(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
                  chip: Color | None = None) -> None:
     """The captioned faces keep both indices on top: the caption box fills the bottom."""
     dx, dy = corner_inset(box)
+    size = _corner_text_size(card, box, lang)
     for cx, index_lang in zip((dx, box.width - dx), _index_langs(lang), strict=True):
         _corner_index(canvas, box, card, (cx, box.height - dy, 0.0), ink.fg, ink.outline,
-                      chip, index_lang)
+                      chip, index_lang, size)
 
 
 def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:

@@ -447,10 +447,13 @@ def test_the_unplugged_deck_is_reported_working_though_its_pingouin_ends_rounds(
 def test_the_classic_deck_is_reported_working() -> None:
     report = run_study(Plan(load_deck("classic"), load_deck("classic"), games=30,
                             seed="classic", ablate=False))
+    turns = report["tables"][0]["deck"]["turns"]["estimate"]
     assert report["tables"][0]["health"] == {
         "works": True, "troubles": [],
+        "length": {"turns": turns, "baseline": turns, "ratio": 1.0, "class": "about"},
         "thresholds": {"no_winner_share": 0.1, "no_winner_margin": 0.05,
-                       "dry_share": 0.05, "long_factor": 3.0, "cause_share": 0.5}}
+                       "dry_share": 0.05, "long_factor": 3.0, "about_as_long": 0.1,
+                       "cause_share": 0.5}}
     assert "The deck works as a game" in format_report(report)
 
 

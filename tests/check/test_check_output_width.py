@@ -20,11 +20,11 @@ WIDTH = 100
 
 @pytest.fixture(scope="module")
 def broken_output() -> str:
-    """The whole output of `cardgen check` on a deck whose piles run dry at 10 players:
-    a long warning, the balance summary, and a broken game's lines."""
+    """The whole output of `cardgen check` on a deck whose piles run dry from 3 players
+    up: a long error, the balance summary, and a broken game's lines."""
     result = CliRunner().invoke(main, ["check", str(BROKEN), "--games", "40",
                                        "--workers", "1"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     return result.output.removeprefix("sanity games\n")  # the bar's label, off a terminal
 
 
@@ -35,12 +35,14 @@ def test_every_line_of_check_on_a_broken_deck_fits_in_100_columns(broken_output:
 
 def test_the_wrapped_lines_say_all_the_one_line_messages_said(broken_output: str) -> None:
     said = unwrapped(broken_output)
-    assert f"warning: {BROKEN}: with 10 players the draw pile and the discard ran dry" in said
-    assert "rounds; add cards or lower 'players.max'\n" in said
+    assert (f"error: {BROKEN}: with 10 players the deck does not work as a game (both piles "
+            "run dry in 100.0% of rounds), nor with 3 players: lower 'players.max' to 2 (the "
+            "games work with 2 players), or add cards or take out cards that make players "
+            "draw\n") in said
     assert ("a kind's holders against any player; `cardgen balance` measures the cause):\n"
             in said)
     assert "  THE DECK DOES NOT WORK AS A GAME" in said
-    assert f"{BROKEN}: 116 cards, valid (0 error(s), 1 warning(s))\n" in said
+    assert f"{BROKEN}: 116 cards, NOT valid (1 error(s), 0 warning(s))\n" in said
     # a command to type is never cut in two
     assert all(line.count("`") % 2 == 0 for line in broken_output.splitlines())
 
@@ -59,7 +61,7 @@ def test_the_french_summary_fits_too() -> None:
     printed the same way, they fit as well."""
     deck = load_deck(str(BROKEN))
     summary = SanityBalance(deck)
-    check_deck(deck, 10, games=20, on_game=summary.add)
+    check_deck(deck, 10, games=20, summary=summary)
     lines = [part for line in summary.lines("fr") for part in fitted(line)]
     assert any(len(line) > WIDTH for line in summary.lines("fr"))  # there was a wrap to do
     assert all(len(line) <= WIDTH for line in lines), lines

@@ -94,3 +94,29 @@ def test_pictograms_refuse_a_file_that_is_not_a_pdf(tmp_path: Path) -> None:
     code, output = run_in(["pictograms", "-o", "pictos.png"], tmp_path)
     assert code == 2 and "'pictos.png' is not a .pdf file" in output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_plus_four_fact_says_what_the_engine_does(tmp_path: Path) -> None:
+    """Issue 31: the +4 rule lets a player lay a +4 only while holding no card of the
+    colour asked, and a wild is no such card. `cardgen effects` said a wild "counts as a
+    card of the colour asked", the opposite; it now says what the engine's table of
+    those cards (Variant.counts_as, which C-20's bluff reads) holds."""
+    from cardgen.deck.load import load_deck
+    from cardgen.engine import Variant
+
+    variant = Variant.from_deck(load_deck("unplugged"), 4)
+    red = variant.colors.index("red")
+    kinds = {variant.kinds[k].id for k in variant.counts_as[red]}
+    assert "red-5" in kinds  # a red number rules out a +4 while red is asked
+    assert not {"wild", "wild-draw-four", "coup-de-bol-red"} & kinds  # these never do
+    output = ok(["effects"], tmp_path)
+    assert "counts as a card of the colour" not in output
+    wild = block_of(output, "wild")[2]
+    assert ("rules out a +4 for its holder when it is of the colour asked (the +4 rule: a "
+            "card with no colour never does)") in wild
+    assert ("never rules out a +4 for its holder, even of the colour asked (the +4 rule)"
+            in block_of(output, "lucky-run")[2])
+    french = ok(["effects", "--lang", "fr"], tmp_path)
+    assert "compte comme une carte de la couleur" not in french
+    assert ("interdit le +4 à qui la tient quand elle est de la couleur demandée (règle du "
+            "+4 : une carte sans couleur, jamais)") in block_of(french, "wild", " :")[2]
