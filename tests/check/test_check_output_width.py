@@ -28,11 +28,13 @@ def broken_output() -> str:
     return result.output.removeprefix("sanity games\n")  # the bar's label, off a terminal
 
 
+@pytest.mark.slow  # sanity games at every table of a broken deck
 def test_every_line_of_check_on_a_broken_deck_fits_in_100_columns(broken_output: str) -> None:
     widest = max(broken_output.splitlines(), key=len)
     assert len(widest) <= WIDTH, widest
 
 
+@pytest.mark.slow  # sanity games at every table of a broken deck
 def test_the_wrapped_lines_say_all_the_one_line_messages_said(broken_output: str) -> None:
     said = unwrapped(broken_output)
     assert (f"error: {BROKEN}: with 10 players the deck does not work as a game (both piles "

@@ -44,6 +44,7 @@ def deck_folder(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow  # a real watch process through several rebuilds
 def test_watch_rebuilds_on_a_change_reports_an_error_and_recovers(
         deck_folder: Path, tmp_path: Path) -> None:
     deck = deck_folder / "night-train.toml"

@@ -60,6 +60,7 @@ def party(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow  # a real watch process through many changes
 def test_watch_outlives_bad_pictures_a_link_to_root_and_its_folder_deleted(
         party: Path, tmp_path: Path) -> None:
     deck, out = party / "party.toml", tmp_path / "out"

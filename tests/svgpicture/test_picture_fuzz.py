@@ -182,6 +182,7 @@ def _drawn_everywhere(path: Path) -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.slow  # 300 generated pictures
 @SETTINGS
 @given(picture=pictures())
 def test_any_picture_is_drawn_or_refused_in_one_line_reading_only_the_deck(
