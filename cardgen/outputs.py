@@ -113,6 +113,23 @@ def write_atomic(path: Path, data: bytes) -> None:
         temp.write_bytes(data)
 
 
+def refuse_names_taken(folder: Path, names: list[Path], command: str) -> None:
+    """Refuse, before anything is written, to copy files named ``names`` (relative paths)
+    into ``folder`` when one of them, or a folder on the way, is taken already: by a file,
+    or by a symbolic link, even one that leads nowhere (the copy would land at the link's
+    target, which may be outside ``folder``). ``command`` names the command for the
+    message (`cardgen examples`)."""
+    taken = [folder / name for name in names if os.path.lexists(folder / name)]
+    taken += [folder / name.parent for name in names
+              if name.parent != Path() and (folder / name.parent).is_symlink()]
+    if taken:
+        more = f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""
+        link = " (a symbolic link)" if taken[0].is_symlink() else ""
+        raise OutputError(f"{taken[0]}: already exists{link}{more}; `{command}` never "
+                          "writes over a file or through a link: give an empty or new "
+                          "folder")
+
+
 class AlreadyThere(OutputError):
     """:func:`write_new_file` found something at its path: a file, a folder or a link."""
 

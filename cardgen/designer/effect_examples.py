@@ -10,12 +10,10 @@ copied example runs with ``cardgen explain``.
 
 from __future__ import annotations
 
-import os
 import tomllib
 from pathlib import Path
 
-from cardgen.errors import CardgenError
-from cardgen.outputs import prepare_folder, write_new_file
+from cardgen.outputs import prepare_folder, refuse_names_taken, write_new_file
 
 #: What separates an example's effect from its case in the file's name.
 SEPARATOR = "--"
@@ -60,15 +58,7 @@ def copy_effect_examples(folder: Path) -> list[Path]:
     keeping the layout; refuse, before writing anything, when one of the names is taken
     there already, by a file or by a symbolic link (even one leading nowhere)."""
     names = files_to_copy()
-    taken = [folder / name for name in names if os.path.lexists(folder / name)]
-    taken += [folder / name.parent for name in names
-              if name.parent != Path() and (folder / name.parent).is_symlink()]
-    if taken:
-        more = f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""
-        link = " (a symbolic link)" if taken[0].is_symlink() else ""
-        raise CardgenError(f"{taken[0]}: already exists{link}{more}; `cardgen effects "
-                           "--examples` never writes over a file or through a link: give an "
-                           "empty or new folder")
+    refuse_names_taken(folder, names, "cardgen effects --examples")
     source = effect_examples_folder()
     written = []
     for name in names:

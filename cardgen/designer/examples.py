@@ -9,12 +9,11 @@ NAME --from EXAMPLE`` starts a deck folder from one (:mod:`cardgen.designer.new_
 from __future__ import annotations
 
 import difflib
-import os
 from pathlib import Path
 
 from cardgen.datafolders import data_folder
 from cardgen.errors import CardgenError
-from cardgen.outputs import prepare_folder, write_new_file
+from cardgen.outputs import prepare_folder, refuse_names_taken, write_new_file
 
 #: The files of the data package that are Python's, not examples.
 _NOT_EXAMPLES = ("__init__.py",)
@@ -68,13 +67,7 @@ def copy_examples(folder: Path) -> list[Path]:
     copy would be written at the link's target, which may be outside ``folder``.
     """
     files = example_files()
-    taken = [folder / path.name for path in files if os.path.lexists(folder / path.name)]
-    if taken:
-        more = f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""
-        link = " (a symbolic link)" if taken[0].is_symlink() else ""
-        raise CardgenError(f"{taken[0]}: already exists{link}{more}; `cardgen examples` "
-                           "never writes over a file or through a link: give an empty or "
-                           "new folder")
+    refuse_names_taken(folder, [Path(path.name) for path in files], "cardgen examples")
     prepare_folder(folder)
     written = []
     for path in files:
