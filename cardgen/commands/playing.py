@@ -79,7 +79,7 @@ def explain(situation: Path, as_json: bool) -> None:
     """Show what the rules allow and do in SITUATION.toml, step by step.
 
     The file sets the table (hands, top card, colour, turn …) and may list actions to
-    take and what should follow (see the README). Exit 1 if that is not what happens.
+    take and what should follow (see docs/playing.md). Exit 1 if that is not what happens.
     """
     from cardgen.situation import explain as run
     from cardgen.situation import format_explanation

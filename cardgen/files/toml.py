@@ -75,7 +75,7 @@ def parse_toml(raw: bytes, label: str, what: str,
     text = _decode(raw, label, what, error)
     if not text.strip():
         raise error(f"{label}: the file is empty; write the {what} in it "
-                    "(the README shows an example)")
+                    "(docs/your-deck.md shows an example)")
     try:
         data = tomllib.loads(text)
     except RecursionError:

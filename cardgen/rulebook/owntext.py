@@ -41,7 +41,7 @@ from cardgen.rulebook.templates import sandbox, template_folder
 
 #: The built-in texts a rule text may extend or import by their short names.
 BUILTIN_TEXTS = ("classic", "house", "unplugged", "_shared")
-_VARIABLES_HINT = "a rule text can use only the variables the README lists"
+_VARIABLES_HINT = "a rule text can use only the variables docs/rulebooks.md lists"
 #: A rule text is a few pages of Markdown; a file far larger is not the one meant.
 MAX_RULE_TEXT_BYTES = 1_000_000
 

@@ -33,8 +33,8 @@ def load_situation(path: Path) -> tuple[dict[str, Any], str]:
             not set(data) & (SITUATION_FIELDS - DECK_FIELDS):
         raise SituationError(
             f"{label} is a deck file, not a situation; `cardgen explain` takes a moment of "
-            "a round written as TOML ([hands], top, actions, see the README's \"Situation "
-            f"files\"): write one with deck = \"{path.name}\" beside it, or run "
+            "a round written as TOML ([hands], top, actions, see \"Situation files\" in "
+            f"docs/playing.md): write one with deck = \"{path.name}\" beside it, or run "
             f"`cardgen check {label}` or `cardgen simulate {label}` to play the deck")
     return data, label
 

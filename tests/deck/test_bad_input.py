@@ -105,7 +105,7 @@ def test_an_empty_deck_file(tmp_path: Path) -> None:
         deck = tmp_path / "empty.toml"
         deck.write_bytes(content)
         assert refused(["sheets", str(deck)], tmp_path) == (
-            f"{deck}: the file is empty; write the deck in it (the README shows an example)")
+            f"{deck}: the file is empty; write the deck in it (docs/your-deck.md shows an example)")
 
 
 def test_deeply_nested_toml_is_a_clean_error(tmp_path: Path) -> None:

@@ -72,6 +72,6 @@ def test_a_deck_file_given_to_explain_is_told_it_is_a_deck_file(tmp_path: Path) 
         (tmp_path / name).write_bytes((FAMILY / name).read_bytes())
     assert refused(["explain", "family.toml"], tmp_path) == (
         "family.toml is a deck file, not a situation; `cardgen explain` takes a moment of a "
-        "round written as TOML ([hands], top, actions, see the README's \"Situation "
-        "files\"): write one with deck = \"family.toml\" beside it, or run `cardgen check "
+        "round written as TOML ([hands], top, actions, see \"Situation files\" in "
+        "docs/playing.md): write one with deck = \"family.toml\" beside it, or run `cardgen check "
         "family.toml` or `cardgen simulate family.toml` to play the deck")

@@ -260,7 +260,7 @@ def refusal(folder: Path, monkeypatch: pytest.MonkeyPatch, lang: str = "en") -> 
     return result.output.removeprefix("Error: ").rstrip("\n")
 
 
-HINT = "a rule text can use only the variables the README lists"
+HINT = "a rule text can use only the variables docs/rulebooks.md lists"
 
 
 @pytest.mark.parametrize(("text", "message"), [
