@@ -81,21 +81,26 @@ def output_file(path: Path) -> Path:
     return target
 
 
+def _temporary_beside(path: Path, folder: Path, other: str) -> tuple[int, Path]:
+    """An open temporary file in ``folder``, where ``path`` will be written; if none can
+    be made there, one line telling to choose another ``other`` (folder, output path)."""
+    try:
+        # A short fixed prefix, not the target's name: a valid 250-byte name must not
+        # be refused because its temporary twin would be longer than the limit.
+        handle, temp_name = tempfile.mkstemp(prefix=".cardgen-", suffix=".part", dir=folder)
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write here ({exc.strerror}); choose another "
+                          f"{other}") from None
+    return handle, Path(temp_name)
+
+
 @contextlib.contextmanager
 def atomic_path(path: Path) -> Iterator[Path]:
     """Yield a temporary path to write; it replaces ``path`` only if the block succeeds."""
     path = Path(path)
     target = output_file(path)
-    try:
-        # A short fixed prefix, not the target's name: a valid 250-byte name must not
-        # be refused because its temporary twin would be longer than the limit.
-        handle, temp_name = tempfile.mkstemp(prefix=".cardgen-", suffix=".part",
-                                             dir=target.parent)
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot write here ({exc.strerror}); choose another "
-                          "output path") from None
+    handle, temp = _temporary_beside(path, target.parent, "output path")
     os.close(handle)
-    temp = Path(temp_name)
     try:
         yield temp
         _usual_permissions(temp)
@@ -144,13 +149,7 @@ def write_new_file(path: Path, data: bytes) -> None:
     follows a link there, so no check can be raced.
     """
     path = checked_name(path, "file")
-    try:
-        handle, temp_name = tempfile.mkstemp(prefix=".cardgen-", suffix=".part",
-                                             dir=path.parent)
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot write here ({exc.strerror}); choose another "
-                          "folder") from None
-    temp = Path(temp_name)
+    handle, temp = _temporary_beside(path, path.parent, "folder")
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)

@@ -20,7 +20,7 @@ none of these prefixes can come from a deck file.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from cardgen.errors import CardgenError
@@ -83,6 +83,22 @@ Block = Heading | Paragraph | ItemList | Example | Table | CardBlock | Directive
 
 DIRECTIVES = ("cards", "gallery", "pagebreak")
 _ITEM = re.compile(r"^(-|\d+\.)\s+(.*)$")
+
+
+def block_texts(blocks: Sequence[Block]) -> Iterator[str]:
+    """Every text a reader sees in ``blocks``, as paragraph markup: those inside card
+    blocks and the quick reference too."""
+    for block in blocks:
+        if isinstance(block, Heading | Paragraph):
+            yield block.text
+        elif isinstance(block, ItemList):
+            yield from block.items
+        elif isinstance(block, Example):
+            yield from block.paragraphs
+        elif isinstance(block, Table):
+            yield from (cell for row in block.rows for cell in row)
+        elif isinstance(block, CardBlock | QuickReference):
+            yield from block_texts(block.body)
 
 
 @dataclass

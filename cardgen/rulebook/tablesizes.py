@@ -14,36 +14,11 @@ nothing of gets its own (:mod:`.owncards`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardgen.rulebook.markup import (
-    Block,
-    CardBlock,
-    Example,
-    Heading,
-    ItemList,
-    Paragraph,
-    QuickReference,
-    Table,
-    parse,
-)
+from cardgen.rulebook.markup import Block, Paragraph, block_texts, parse
 from cardgen.rulebook.templates import environment, template_name
-
-
-def texts(blocks: Sequence[Block]) -> Iterator[str]:
-    """Every text the blocks print, those inside card blocks and the quick reference too."""
-    for block in blocks:
-        if isinstance(block, (Heading, Paragraph)):
-            yield block.text
-        elif isinstance(block, ItemList):
-            yield from block.items
-        elif isinstance(block, Example):
-            yield from block.paragraphs
-        elif isinstance(block, Table):
-            yield from (cell for row in block.rows for cell in row)
-        elif isinstance(block, (CardBlock, QuickReference)):
-            yield from texts(block.body)
 
 
 def untold_removals(blocks: Sequence[Block], context: dict[str, Any], lang: str,
@@ -53,7 +28,7 @@ def untold_removals(blocks: Sequence[Block], context: dict[str, Any], lang: str,
     book's text is."""
     shared = environment().get_template(template_name("_shared", lang)).make_module(context)
     leave_out = getattr(shared, "leave_out")  # noqa: B009 - a macro: mypy cannot see it
-    printed = "\n".join(texts(blocks))
+    printed = "\n".join(block_texts(blocks))
     untold = []
     for removal in context["removals"]:
         sentence = parse(spaced(str(leave_out(removal)), lang))

@@ -8,25 +8,14 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
-from helpers.paths import EXAMPLES
 from helpers.cli import refused
+from helpers.paths import EXAMPLES
+from helpers.watching import next_told
 
 from cardgen.designer.watch import WatchOptions, output_names, watch
-
-PATIENCE_S = 90.0  # a rebuild writes two rulebooks: slow on a busy machine
-
-
-def _next(lines: queue.Queue[str], start: str) -> str:
-    """The next line told that starts with ``start`` (the ones before it are skipped)."""
-    deadline = time.monotonic() + PATIENCE_S
-    while True:
-        line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
-        if line.startswith(start):
-            return line
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -55,33 +44,33 @@ def test_watch_rebuilds_on_a_change_reports_an_error_and_recovers(
                                                    lines.put, stop))
     watcher.start()
     try:
-        assert _next(lines, "watching") == f"watching {deck_folder} (Ctrl-C stops)"
-        first = _next(lines, "")
+        assert next_told(lines, "watching") == f"watching {deck_folder} (Ctrl-C stops)"
+        first = next_told(lines, "")
         written = [out / name for name in output_names("night-train", "a4")]
         assert first.startswith(f"rebuilt {', '.join(map(str, written))} (")
         stamps = [path.stat().st_mtime_ns for path in written]
 
         _edit(deck, 'en = "Ticket Inspector"', 'en = "Conductor"')
-        assert _next(lines, "changed") == "changed: night-train.toml"
-        assert _next(lines, "").startswith("rebuilt ")
+        assert next_told(lines, "changed") == "changed: night-train.toml"
+        assert next_told(lines, "").startswith("rebuilt ")
         assert all(path.stat().st_mtime_ns > stamp
                    for path, stamp in zip(written, stamps, strict=True))
 
         _edit(deck, 'points = 20', 'points = = 20')  # a TOML syntax error
-        _next(lines, "changed")
-        error = _next(lines, "")
+        next_told(lines, "changed")
+        error = next_told(lines, "")
         assert error.startswith(f"error: {deck}: line ") and "\n" not in error
         assert error.endswith("fix the TOML syntax there")
 
         _edit(deck, 'points = = 20', 'points = 20')  # mended: watching went on
-        _next(lines, "changed")
-        assert _next(lines, "").startswith("rebuilt ")
+        next_told(lines, "changed")
+        assert next_told(lines, "").startswith("rebuilt ")
 
         rule_text = deck_folder / "night-train.en.md"  # its rule text counts too
         rule_text.write_text(rule_text.read_text(encoding="utf-8").replace(
             "{% endblock %}", "All aboard!\n{% endblock %}", 1), encoding="utf-8")
-        assert _next(lines, "changed") == "changed: night-train.en.md"
-        assert _next(lines, "").startswith("rebuilt ")
+        assert next_told(lines, "changed") == "changed: night-train.en.md"
+        assert next_told(lines, "").startswith("rebuilt ")
     finally:
         stop.set()
         watcher.join(timeout=30)

@@ -17,20 +17,10 @@ from pathlib import Path
 
 import pytest
 from helpers.paths import EXAMPLES
+from helpers.watching import next_told
 from PIL import Image
 
 from cardgen.designer.watch import CHECK_MS, WatchOptions, watch
-
-PATIENCE_S = 90.0  # a rebuild writes two rulebooks: slow on a busy machine
-
-
-def _next(lines: queue.Queue[str], start: str) -> str:
-    """The next line told that starts with ``start`` (the ones before it are skipped)."""
-    deadline = time.monotonic() + PATIENCE_S
-    while True:
-        line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
-        if line.startswith(start):
-            return line
 
 
 def _edit(path: Path) -> None:
@@ -78,52 +68,52 @@ def test_watch_outlives_bad_pictures_a_link_to_root_and_its_folder_deleted(
     watcher = threading.Thread(target=run)
     watcher.start()
     try:
-        assert _next(lines, "watching") == f"watching {party} (Ctrl-C stops)"
-        assert _next(lines, "").startswith("rebuilt ")
+        assert next_told(lines, "watching") == f"watching {party} (Ctrl-C stops)"
+        assert next_told(lines, "").startswith("rebuilt ")
 
         (party / "rain.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"garbage" * 100)
-        assert _next(lines, "changed") == "changed: rain.png"
-        assert _next(lines, "") == (
+        assert next_told(lines, "changed") == "changed: rain.png"
+        assert next_told(lines, "") == (
             f"error: {deck}: card 'rain-check': picture 'rain.png' is not a PNG file; save "
             "it again as PNG (or SVG)")
         _png(party / "rain.png")
-        _next(lines, "changed")
-        assert _next(lines, "").startswith("rebuilt ")
+        next_told(lines, "changed")
+        assert next_told(lines, "").startswith("rebuilt ")
 
         deck.write_text(deck.read_text(encoding="utf-8").replace("rain.png", "rain-check.svg"),
                         encoding="utf-8")  # the card's picture an SVG again
-        _next(lines, "changed")
-        assert _next(lines, "").startswith("rebuilt ")
+        next_told(lines, "changed")
+        assert next_told(lines, "").startswith("rebuilt ")
         (party / "rain-check.svg").write_text("<svg><g>", encoding="utf-8")  # broken XML
-        _next(lines, "changed")
-        error = _next(lines, "")
+        next_told(lines, "changed")
+        error = next_told(lines, "")
         assert error.startswith(f"error: {deck}: card 'rain-check': picture 'rain-check.svg' "
                                 "is not a usable SVG picture")
         shutil.copy(EXAMPLES / "rain-check.svg", party / "rain-check.svg")
-        _next(lines, "changed")
-        assert _next(lines, "").startswith("rebuilt ")
+        next_told(lines, "changed")
+        assert next_told(lines, "").startswith("rebuilt ")
 
         # A link to / was followed by the watcher, which walked the disk and died on the
         # first folder it may not read (said as "cannot write to standard output").
         (party / "root").symlink_to("/")
-        assert _next(lines, "changed") == "changed: root"
-        assert _next(lines, "").startswith("rebuilt ")
+        assert next_told(lines, "changed") == "changed: root"
+        assert next_told(lines, "").startswith("rebuilt ")
         _edit(deck)
-        assert _next(lines, "changed") == "changed: party.toml"
-        assert _next(lines, "").startswith("rebuilt ")
+        assert next_told(lines, "changed") == "changed: party.toml"
+        assert next_told(lines, "").startswith("rebuilt ")
 
         kept = {path.name: path.read_bytes() for path in party.iterdir() if path.is_file()}
         shutil.rmtree(party)  # (the link goes with it, not what it leads to)
-        assert _next(lines, f"{party}") == (
+        assert next_told(lines, f"{party}") == (
             f"{party} is gone; waiting for it to come back (Ctrl-C stops)")
         party.mkdir()
         for name, data in kept.items():
             (party / name).write_bytes(data)
-        assert _next(lines, f"{party}") == f"{party} is back"
-        assert _next(lines, "").startswith("rebuilt ")
+        assert next_told(lines, f"{party}") == f"{party} is back"
+        assert next_told(lines, "").startswith("rebuilt ")
         _edit(deck)  # the folder made again is the one watched
-        assert _next(lines, "changed") == "changed: party.toml"
-        assert _next(lines, "").startswith("rebuilt ")
+        assert next_told(lines, "changed") == "changed: party.toml"
+        assert next_told(lines, "").startswith("rebuilt ")
 
         shutil.rmtree(party)  # replaced at once, as a checkout does: often the same inode
         party.mkdir()
@@ -131,8 +121,8 @@ def test_watch_outlives_bad_pictures_a_link_to_root_and_its_folder_deleted(
             (party / name).write_bytes(data)
         time.sleep(2 * CHECK_MS / 1000)
         (party / "notes.txt").write_text("seen\n", encoding="utf-8")
-        assert _next(lines, "changed: notes") == "changed: notes.txt"
-        assert _next(lines, "").startswith("rebuilt ")
+        assert next_told(lines, "changed: notes") == "changed: notes.txt"
+        assert next_told(lines, "").startswith("rebuilt ")
     finally:
         stop.set()
         watcher.join(timeout=30)
@@ -152,18 +142,18 @@ def test_watch_outlives_its_output_folder_becoming_a_file_and_exits_130_on_ctrl_
     reader = threading.Thread(target=lambda: [lines.put(line.rstrip("\n")) for line in stdout])
     reader.start()
     try:
-        assert _next(lines, "watching ").endswith("(Ctrl-C stops)")
-        assert _next(lines, "").startswith("rebuilt out/party-preview.png, ")
+        assert next_told(lines, "watching ").endswith("(Ctrl-C stops)")
+        assert next_told(lines, "").startswith("rebuilt out/party-preview.png, ")
         shutil.rmtree(party.parent / "out")
         (party.parent / "out").write_text("not a folder", encoding="utf-8")
         _edit(party / "party.toml")
-        _next(lines, "changed")
-        assert _next(lines, "") == (
+        next_told(lines, "changed")
+        assert next_told(lines, "") == (
             "error: out: exists and is not a folder; choose another output folder")
         (party.parent / "out").unlink()
         _edit(party / "party.toml")
-        _next(lines, "changed")
-        assert _next(lines, "").startswith("rebuilt out/party-preview.png, ")
+        next_told(lines, "changed")
+        assert next_told(lines, "").startswith("rebuilt out/party-preview.png, ")
         process.send_signal(signal.SIGINT)
         process.wait(timeout=30)
         reader.join(timeout=30)
@@ -171,7 +161,7 @@ def test_watch_outlives_its_output_folder_becoming_a_file_and_exits_130_on_ctrl_
         errors = process.stderr.read()
     finally:
         process.kill()
-    assert (process.returncode, _next(lines, ""), errors) == (130, "stopped watching", "")
+    assert (process.returncode, next_told(lines, ""), errors) == (130, "stopped watching", "")
 
 
 def test_an_output_name_that_is_a_link_to_root_is_said_to_be_a_folder(tmp_path: Path) -> None:
@@ -190,15 +180,15 @@ def test_an_output_name_that_is_a_link_to_root_is_said_to_be_a_folder(tmp_path: 
                                                    WatchOptions(folder), lines.put, stop))
     watcher.start()
     try:
-        _next(lines, "watching")
-        assert _next(lines, "") == f"error: {preview}: is a folder; give a file name to write"
+        next_told(lines, "watching")
+        assert next_told(lines, "") == f"error: {preview}: is a folder; give a file name to write"
         _edit(folder / "night-train.toml")
-        assert _next(lines, "changed") == "changed: night-train.toml"
-        assert _next(lines, "") == f"error: {preview}: is a folder; give a file name to write"
+        assert next_told(lines, "changed") == "changed: night-train.toml"
+        assert next_told(lines, "") == f"error: {preview}: is a folder; give a file name to write"
         preview.unlink()
         _edit(folder / "night-train.toml")
-        _next(lines, "changed")
-        assert _next(lines, "").startswith(f"rebuilt {preview}, ")
+        next_told(lines, "changed")
+        assert next_told(lines, "").startswith(f"rebuilt {preview}, ")
     finally:
         stop.set()
         watcher.join(timeout=30)

@@ -10,7 +10,6 @@ glued to the sentence before it, no Python value. Each PDF is built and read onc
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -25,16 +24,7 @@ from cardgen.catalogue import catalogue
 from cardgen.deck.load import load_deck
 from cardgen.rulebook import LANGS, PAPERS, rulebook_blocks
 from cardgen.rulebook.document import paragraph
-from cardgen.rulebook.markup import (
-    Block,
-    CardBlock,
-    Example,
-    Heading,
-    ItemList,
-    Paragraph,
-    QuickReference,
-    Table,
-)
+from cardgen.rulebook.markup import CardBlock, Heading, Paragraph, block_texts
 from cardgen.rulebook.templates import sandbox
 from cardgen.typography import register_fonts
 
@@ -176,21 +166,6 @@ def test_an_own_text_heading_stays_apart_from_the_comment_and_text_below() -> No
         "<i>The</i> classic game, with a <b>lighthouse</b> and a <b><i>foghorn</i></b> on the "
         'coast. The keeper says “Lights out!” at ten, and <i>nobody</i> argues with the '
         "<b>keeper</b>.")]
-
-
-def block_texts(blocks: Sequence[Block]) -> Iterator[str]:
-    """Every text a reader sees in ``blocks``, as paragraph markup."""
-    for block in blocks:
-        if isinstance(block, Heading | Paragraph):
-            yield block.text
-        elif isinstance(block, ItemList):
-            yield from block.items
-        elif isinstance(block, Example):
-            yield from block.paragraphs
-        elif isinstance(block, Table):
-            yield from (cell for row in block.rows for cell in row)
-        elif isinstance(block, CardBlock | QuickReference):
-            yield from block_texts(block.body)
 
 
 @pytest.mark.parametrize("ref", DECKS, ids=deck_id)
