@@ -4,7 +4,6 @@ front's vernier seen through the paper against the back's scales."""
 from __future__ import annotations
 
 import io
-import math
 from pathlib import Path
 
 import pdfplumber
