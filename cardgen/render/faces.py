@@ -38,6 +38,7 @@ from cardgen.render.facetext import (
     caption_rect,
     corner_inset,
     name_block,
+    shop_safe_mm,
 )
 from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.pictograms import draw_label, draw_pictogram, outlined_text, pictogram
@@ -60,9 +61,10 @@ def _box_for(size: CardSize) -> Box:
     card = layout().card
     scale = size.scale
     width, height = (side / scale for side in size.points)
-    # At a small size the safe margin stays safe_margin_mm on paper.
+    # At a small size the safe margin stays safe_margin_mm on paper; a shop's wider
+    # safe area widens it (and moves the corner indices in: see corner_inset).
     return Box(width, height, (height - pt(card.height_mm)) / 2,
-               pt(card.safe_margin_mm) / min(scale, 1.0))
+               max(pt(card.safe_margin_mm) / min(scale, 1.0), pt(shop_safe_mm()) / scale))
 
 
 def _enter(canvas: Any, x: float, y: float, size: CardSize) -> Box:

@@ -88,7 +88,7 @@ def load_printers(path: Path | None = None) -> dict[str, Printer]:
                 or entry["flip"] not in FLIPS or not _offset(entry["back_offset_mm"])):
             raise _corrupt(path, f"printer '{name}' is not a back_offset_mm = [X, Y] and a "
                            "flip = \"long\" or \"short\"")
-        printers[name] = Printer(name, tuple(entry["back_offset_mm"]),  # type: ignore[arg-type]
+        printers[name] = Printer(name, (entry["back_offset_mm"][0], entry["back_offset_mm"][1]),
                                  entry["flip"])
     return printers
 
