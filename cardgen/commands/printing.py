@@ -191,6 +191,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines,  # type: ignore[arg-type]
         cutter=cutter, cut_file=cut_file)  # type: ignore[arg-type]
     options.check()
+    _warn_coarse(loaded, options, SHOP_WORDS if print_shop else HOME_WORDS)
     path = output or Path(sheets_module.sheets_filename(loaded, options))
     if print_shop:
         from cardgen.render.paper.printshop import ShopFile, write_print_shop
@@ -206,6 +207,24 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         for extra in sheets_module.cut_files(loaded, path, options):
             click.echo(f"wrote {extra}")
     _keep(kept)
+
+
+#: The least resolution of a picture, and what asks for it, in the warnings.
+HOME_WORDS = (200, "a home sheet needs")
+SHOP_WORDS = (300, "print shops ask for")
+
+
+def _warn_coarse(deck: Any, options: Any, least: tuple[int, str], safe_mm: float = 0.0
+                 ) -> None:
+    """A warning on standard error for each picture that prints coarser than ``least``."""
+    from cardgen.render.facetext import shop_safe_area
+    from cardgen.render.paper.resolution import coarse_pictures
+
+    with shop_safe_area(safe_mm):
+        found = coarse_pictures(deck, least[0], options.size, options.bleed_mm,
+                                options.lang, options.players)
+    for picture in found:
+        click.echo(f"warning: {picture.message(options.size, least[1])}", err=True)
 
 
 def _printer_settings(ctx: click.Context, name: str, back_offset: tuple[float, float],
@@ -281,6 +300,7 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
     options = sheets_module.SheetOptions(
         bleed_mm=profile.bleed_mm, only=only, lang=lang,  # type: ignore[arg-type]
         players=players, size=profile.size, print_shop=True)
+    _warn_coarse(loaded, options, SHOP_WORDS, profile.safe_mm)
     path = output or Path(shop_filename(loaded, options, profile))
     write_print_shop(loaded, path, options, ShopFile.of(profile))
     click.echo(f"wrote {path} for {profile.name}: {profile.summary()}")
@@ -316,6 +336,13 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
     loaded = usable_deck(deck, players)
     folder = output or Path(f"{loaded.id}-{profile.id}" if shop else f"{loaded.id}-png")
     from cardgen.render import png as png_module
+    from cardgen.render.paper.resolution import coarse_pictures
+
+    least = dpi or layout().png.default_dpi
+    for picture in coarse_pictures(loaded, least, size, bleed, lang,  # type: ignore[arg-type]
+                                   players):
+        click.echo(f"warning: {picture.message(size, f'these {least} dpi images need')}",
+                   err=True)
 
     try:
         result = png_module.write_pngs(loaded, folder, dpi=dpi,

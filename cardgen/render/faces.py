@@ -86,6 +86,20 @@ def text_blocks(card: Card, lang: Lang, size: CardSize | None = None) -> list[Te
             caption_block(card, box, lang)]
 
 
+def picture_area(card: Card, lang: Lang, size: CardSize | None = None
+                 ) -> tuple[float, float]:
+    """The width and height, in points on paper, of the box ``card``'s own picture is
+    fitted into (as :func:`_draw_picture` places it), to know at what resolution it
+    prints."""
+    size = size or design_size()
+    box = _box_for(size)
+    spec = layout().card.captioned.for_lang(lang)
+    left = 2 * corner_inset(box)[0]
+    bottom = pt(spec.name_top_mm + 1.0) + box.lift
+    return ((box.width - 2 * left) * size.scale,
+            (box.height - box.safe - bottom) * size.scale)
+
+
 def face_kind(card: Card) -> FaceKind:
     """Which layout a card's face uses (see the module docstring)."""
     if card.is_standard:
