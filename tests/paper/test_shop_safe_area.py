@@ -16,7 +16,6 @@ from cardgen.render.paper.printshop import ShopFile, page_order, render_print_sh
 from cardgen.render.paper.sheets import SheetOptions, sheet_cards
 from cardgen.render.paper.shops import load_shop
 
-
 #: Larger than a corner index's pictogram, smaller than the oval or the frame.
 SMALL = 12 * mm
 
