@@ -94,7 +94,8 @@ def coarse_pictures(deck: Deck, least_ppi: int, size: CardSize | None = None,
             found.append(coarse)
     width, height = size.points
     area = (width + 2 * pt(bleed_mm), height + 2 * pt(bleed_mm))  # a back covers it all
-    backs = {path: ("the deck's back", None) for path in deck.back.values()}
+    backs: dict[Path, tuple[str, str | None]] = {
+        path: ("the deck's back", None) for path in deck.back.values()}
     for card in cards:
         if isinstance(card.back, Path):
             backs.setdefault(card.back, (f"card '{card.id}', its back", card.id))
