@@ -24,7 +24,8 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
                progress: Callable[[int], None] | None = None,
                summary: SanityBalance | None = None,
                cluster: str | None = None,
-               more: Callable[[int], None] | None = None) -> Report:
+               more: Callable[[int], None] | None = None,
+               pictures: bool = False) -> Report:
     """Check a deck for ``players`` players (None: for every count it claims to serve).
 
     With ``games``, a deck whose composition is sound also plays that many sanity games
@@ -40,11 +41,15 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     (``more`` is told of them first), from the end that works until one fails: the
     error names the bound under which every table played works.
     Ctrl-C stops the games at once: the report is then marked ``interrupted``.
+    With ``pictures``, a picture too coarse for a print shop is a warning (the commands
+    that print say it themselves, at the size and resolution they print at).
     """
     report = check_composition(deck, players)
     if players_outside(deck, players):
         return report  # the question does not fit the deck: nothing more to measure
     _small_texts(deck, players, report.adder("warning"))
+    if pictures:
+        _coarse_pictures(deck, players, report.adder("warning"))
     if games and report.valid:
         from cardgen.balance.quick import SanityBalance
 
@@ -183,3 +188,18 @@ def _small_texts(deck: Deck, players: int | None,
     for card in own:
         for message in small_texts(card):
             warning(message, card.id)
+
+
+def _coarse_pictures(deck: Deck, players: int | None,
+                     warning: Callable[[str, str | None], None]) -> None:
+    """Pictures that print under the 300 ppi print shops ask for, on the design's
+    cards (`cardgen sheets` and `png` say it again at the size they print)."""
+    if not deck.back and not any(card.picture is not None or card.back is not None
+                                 for card, _ in deck.card_list(players)):
+        return  # no picture: no need to load the renderer
+    from cardgen.render.layout import design_size
+    from cardgen.render.paper.resolution import SHOP_PPI, coarse_pictures
+
+    for picture in coarse_pictures(deck, SHOP_PPI, players=players):
+        warning(picture.message(design_size(), "print shops ask for (200 for home "
+                                "sheets)"), picture.card)

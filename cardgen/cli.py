@@ -77,7 +77,7 @@ def main() -> None:
 COMMANDS: tuple[click.Command, ...] = (
     # what cardgen knows
     discover.variants, discover.cards, discover.list_options, discover.effects,
-    discover.pictograms, shops.shops,
+    discover.pictograms, shops.shops, shops.printers,
     # a deck of one's own
     start.new, start.examples, iteration.preview, iteration.watch,
     # printing

@@ -124,6 +124,8 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.option("--flip", type=choice(["long", "short"]), default="long",
               show_default=True, help="The edge your printer turns the paper over for "
               "the backs.")
+@click.option("--printer", metavar="NAME", help="Keep the --back-offset and --flip given "
+              "with it under this name, or apply the ones kept (see `cardgen printers`).")
 @click.option("--alignment-test", "alignment_test", is_flag=True, help="Instead of a "
               "deck, two pages to print double-sided once, to read the --back-offset "
               "your printer needs.")
@@ -144,14 +146,18 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
            print_shop: bool, shop: str | None, order: str, only: str, backs: bool,
-           back_offset: tuple[float, float], flip: str, alignment_test: bool,
-           cutter: str | None, cut_file: str, cut_lines: str,
+           back_offset: tuple[float, float], flip: str, printer: str | None,
+           alignment_test: bool, cutter: str | None, cut_file: str, cut_lines: str,
            lang: str, players: int | None, output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
     or with --print-shop or --shop one card a page for a print shop. Without DECK,
     --alignment-test writes two pages that measure the --back-offset a printer needs."""
+    kept = None
+    if printer is not None and (backs or alignment_test):
+        back_offset, flip, kept = _printer_settings(ctx, printer, back_offset, flip)
     if alignment_test or deck is None:
         _alignment_test(ctx, deck, paper, flip, back_offset, lang, output)
+        _keep(kept)
         return
     if shop is not None:
         _sheets_for_shop(ctx, deck, shop, only, lang, players, output)
@@ -161,8 +167,8 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         raise click.UsageError("--order sets the order of a print shop's pages: add "
                                "--print-shop, or leave --order out", ctx)
     if print_shop:
-        _refuse_with_print_shop(ctx, "paper", "backs", "back_offset", "flip", "cut_lines",
-                                "cutter", "cut_file")
+        _refuse_with_print_shop(ctx, "paper", "backs", "back_offset", "flip", "printer",
+                                "cut_lines", "cutter", "cut_file")
     elif cutter is None and ctx.get_parameter_source("cut_file") == \
             click.core.ParameterSource.COMMANDLINE:
         raise click.UsageError("--cut-file is the format of a cutting machine's cut file: "
@@ -171,6 +177,9 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
             click.core.ParameterSource.COMMANDLINE:
         raise click.UsageError("--back-offset shifts the pages of backs: add --backs, or "
                                "leave --back-offset out", ctx)
+    elif not backs and printer is not None:
+        raise click.UsageError("--printer sets the shift and flip of the pages of backs: "
+                               "add --backs, or leave --printer out", ctx)
     loaded = usable_deck(deck, players)
     from cardgen.render.paper import sheets as sheets_module
 
@@ -182,6 +191,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines,  # type: ignore[arg-type]
         cutter=cutter, cut_file=cut_file)  # type: ignore[arg-type]
     options.check()
+    _warn_coarse(loaded, options, SHOP_WORDS if print_shop else HOME_WORDS)
     path = output or Path(sheets_module.sheets_filename(loaded, options))
     if print_shop:
         from cardgen.render.paper.printshop import ShopFile, write_print_shop
@@ -196,6 +206,63 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
     if not print_shop:
         for extra in sheets_module.cut_files(loaded, path, options):
             click.echo(f"wrote {extra}")
+    _keep(kept)
+
+
+#: The least resolution of a picture, and what asks for it, in the warnings.
+HOME_WORDS = (200, "a home sheet needs")
+SHOP_WORDS = (300, "print shops ask for")
+
+
+def _warn_coarse(deck: Any, options: Any, least: tuple[int, str], safe_mm: float = 0.0
+                 ) -> None:
+    """A warning on standard error for each picture that prints coarser than ``least``."""
+    from cardgen.render.facetext import shop_safe_area
+    from cardgen.render.paper.resolution import coarse_pictures
+
+    with shop_safe_area(safe_mm):
+        found = coarse_pictures(deck, least[0], options.size, options.bleed_mm,
+                                options.lang, options.players)
+    for picture in found:
+        click.echo(f"warning: {picture.message(options.size, least[1])}", err=True)
+
+
+def _printer_settings(ctx: click.Context, name: str, back_offset: tuple[float, float],
+                      flip: str) -> tuple[tuple[float, float], str, Any]:
+    """The offset and flip to print with under ``--printer NAME``: those typed, to keep
+    once the file is written (the third value), or those kept under the name."""
+    from cardgen.render.paper.printers import Printer, check_name, printers_file, recall
+    from cardgen.render.paper.sheets import MAX_BACK_OFFSET_MM
+
+    def typed(option: str) -> bool:
+        return ctx.get_parameter_source(option) == click.core.ParameterSource.COMMANDLINE
+
+    check_name(name)
+    if typed("back_offset"):
+        if any(not abs(v) <= MAX_BACK_OFFSET_MM for v in back_offset):
+            raise click.BadParameter(f"give two shifts of at most {MAX_BACK_OFFSET_MM:g} "
+                                     "mm each, like 1.5,-2", ctx, param_hint="--back-offset")
+        return back_offset, flip, Printer(name, back_offset, flip)
+    kept = recall(name)
+    if typed("flip") and flip != kept.flip:
+        raise click.UsageError(f"printer '{name}' was measured with --flip {kept.flip}; "
+                               "leave --flip out, or measure it again with this flip and "
+                               "give --back-offset X,Y with --printer", ctx)
+    click.echo(f"printer '{name}': {kept.options()} (kept in {printers_file()})", err=True)
+    return kept.back_offset_mm, kept.flip, None
+
+
+def _keep(printer: Any) -> None:
+    """Keep the printer measured (after its file is written: a run that failed keeps
+    nothing), and say so on standard error."""
+    if printer is None:
+        return
+    from cardgen.render.paper.printers import remember
+
+    before, path = remember(printer)
+    done = ("kept" if before is None else "kept as before:" if before == printer else
+            f"updated from {before.options()} to")
+    click.echo(f"printer '{printer.name}': {done} {printer.options()} in {path}", err=True)
 
 
 def _alignment_test(ctx: click.Context, deck: str | None, paper: str, flip: str,
@@ -206,12 +273,12 @@ def _alignment_test(ctx: click.Context, deck: str | None, paper: str, flip: str,
     if deck is not None:
         raise click.UsageError("--alignment-test prints no deck; leave DECK out", ctx)
     given = [f"--{name.replace('_', '-')}" for name in ctx.params
-             if name not in ("paper", "flip", "back_offset", "lang", "output",
+             if name not in ("paper", "flip", "back_offset", "printer", "lang", "output",
                              "alignment_test")
              and ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
     if given:
         raise click.UsageError(f"--alignment-test takes --paper, --flip, --back-offset, "
-                               f"--lang and -o; leave out {', '.join(given)}", ctx)
+                               f"--printer, --lang and -o; leave out {', '.join(given)}", ctx)
     from cardgen.render.paper.alignment import write_alignment_test
 
     path = output or Path(f"alignment-test-{paper}-{flip}.pdf")
@@ -225,7 +292,7 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
     from cardgen.commands.shops import shop_for
 
     profile = shop_for(ctx, ref, "sheets", deck, "paper", "size", "bleed", "print_shop", "order",
-                       "backs", "back_offset")
+                       "backs", "back_offset", "printer")
     loaded = usable_deck(deck, players)
     from cardgen.render.paper import sheets as sheets_module
     from cardgen.render.paper.printshop import ShopFile, shop_filename, write_print_shop
@@ -233,6 +300,7 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
     options = sheets_module.SheetOptions(
         bleed_mm=profile.bleed_mm, only=only, lang=lang,  # type: ignore[arg-type]
         players=players, size=profile.size, print_shop=True)
+    _warn_coarse(loaded, options, SHOP_WORDS, profile.safe_mm)
     path = output or Path(shop_filename(loaded, options, profile))
     write_print_shop(loaded, path, options, ShopFile.of(profile))
     click.echo(f"wrote {path} for {profile.name}: {profile.summary()}")
@@ -268,6 +336,13 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
     loaded = usable_deck(deck, players)
     folder = output or Path(f"{loaded.id}-{profile.id}" if shop else f"{loaded.id}-png")
     from cardgen.render import png as png_module
+    from cardgen.render.paper.resolution import coarse_pictures
+
+    least = dpi or layout().png.default_dpi
+    for picture in coarse_pictures(loaded, least, size, bleed, lang,  # type: ignore[arg-type]
+                                   players):
+        click.echo(f"warning: {picture.message(size, f'these {least} dpi images need')}",
+                   err=True)
 
     try:
         result = png_module.write_pngs(loaded, folder, dpi=dpi,

@@ -1,4 +1,5 @@
-"""`cardgen shops`, and what `--shop` makes of the `sheets` and `png` options.
+"""`cardgen shops`, and what `--shop` makes of the `sheets` and `png` options; and
+`cardgen printers`, the home printers `--printer NAME` keeps.
 
 A profile sets the size, bleed, resolution, colour and page order at once; an option
 that would set one of them too is refused rather than silently overridden, so the file
@@ -71,3 +72,34 @@ def shops(lang: str, as_json: bool) -> None:
         click.echo(f"  {writes} {shop.summary(lang)}")
         click.echo(f"  {command} {command_for(shop)}")
         click.echo(f"  {upload} {shop.upload[lang]}")
+
+
+@click.command()
+@click.option("--forget", metavar="NAME", help="Drop the printer kept under this name.")
+@json_option("Print the printers as JSON.")
+def printers(forget: str | None, as_json: bool) -> None:
+    """The printers whose back offset cardgen keeps: name, --back-offset and --flip.
+
+    `cardgen sheets DECK --backs --back-offset X,Y --printer NAME` keeps (or updates) a
+    printer; `--printer NAME` alone then applies it. The offsets come from
+    `cardgen sheets --alignment-test`.
+    """
+    from cardgen.render.paper.printers import forget as forget_printer
+    from cardgen.render.paper.printers import load_printers, printers_file
+
+    if forget is not None:
+        path = forget_printer(forget)
+        click.echo(f"forgot printer '{forget}' (in {path})")
+        return
+    kept = load_printers()
+    if as_json:
+        emit_json([printer.as_dict() for _, printer in sorted(kept.items())])
+        return
+    if not kept:
+        click.echo("no printer kept yet: measure one with `cardgen sheets "
+                   "--alignment-test`, then add `--back-offset X,Y --printer NAME` to "
+                   f"`cardgen sheets DECK --backs` (kept in {printers_file()})")
+        return
+    for name, printer in sorted(kept.items()):
+        click.echo(f"{name}: {printer.options()}")
+    click.echo(f"(kept in {printers_file()})")

@@ -38,6 +38,7 @@ from cardgen.render.facetext import (
     caption_rect,
     corner_inset,
     name_block,
+    shop_safe_mm,
 )
 from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.pictograms import draw_label, draw_pictogram, outlined_text, pictogram
@@ -60,9 +61,10 @@ def _box_for(size: CardSize) -> Box:
     card = layout().card
     scale = size.scale
     width, height = (side / scale for side in size.points)
-    # At a small size the safe margin stays safe_margin_mm on paper.
+    # At a small size the safe margin stays safe_margin_mm on paper; a shop's wider
+    # safe area widens it (and moves the corner indices in: see corner_inset).
     return Box(width, height, (height - pt(card.height_mm)) / 2,
-               pt(card.safe_margin_mm) / min(scale, 1.0))
+               max(pt(card.safe_margin_mm) / min(scale, 1.0), pt(shop_safe_mm()) / scale))
 
 
 def _enter(canvas: Any, x: float, y: float, size: CardSize) -> Box:
@@ -82,6 +84,20 @@ def text_blocks(card: Card, lang: Lang, size: CardSize | None = None) -> list[Te
     box = _box_for(size or design_size())
     return [name_block(card, box, lang, title=kind == "typographic"),
             caption_block(card, box, lang)]
+
+
+def picture_area(card: Card, lang: Lang, size: CardSize | None = None
+                 ) -> tuple[float, float]:
+    """The width and height, in points on paper, of the box ``card``'s own picture is
+    fitted into (as :func:`_draw_picture` places it), to know at what resolution it
+    prints."""
+    size = size or design_size()
+    box = _box_for(size)
+    spec = layout().card.captioned.for_lang(lang)
+    left = 2 * corner_inset(box)[0]
+    bottom = pt(spec.name_top_mm + 1.0) + box.lift
+    return ((box.width - 2 * left) * size.scale,
+            (box.height - box.safe - bottom) * size.scale)
 
 
 def face_kind(card: Card) -> FaceKind:

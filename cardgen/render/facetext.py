@@ -9,7 +9,10 @@ lines while "Chat jaune" fits on one.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -55,6 +58,30 @@ class TextBlock:
     least: float
     gap: float
     langs: tuple[str, ...]  # the language of each paragraph
+
+
+#: The safe area of the shop a file is drawn for, in millimetres on paper (0: none
+#: wider than the design's own margin); see :func:`shop_safe_area`.
+_SHOP_SAFE_MM: contextvars.ContextVar[float] = contextvars.ContextVar("shop_safe_mm",
+                                                                       default=0.0)
+
+
+@contextlib.contextmanager
+def shop_safe_area(safe_mm: float) -> Iterator[None]:
+    """Within this block, the faces keep their text and corner indices at least
+    ``safe_mm`` inside the trim on paper, moving them in where the design's own safe
+    margin keeps them closer (a printer that publishes a wider safe area than the
+    design keeps at that size). A narrower one changes nothing."""
+    token = _SHOP_SAFE_MM.set(safe_mm)
+    try:
+        yield
+    finally:
+        _SHOP_SAFE_MM.reset(token)
+
+
+def shop_safe_mm() -> float:
+    """The safe area of the shop under way, in mm on paper (0 outside one)."""
+    return _SHOP_SAFE_MM.get()
 
 
 def corner_inset(box: Box) -> tuple[float, float]:

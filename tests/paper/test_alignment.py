@@ -4,7 +4,6 @@ front's vernier seen through the paper against the back's scales."""
 from __future__ import annotations
 
 import io
-import math
 from pathlib import Path
 
 import pdfplumber
@@ -22,9 +21,9 @@ def _ticks(page: pdfplumber.page.Page, vertical: bool) -> list[dict[str, float]]
             and (line["width"] == 0) == vertical]
 
 
-def _reading(data: bytes, flip: str) -> tuple[float, float]:
-    """What a user reads on each axis, worked out as they would: the whole millimetres
-    under the vernier's zero, then the vernier tick that meets a tick of the scale."""
+def _meetings(data: bytes, flip: str) -> list[list[tuple[float, float]]]:
+    """On each axis (X, then Y), for each vernier tick 0 to 9 in turn, the main tick
+    nearest it and how far off it is, in mm, as seen through the paper from the back."""
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         front, back = pdf.pages
         width, height = back.width, back.height
@@ -45,13 +44,23 @@ def _reading(data: bytes, flip: str) -> tuple[float, float]:
             assert all(abs(m - round(m)) < 0.01 for m in mains)
             vernier = sorted((value(line, "front") - value(zero, "back")) / mm
                              for line in _ticks(front, vertical))
-            assert len(vernier) == 11
-            whole = math.floor(round(vernier[0], 2))
-            misses = [min(abs(v - m) for m in mains) for v in vernier[:10]]
-            tenths = misses.index(min(misses))
-            assert min(misses) < 0.02  # a tick meets a tick, to the drawing's precision
-            found.append(round(whole + tenths / 10, 1))
-        return found[0], found[1]
+            assert len(vernier) == 10  # 0 to 9: no tenth tick to meet along with the zero
+            found.append([(round(nearest), abs(v - nearest)) for v in vernier
+                          for nearest in [min(mains, key=lambda m, v=v: abs(v - m))]])
+        return found
+
+
+def _reading(data: bytes, flip: str) -> tuple[float, float]:
+    """What a user reads on each axis, following the steps printed on the page to the
+    letter: the vernier tick k that meets a main tick M gives the tenths, and M - k
+    (k ticks back from M) the whole millimetres."""
+    readings = []
+    for meetings in _meetings(data, flip):
+        misses = [miss for _, miss in meetings]
+        tick = misses.index(min(misses))
+        met = meetings[tick][0]
+        readings.append(round(met - tick + tick / 10, 1))
+    return readings[0], readings[1]
 
 
 @pytest.mark.parametrize("flip", ["long", "short"])
@@ -96,3 +105,27 @@ def test_the_alignment_test_refuses_what_it_does_not_use(tmp_path: Path, args: l
     result = CliRunner().invoke(main, [*args, "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2 and message in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("drift", [0.95, 1.05, -0.05, 2.0, -0.95, 0.05, -2.95, 2.95])
+def test_a_zero_beside_a_millimetre_mark_reads_within_a_twentieth(flip: str,
+                                                                   drift: float) -> None:
+    """A drift half-way between two tenths lets two neighbouring ticks meet equally
+    well; either reading is within 0.05 mm, never a millimetre off (the old vernier's
+    tenth tick met with the zero and read one whole millimetre more)."""
+    data = render_alignment_test("a4", flip, (drift, -drift))  # type: ignore[arg-type]
+    reading = _reading(data, flip)
+    assert reading[0] == pytest.approx(-drift, abs=0.051)
+    assert reading[1] == pytest.approx(drift, abs=0.051)
+
+
+@pytest.mark.slow
+def test_every_drift_of_up_to_3_mm_reads_right_and_one_tick_meets_at_each_tenth() -> None:
+    for step in range(-60, 61):
+        drift = step / 20  # -3.0 to 3.0 mm by 0.05
+        data = render_alignment_test("a4", "long", (drift, 0.0))
+        assert _reading(data, "long")[0] == pytest.approx(-drift, abs=0.051), drift
+        if step % 2 == 0:  # a whole tenth: one tick meets, every other is 0.1 mm off
+            misses = sorted(miss for _, miss in _meetings(data, "long")[0])
+            assert misses[0] < 0.01 and misses[1] > 0.09, (drift, misses)

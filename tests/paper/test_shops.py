@@ -80,8 +80,6 @@ def test_a_profile_of_ones_own_sets_the_size_bleed_and_order(tmp_path: Path) -> 
     (("bleed_mm = 3 ", "bleed_mm = 9 "), "uno.toml: bleed_mm must be a number from 0 to 5"),
     (("trim_mm = [63, 88]", "trim_mm = [88, 63]"), "uno.toml: trim_mm: '88x63': faces are "
      "portrait; give the width (the shorter side) first, like 63x88"),
-    (("safe_mm = 3 ", "safe_mm = 6 "), "uno.toml: safe_mm = 6, but at 63x88 mm the faces "
-     "keep their text 3.34 mm inside the trim; give a safe_mm of at most 3.34"),
     (("ink_limit_percent = 300", "ink_limit_percent = 30"),
      "uno.toml: ink_limit_percent must be a number from 100 to 400"),
     (('identifier = "FOGRA39"', 'id = "FOGRA39"'), "uno.toml: [output_intent] must have "
@@ -95,6 +93,17 @@ def test_a_bad_profile_is_refused_in_one_line_naming_the_file(
     (tmp_path / "uno.toml").write_text(text.replace(change[0], change[1], 1),
                                        encoding="utf-8")
     assert refused(["sheets", "classic", "--shop", "uno.toml"], tmp_path) == message
+
+
+def test_an_image_profile_asking_more_safe_area_than_the_faces_keep_is_refused(
+        tmp_path: Path) -> None:
+    """A PDF's faces move in to a shop's safe area; images keep the design's margin."""
+    text = (SHOPS / "thegamecrafter.toml").read_text(encoding="utf-8")
+    (tmp_path / "uno.toml").write_text(text.replace("safe_mm = 3.175", "safe_mm = 6", 1),
+                                       encoding="utf-8")
+    assert refused(["png", "classic", "--shop", "uno.toml"], tmp_path) == (
+        "uno.toml: safe_mm = 6, but at 63.5x88.9 mm the faces keep their text 3.38 mm "
+        "inside the trim; give a safe_mm of at most 3.38")
 
 
 def test_a_misspelt_or_missing_shop_is_refused_with_what_to_give(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from cardgen.catalogue import CARD_FIELDS
 from cardgen.check import check_deck
 from cardgen.cli import main
 from cardgen.deck.load import DECK_FIELDS, load_deck
+from cardgen.render.paper.printers import CONFIG_DIR_VARIABLE
 
 #: Pages with no command to run: where.md is written by tests/project/test_where.py, and rules.md
 #: names commands only in passing (`cardgen check`).
@@ -148,6 +149,19 @@ def test_every_other_program_a_page_runs_is_known_and_names_what_exists() -> Non
             source = (ROOT / script).read_text(encoding="utf-8")  # fails if it is gone
             for option in re.findall(r"(?<=\s)(--[a-z][\w-]*)", line):
                 assert f'"{option}"' in source, f"{line}: {script} takes no {option}"
+
+
+@pytest.fixture(scope="module")
+def reader_config(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One configuration folder for every line, as a reader has: a printer a line keeps
+    (`--printer office`) is there for the lines after it."""
+    return tmp_path_factory.mktemp("reader-config")
+
+
+@pytest.fixture(autouse=True)
+def own_config_folder(reader_config: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(CONFIG_DIR_VARIABLE, str(reader_config))
+    return reader_config
 
 
 @pytest.fixture(scope="module")

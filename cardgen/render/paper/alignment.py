@@ -2,16 +2,23 @@
 far the printer lays the back of a sheet from where it should be, in millimetres.
 
 Each axis has two scales that meet along a line: on the back page a main scale, a tick
-every millimetre, numbered every five; on the front page a vernier, eleven ticks 0.9 mm
-apart, placed so that, seen through the paper against a light, its zero falls on the
-main scale's zero when the printer lays the back exactly behind the front. A drift moves
-the main scale; the number under the vernier's zero then gives the whole millimetres,
-and the vernier tick that lines up with a main tick gives the tenths. The number read is
-what to give ``--back-offset`` (X to the right, Y up, as seen on the back page), so that
-the main scale is read in the back page's own directions.
+every millimetre, numbered every five; on the front page a vernier, ten ticks 0.9 mm
+apart numbered 0 to 9, placed so that, seen through the paper against a light, its zero
+falls on the main scale's zero when the printer lays the back exactly behind the front.
+A drift moves the main scale. The vernier tick ``k`` that continues a main tick gives
+the tenths; counting ``k`` main ticks back from the one it meets gives the whole
+millimetres, the main tick at the vernier's zero or just before it. The reading is
+``whole + k / 10``, what to give ``--back-offset`` (X to the right, Y up, as seen on the
+back page), so that the main scale is read in the back page's own directions.
+
+The vernier stops at 9: a tenth tick would meet a main tick whenever the zero does, and
+the two would read a millimetre apart. The whole millimetres are counted from the tick
+that meets rather than read at the zero, because a zero a tenth before or after a main
+tick looks the same to the eye and would read a millimetre wrong.
 
 Every position is worked out in the back page's coordinates; the vernier is drawn on the
-front page through the same mirror the backs of the sheets go through.
+front page through the same mirror the backs of the sheets go through, its numbers
+mirrored too so that they read the right way through the paper.
 """
 
 from __future__ import annotations
@@ -40,11 +47,13 @@ from cardgen.render.paper.sheets import (
 from cardgen.render.textfit import Paragraph, fit
 from cardgen.typography import registered
 
-#: The main scales run this far below zero and this far above (the vernier reaches 9
-#: mm past its zero, so a shift of +10 mm still reads).
+#: The main scales run this far below zero and this far above (the vernier reaches 8.1
+#: mm past its zero, so a shift of 10 mm, the largest --back-offset, still reads).
 MAIN_FROM_MM, MAIN_TO_MM = -12, 22
-VERNIER_TICKS = 11  # 0 to 10: ten steps of 0.9 mm span 9 mm
+VERNIER_TICKS = 10  # 0 to 9, 0.9 mm apart: one tick meets a main tick at each tenth
 VERNIER_STEP_MM = 0.9
+#: The vernier ticks drawn long and numbered.
+VERNIER_NUMBERED = (0, 5, 9)
 #: Line widths, in points: the ticks are thin to read tenths; the baselines stand out.
 TICK_LINE_PT = 0.2
 BASE_LINE_PT = 0.5
@@ -112,10 +121,25 @@ def _draw_vernier(canvas: Any, scale: Scale, to_front: Callable[[tuple[float, fl
     canvas.setLineWidth(TICK_LINE_PT)
     for tick in range(VERNIER_TICKS):
         value = tick * VERNIER_STEP_MM
-        reach = 5.0 if tick in (0, 5, 10) else 3.0
+        reach = 5.0 if tick in VERNIER_NUMBERED else 3.0
         canvas.line(*to_front((*scale.point(value, 0), *scale.point(value, -reach))))
     canvas.setLineWidth(BASE_LINE_PT)
-    canvas.line(*to_front((*scale.point(-1, -0.0), *scale.point(10, -0.0))))
+    canvas.line(*to_front((*scale.point(-1, -0.0),
+                           *scale.point((VERNIER_TICKS - 1) * VERNIER_STEP_MM + 1, -0.0))))
+    canvas.setFont(registered(MARGIN_FONT), 5)
+    for tick in VERNIER_NUMBERED:
+        x, y = scale.point(tick * VERNIER_STEP_MM, -6.0 if scale.axis == "Y" else -7.0)
+        front_x, front_y, turned_x, turned_y = to_front((x, y, x + 1, y + 1))
+        canvas.saveState()
+        # The same mirror as the page's, about the number's own anchor: the digits
+        # are reversed on the front and read the right way through the paper.
+        canvas.translate(front_x, front_y)
+        canvas.scale(turned_x - front_x, turned_y - front_y)
+        if scale.axis == "X":
+            canvas.drawCentredString(0, 0, str(tick))
+        else:
+            canvas.drawString(0, -1.8, str(tick))
+        canvas.restoreState()
 
 
 def _draw_advice(canvas: Any, page: tuple[float, float], lines: list[tuple[str, str]]

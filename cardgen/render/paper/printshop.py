@@ -26,6 +26,7 @@ from cardgen.catalogue import Card
 from cardgen.deck.load import Deck
 from cardgen.outputs import atomic_path
 from cardgen.render.colour import cmyk_printing
+from cardgen.render.facetext import shop_safe_area
 from cardgen.render.forms import FaceForms
 from cardgen.render.layout import pt
 from cardgen.render.paper.sheets import (
@@ -46,11 +47,12 @@ class ShopFile:
     order: Order = "faces-then-backs"
     ink_limit_percent: float | None = None
     output_intent: OutputIntent | None = None
+    safe_mm: float = 0.0  # the shop's safe area, kept by the faces' text and indices
 
     @classmethod
     def of(cls, shop: ShopProfile) -> ShopFile:
         return cls(shop.order, shop.ink_limit_percent if shop.colour == "cmyk" else None,
-                   shop.output_intent if shop.pdfx else None)
+                   shop.output_intent if shop.pdfx else None, shop.safe_mm)
 
 
 def page_order(cards: list[Card], order: Order) -> list[tuple[Card, bool]]:
@@ -82,9 +84,9 @@ def render_print_shop(deck: Deck, options: SheetOptions, shop: ShopFile | None =
     name = deck_title(deck, options.lang)
     cmyk = shop.ink_limit_percent is not None
     buffer = io.BytesIO()
-    with _binary_streams(), (cmyk_printing(shop.ink_limit_percent)
-                             if shop.ink_limit_percent is not None
-                             else contextlib.nullcontext()):
+    with _binary_streams(), shop_safe_area(shop.safe_mm), (
+            cmyk_printing(shop.ink_limit_percent) if shop.ink_limit_percent is not None
+            else contextlib.nullcontext()):
         canvas = new_canvas(buffer, bleed_box[2:], name, "cmyk" if cmyk else None)
         # For this page and every later one (reportlab keeps the boxes).
         canvas.setBleedBox(bleed_box)

@@ -147,9 +147,10 @@ def profile_from(data: dict[str, Any], shop_id: str, label: str) -> ShopProfile:
                      "[output_intent] table")
     pixels = _pixels(data, size, bleed, dpi, refuse) if fmt == "png" else None
     # The text and pictures of a face keep the design's safe margin inside the trim,
-    # scaled up with a larger card: that must cover the shop's safe area.
+    # scaled up with a larger card; a PDF's faces widen it to the shop's safe area
+    # (cardgen/render/facetext.py, shop_safe_area), images keep the design's.
     kept = layout().card.safe_margin_mm * max(size.scale, 1.0)
-    if safe > kept + 1e-9:
+    if fmt == "png" and safe > kept + 1e-9:
         raise refuse(f"safe_mm = {safe:g}, but at {size.name} mm the faces keep their text "
                      f"{kept:.2f} mm inside the trim; give a safe_mm of at most {kept:.2f}")
     return ShopProfile(
