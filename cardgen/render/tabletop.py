@@ -162,7 +162,9 @@ def saved_object(title: str, names: Sequence[str], sheets: Sequence[Path],
     deck = {"Name": "DeckCustom", "Nickname": title, "DeckIDs": ids, "CustomDeck": decks,
             "ContainedObjects": cards, "Hands": False, "Transform": _TRANSFORM,
             "ColorDiffuse": _TINT, **_FLAGS}
-    return {"SaveName": title, "GameMode": "", "Date": "", "VersionNumber": "",
-            "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
-            "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {},
-            "ObjectStates": [deck]}
+    # A saved object is a save file whose outer fields are left empty (or at their
+    # defaults): TTS names it by its file and keeps only its objects.
+    return {"SaveName": "", "GameMode": "", "GameType": "", "GameComplexity": "",
+            "Tags": [], "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5,
+            "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
+            "LuaScriptState": "", "TabStates": {}, "ObjectStates": [deck]}
