@@ -1,20 +1,6 @@
-"""A deck for Tabletop Simulator: its sheets of faces, its back, and a saved object.
-
-TTS builds a custom deck from grid images of at most 10 x 7 cells, read row by row; the
-last cell of a face sheet is the image shown for a card hidden in someone's hand (here
-the back), so a sheet holds 69 cards. The saved object is TTS's JSON: one ``DeckCustom``
-whose ``CustomDeck`` has an entry per sheet (keyed "1", "2"…: its face and back image,
-its grid), ``DeckIDs`` giving every copy as sheet number x 100 + its cell, and one
-``Card`` per copy in ``ContainedObjects``, named in the chosen language. A deck whose
-cards have several backs (a card's own back picture, a card with none) gets a sheet of
-backs laid out as its faces, and ``UniqueBack``: each card then shows its own back.
-
-The images are the renderer's faces (the sheets' drawing, rasterised with pdfium as in
-:mod:`.png`), the JSON written with its keys sorted: the same deck, language and folder
-give the same bytes. The image addresses are ``file:///`` URIs of the files written,
-which TTS opens on the machine that wrote them (docs/playing.md says how to upload
-them for a game online).
-"""
+"""The images of a Tabletop Simulator deck, and the run that writes the whole deck:
+the faces' sheets, the back (or a sheet of backs per sheet of faces), then the saved
+object (:mod:`.saved_object`)."""
 
 from __future__ import annotations
 
@@ -26,7 +12,6 @@ import tempfile
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from cardgen.catalogue import Card
 from cardgen.deck.load import Deck
@@ -37,18 +22,7 @@ from cardgen.render.forms import FaceForms
 from cardgen.render.layout import design_size, layout
 from cardgen.render.paper.sheets import _binary_streams, new_canvas
 from cardgen.render.png import Raster, _run, tts_dpi
-
-#: What TTS writes for an object nobody has moved or tinted: at the table's centre, one
-#: unit up, face down (rotated 180 degrees about z), the default grey tint.
-_TRANSFORM = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
-              "rotZ": 180.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
-_TINT = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}
-_FLAGS = {"Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True,
-          "Tooltip": True, "GridProjection": False, "HideWhenFaceDown": True,
-          "SidewaysCard": False, "Description": "", "GMNotes": "", "LuaScript": "",
-          "LuaScriptState": "", "XmlUI": ""}
-#: The card id of a sheet's cell: sheet number x 100 + the cell's index (TTS's rule).
-ID_PER_SHEET = 100
+from cardgen.render.tabletop.saved_object import saved_object
 
 
 @dataclass(frozen=True)
@@ -138,33 +112,3 @@ def write_tabletop(deck: Deck, out: Path, *, lang: Lang = "en", players: int | N
     write_atomic(path, (json.dumps(state, indent=2, sort_keys=True, ensure_ascii=False)
                         + "\n").encode())
     return TabletopDeck(path, sheets, back_files, len(copies), cell.pixels)
-
-
-def saved_object(title: str, names: Sequence[str], sheets: Sequence[Path],
-                 backs: Sequence[Path], grid: tuple[int, int],
-                 unique_back: bool) -> dict[str, Any]:
-    """The saved object of a deck named ``title`` whose copies, named ``names`` in order,
-    fill ``sheets`` cell by cell (69 a sheet); ``backs`` has one image, or one per sheet
-    when the backs differ."""
-    columns, rows = grid
-    per_sheet = columns * rows - 1
-    decks = {str(number): {
-        "FaceURL": face.resolve().as_uri(),
-        "BackURL": (backs[number - 1] if unique_back else backs[0]).resolve().as_uri(),
-        "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True,
-        "UniqueBack": unique_back, "Type": 0} for number, face in enumerate(sheets, start=1)}
-    ids = [(index // per_sheet + 1) * ID_PER_SHEET + index % per_sheet
-           for index in range(len(names))]
-    cards = [{"Name": "Card", "Nickname": name, "CardID": card_id, "Hands": True,
-              "CustomDeck": {str(card_id // ID_PER_SHEET): decks[str(card_id // ID_PER_SHEET)]},
-              "Transform": _TRANSFORM, "ColorDiffuse": _TINT, **_FLAGS}
-             for name, card_id in zip(names, ids, strict=True)]
-    deck = {"Name": "DeckCustom", "Nickname": title, "DeckIDs": ids, "CustomDeck": decks,
-            "ContainedObjects": cards, "Hands": False, "Transform": _TRANSFORM,
-            "ColorDiffuse": _TINT, **_FLAGS}
-    # A saved object is a save file whose outer fields are left empty (or at their
-    # defaults): TTS names it by its file and keeps only its objects.
-    return {"SaveName": "", "GameMode": "", "GameType": "", "GameComplexity": "",
-            "Tags": [], "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5,
-            "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
-            "LuaScriptState": "", "TabStates": {}, "ObjectStates": [deck]}
