@@ -123,6 +123,7 @@ class HotSeatSession(Session):
             self._flush()
             if self.holder != seat:
                 self._hand_over(seat)
+            self.unread = False  # (what their move showed them is above their question)
             news = self.news.pop(seat, [])
             return [*news, *self._table_of(self.people[seat], self.logs.get(seat))]
         return lines
@@ -143,7 +144,7 @@ class HotSeatSession(Session):
             return
         if self.unread:
             answer = self.read(self.words("hide", seat=f"P{self.holder}"))
-            if answer is None:
+            if answer is None or answer.strip().lower() == "quit":
                 raise LeaveGame
         recap, self.holder, self.recap, self.unread = self.recap, None, [], False
         self.say(CLEAR)
