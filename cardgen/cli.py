@@ -15,7 +15,17 @@ from typing import Any
 
 import click
 
-from cardgen.commands import balance, checking, discover, iteration, playing, printing, shops, start
+from cardgen.commands import (
+    balance,
+    checking,
+    discover,
+    iteration,
+    playing,
+    printing,
+    shops,
+    start,
+    tabletop,
+)
 from cardgen.commands.stdout import StandardOutputError, whole_writes_to_stdout
 from cardgen.errors import INTERRUPTED, CardgenError
 
@@ -82,6 +92,8 @@ COMMANDS: tuple[click.Command, ...] = (
     start.new, start.examples, iteration.preview, iteration.watch,
     # printing
     printing.sheets, printing.png, printing.rulebook, printing.build,
+    # playing it together
+    tabletop.tts,
     # the engine
     checking.check, checking.simulate, balance.balance, playing.play, playing.explain,
 )

@@ -31,29 +31,38 @@ from cardgen.errors import INTERRUPTED
                    "the dealer is drawn by lot, as --seed fixes it, for every round, or "
                    "for the first only where the rules pass the deal to the left "
                    "(rotate-dealer, on in the unplugged deck).")
+@click.option("--humans", type=click.IntRange(1, 10), default=1, show_default=True,
+              help="People sharing this terminal (hot seat), at --seat and the seats after "
+                   "it; the screen is cleared and the keyboard handed on before each hand "
+                   "is shown.")
 @bots_option("--bots", "The other players: heuristic, random, or a comma list.")
 @option_option()
 @seed_option("Seed of the deal.")
 @lang_option("Language of the table and of the card names.")
 @click.option("--fast", is_flag=True, help="Show the bots' moves without pausing.")
-def play(deck: str, players: int, seat: int, bots: str, option_names: tuple[str, ...],
-         seed: str, lang: str, fast: bool) -> None:
-    """Play a whole game of DECK at the terminal against bots.
+def play(deck: str, players: int, seat: int, humans: int, bots: str,
+         option_names: tuple[str, ...], seed: str, lang: str, fast: bool) -> None:
+    """Play a whole game of DECK at the terminal against bots, alone or with --humans.
 
     Answer with a number or an action's text; `why CARD` says why a card cannot be
     played, `save FILE` writes the position for `cardgen explain`, `quit` ends the game
     (exit 0). Ctrl-C ends it too, with the scores so far (exit 130).
     """
+    from cardgen.terminal.hotseat import HotSeatSession
     from cardgen.terminal.human import LeaveGame
     from cardgen.terminal.session import Session, TableSettings
 
     if seat >= players:
         raise click.BadParameter(f"seat {seat} does not exist at {players} players; choose "
                                  f"0 to {players - 1}", param_hint="--seat")
+    if humans > players:
+        raise click.BadParameter(f"{humans} people cannot sit at {players} players; choose "
+                                 f"1 to {players} (or more --players)", param_hint="--humans")
     loaded = usable_deck(deck, players)
     settings = TableSettings(deck, players, seat, option_names, bots, seed, lang, fast,
                              # NO_COLOR: the common convention for a terminal without colour.
-                             color=sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
+                             color=sys.stdout.isatty() and not os.environ.get("NO_COLOR"),
+                             humans=humans)
 
     def read(prompt: str) -> str | None:
         try:
@@ -61,7 +70,7 @@ def play(deck: str, players: int, seat: int, bots: str, option_names: tuple[str,
         except EOFError:
             return None
 
-    session = Session(loaded, settings, read, click.echo)
+    session = (HotSeatSession if humans > 1 else Session)(loaded, settings, read, click.echo)
     try:
         session.run()
     except LeaveGame:

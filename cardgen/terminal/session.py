@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.deck.load import Deck
 from cardgen.engine import Action, Variant, play_round
+from cardgen.engine.game import Player
 from cardgen.errors import CardgenError
 from cardgen.outputs import output_file
 from cardgen.play.players import make_players
@@ -42,6 +43,7 @@ class TableSettings:
     lang: str = "en"
     fast: bool = False
     color: bool = True
+    humans: int = 1  # people sharing the keyboard (hot seat), from ``seat`` on
 
 
 class Session:
@@ -70,27 +72,20 @@ class Session:
     def run(self) -> None:
         """Play until the game is over; :class:`LeaveGame` and Ctrl-C go to the caller
         (the scores so far are in :meth:`scores_line`)."""
-        words, settings = self.words, self.settings
-        self.say(words("welcome", deck=self.deck.name[settings.lang],
-                       seat=f"P{settings.seat}", bots=self._bots(),
-                       players=settings.players))
+        words = self.words
+        self.say(self._welcome())
         while not self.game.over:
             state, seats = self.game.new_round(log=True)
             assert isinstance(state, RecordedRound)
             self.state, self.seats = state, seats
-            if settings.seat not in seats and self.human.seat >= 0:
-                self.say(words("knocked_out"))  # (UNO Challenge): the bots play on
-            self.human.state = state
-            self.human.seat = seats.index(settings.seat) if settings.seat in seats else -1
             words.seats = seats
-            self.log = TableLog(words, state, self.human.seat)
-            self.say(words("round", number=len(self.game.rounds) + 1,
-                           dealer=f"P{self.game.dealer}"))
+            players = self._sit(state, seats)
+            self._tell(words("round", number=len(self.game.rounds) + 1,
+                             dealer=f"P{self.game.dealer}"))
             self._flush()
-            players = [self.human if seat == settings.seat else self.bots[seat]
-                       for seat in seats]
             actions, turns = play_round(state, players, on_action=self._shown)
             self._flush()
+            self._round_done()
             self.game.finish_round(state, seats, actions=actions, turns=turns)
             if state.winner >= 0:
                 self.say(words("round_over", winner=f"P{seats[state.winner]}",
@@ -99,6 +94,30 @@ class Session:
                 self.say(words("round_over_nobody", scores=self.scores_line()))
         winners = ", ".join(f"P{seat}" for seat in self.game.winners) or words("nobody")
         self.say(words("game_over", winners=winners, scores=self.scores_line()))
+
+    def _welcome(self) -> str:
+        settings = self.settings
+        return self.words("welcome", deck=self.deck.name[settings.lang],
+                          seat=f"P{settings.seat}", bots=self._bots(),
+                          players=settings.players)
+
+    def _sit(self, state: RecordedRound, seats: tuple[int, ...]) -> list[Player]:
+        """The round's players, in its seats' order: the person in theirs (told when
+        they are out of the game), the bots elsewhere; the table's log from their seat."""
+        settings = self.settings
+        if settings.seat not in seats and self.human.seat >= 0:
+            self.say(self.words("knocked_out"))  # (UNO Challenge): the bots play on
+        self.human.state = state
+        self.human.seat = seats.index(settings.seat) if settings.seat in seats else -1
+        self.log = TableLog(self.words, state, self.human.seat)
+        return [self.human if seat == settings.seat else self.bots[seat] for seat in seats]
+
+    def _round_done(self) -> None:
+        """The round's last line is said (hot seat: the screen is cleared of a hand)."""
+
+    def _tell(self, line: str) -> None:
+        """A line everyone at the table may see (the bots' moves, what they caused)."""
+        self.say(line)
 
     def _bots(self) -> str:
         """How the bots play, in words (a kind no label knows is named as given)."""
@@ -135,14 +154,18 @@ class Session:
             return
         shown = self.log.lines(state.events) if self.log is not None else state.events
         for line in shown:
-            self.say(self.words("event", event=line))
+            self._tell(self.words("event", event=line))
         state.events.clear()
 
     def _table_lines(self) -> list[str]:
         self._flush()  # what the last moves caused comes before the table they left
+        return self._table_of(self.human, self.log)
+
+    def _table_of(self, human: HumanPlayer, log: TableLog | None) -> list[str]:
+        """The table as ``human`` sees it, with the hands ``log`` says they were shown."""
         state, words = self.state, self.words
         assert state is not None
-        me = self.human.seat
+        me = human.seat
         color = words.color_in_force(state)
         direction = words("clockwise" if state.direction == 1 else "counterclockwise")
         counts = ", ".join(f"P{self.seats[s]} {len(hand)}" + (" UNO" if state.at_uno[s] else "")
@@ -153,13 +176,13 @@ class Session:
         pending = words.pending(state, self.seats)
         if pending is not None:
             lines.append(words("pending", what=pending))
-        view = self.human.view
+        view = human.view
         if view is not None and view.hand_hidden:  # U-10: naming a colour unseen
             lines.append(words("hidden_hand"))
         else:
             lines.append(words("hand", cards=words.hand(state, state.hands[me])))
-        if self.log is not None:
-            lines.extend(self.log.seen_lines())  # a hand a Fouine or a challenge showed
+        if log is not None:
+            lines.extend(log.seen_lines())  # a hand a Fouine or a challenge showed
         return lines
 
     def _save(self, typed: str) -> str:

@@ -52,6 +52,9 @@ NOT_RUN = {
     "cardgen play classic --players 3 --seed 7":
         "waits for a person at the terminal; tests/terminal/test_play_terminal.py plays it in a "
         "pseudo-terminal",
+    "cardgen play classic --players 3 --humans 2":
+        "waits for two people at the terminal; tests/terminal/test_play_hotseat.py plays it in "
+        "a pseudo-terminal",
     "cardgen simulate classic --players 4 --games 2000":
         "a benchmark's workload (about 20 s); benchmarks/engine_speed.py times it",
     "cardgen simulate classic --players 4 --games 400":
