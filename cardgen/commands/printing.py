@@ -118,6 +118,9 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
               "lacks, to glue onto a second deck; all: the whole deck.")
 @click.option("--backs", is_flag=True, help="Add a page of backs after each page of faces, "
               "mirrored for double-sided printing (flip on the long edge).")
+@click.option("--fold", is_flag=True, help="Each page holds faces on one half and their "
+              "backs on the other: print one-sided, fold along the dashed line, glue or "
+              "sleeve, cut.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               callback=_back_offset, help="Shift the backs by X,Y mm to make up for a "
               "printer whose reverse side drifts.")
@@ -144,7 +147,7 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
            print_shop: bool, shop: str | None, order: str, only: str, backs: bool,
-           back_offset: tuple[float, float], flip: str, alignment_test: bool,
+           fold: bool, back_offset: tuple[float, float], flip: str, alignment_test: bool,
            cutter: str | None, cut_file: str, cut_lines: str,
            lang: str, players: int | None, output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
@@ -161,8 +164,8 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         raise click.UsageError("--order sets the order of a print shop's pages: add "
                                "--print-shop, or leave --order out", ctx)
     if print_shop:
-        _refuse_with_print_shop(ctx, "paper", "backs", "back_offset", "flip", "cut_lines",
-                                "cutter", "cut_file")
+        _refuse_with_print_shop(ctx, "paper", "backs", "fold", "back_offset", "flip",
+                                "cut_lines", "cutter", "cut_file")
     elif cutter is None and ctx.get_parameter_source("cut_file") == \
             click.core.ParameterSource.COMMANDLINE:
         raise click.UsageError("--cut-file is the format of a cutting machine's cut file: "
@@ -171,6 +174,9 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
             click.core.ParameterSource.COMMANDLINE:
         raise click.UsageError("--back-offset shifts the pages of backs: add --backs, or "
                                "leave --back-offset out", ctx)
+    if fold and ctx.get_parameter_source("flip") == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--flip is the edge a duplex printer turns the paper over; "
+                               "--fold prints on one side: leave out --flip", ctx)
     loaded = usable_deck(deck, players)
     from cardgen.render.paper import sheets as sheets_module
 
@@ -180,7 +186,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
         back_offset_mm=back_offset, lang=lang, players=players,  # type: ignore[arg-type]
         size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines,  # type: ignore[arg-type]
-        cutter=cutter, cut_file=cut_file)  # type: ignore[arg-type]
+        cutter=cutter, cut_file=cut_file, fold=fold)  # type: ignore[arg-type]
     options.check()
     path = output or Path(sheets_module.sheets_filename(loaded, options))
     if print_shop:
@@ -225,7 +231,7 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
     from cardgen.commands.shops import shop_for
 
     profile = shop_for(ctx, ref, "sheets", deck, "paper", "size", "bleed", "print_shop", "order",
-                       "backs", "back_offset")
+                       "backs", "fold", "back_offset")
     loaded = usable_deck(deck, players)
     from cardgen.render.paper import sheets as sheets_module
     from cardgen.render.paper.printshop import ShopFile, shop_filename, write_print_shop

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.pagesizes import A3, A4, LETTER, TABLOID
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -45,7 +45,8 @@ from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import TOC_TABLE_STYLE, Table
 from cardgen.rulebook.templates import NARROW_NBSP, escape_text
 
-PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER, "a3": A3,
+                                              "tabloid": TABLOID}
 
 #: The PDF /Lang of each language cardgen writes.
 PDF_LANG = {"fr": "fr-FR", "en": "en-GB"}
