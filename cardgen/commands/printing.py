@@ -18,6 +18,7 @@ from cardgen.commands.params import (
     OutputPath,
     choice,
     lang_option,
+    large_print_option,
     output_option,
     paper_option,
     players_option,
@@ -51,9 +52,11 @@ def _png_folder(ctx: click.Context, param: click.Parameter, value: Path | None
 @click.argument("deck")
 @lang_option("Language of the rulebook: fr or en (required).", default=None)
 @paper_option()
-@output_option("PDF file to write (default: DECK-rulebook-LANG.pdf here).",
-               callback=_pdf_output)
-def rulebook(deck: str, lang: str | None, paper: str, output: Path | None) -> None:
+@large_print_option()
+@output_option("PDF file to write (default: DECK-rulebook-LANG.pdf here, "
+               "DECK-rulebook-LANG-large.pdf in large print).", callback=_pdf_output)
+def rulebook(deck: str, lang: str | None, paper: str, large_print: bool,
+             output: Path | None) -> None:
     """Write the rulebook of DECK as a PDF, in French or in English.
 
     The rule text is the deck file's own when its [rulebook] table names a file for
@@ -64,8 +67,8 @@ def rulebook(deck: str, lang: str | None, paper: str, output: Path | None) -> No
     loaded = usable_deck(deck, None)
     from cardgen import rulebook as rulebook_module
 
-    path = output or Path(rulebook_module.rulebook_filename(loaded, lang))
-    rulebook_module.write_rulebook(loaded, lang, path, paper)
+    path = output or Path(rulebook_module.rulebook_filename(loaded, lang, large_print))
+    rulebook_module.write_rulebook(loaded, lang, path, paper, large_print)
     click.echo(f"wrote {path}")
 
 
@@ -292,9 +295,11 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
 @click.option("--out", "out", type=OutputPath(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Folder to write into.")
 @paper_option("Paper size of the sheets and the rulebooks.")
-def build(out: Path, paper: str) -> None:
+@large_print_option("Write the rulebooks in large print (DECK-rulebook-LANG-large.pdf) "
+                    "instead of the standard ones.")
+def build(out: Path, paper: str, large_print: bool) -> None:
     """Write every built-in deck's sheets and rulebooks into the output folder."""
     from cardgen import build as build_module
 
-    for path in build_module.build_all(out, paper):
+    for path in build_module.build_all(out, paper, large_print):
         click.echo(f"wrote {path}")

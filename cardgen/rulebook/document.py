@@ -18,6 +18,7 @@ from typing import Any
 
 from reportlab.lib.pagesizes import A3, A4, LETTER, TABLOID
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -204,6 +205,35 @@ class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
         canvas.restoreState()
 
 
+def _longest_word(cell: RLParagraph) -> float:
+    """The width of the widest word of a cell's paragraph, set in its bold face (the
+    widest a word of it can be), which the cell must hold without breaking it."""
+    style = cell.style
+    bold = style.fontName if style.fontName.endswith("Bold") else f"{style.fontName}-Bold"
+    font = bold if bold in getRegisteredFontNames() else style.fontName
+    words = plain(cell.text).split()
+    return max((stringWidth(word, font, style.fontSize) for word in words), default=0.0)
+
+
+def widened(widths: Sequence[float], least: Sequence[float]) -> list[float]:
+    """Column widths, each at least its ``least`` if the whole width allows it: a
+    column too narrow for its longest word (large print) takes the room it lacks from
+    the others' spare room, in proportion to it. Widths that fit stay as they are.
+
+    >>> widened([50, 50], [60, 10])
+    [60.0, 40.0]
+    >>> widened([50, 50], [10, 10])
+    [50, 50]
+    """
+    lacking = sum(max(0.0, need - width) for width, need in zip(widths, least, strict=True))
+    spare = sum(max(0.0, width - need) for width, need in zip(widths, least, strict=True))
+    if lacking == 0 or spare < lacking:
+        return list(widths)
+    share = lacking / spare
+    return [need if width < need else width - (width - need) * share
+            for width, need in zip(widths, least, strict=True)]
+
+
 def _is_table(block: markup.Block | None) -> bool:
     """A table of the text or the card table, which a sentence before it may announce."""
     return isinstance(block, markup.Table) or block == markup.Directive("cards")
@@ -324,6 +354,9 @@ class Layout:
              for cell in row]
             for r, row in enumerate(block.rows)
         ]
+        longest = [max(_longest_word(cell) for cell in column) + 2 * self._grid_padding[0]
+                   for column in zip(*rows, strict=True)]
+        widths = widened(widths, longest)
         table = Table(rows, colWidths=widths, repeatRows=block.header_rows)
         table.setStyle(self._grid_style(styles, block.header_rows))
         table.spaceAfter = styles.body.spaceAfter + 2
@@ -333,7 +366,8 @@ class Layout:
 
     def card_name(self, card: Card) -> str:
         """A card's name after a dot of its face's colour, as paragraph markup."""
-        dot = f'<font name="Icons" color="{background_hex(card)}" size="6">\uf111</font>'
+        size = self.styles.sheet["card_table"]["dot_pt"]
+        dot = f'<font name="Icons" color="{background_hex(card)}" size="{size:g}">\uf111</font>'
         return f"{dot} {escape_text(card.name[self.lang])}"
 
     def card_table(self) -> list[Flowable]:
@@ -366,7 +400,8 @@ class Layout:
                 for cell, w in zip(row, widths, strict=True)) + top + bottom
             for row in rows
         ]
-        capacity = self.frame_height - heights[0] - 2 * sheet["leading_pt"]
+        capacity = (self.frame_height - heights[0] - 2 * sheet["leading_pt"]
+                    - sheet["room_above_pt"])
         out: list[Flowable] = []
         for page in balanced_columns(heights[1:], columns, capacity):
             tables: list[Table | str] = []  # an empty string fills a missing column
@@ -426,7 +461,10 @@ class Layout:
             content = self.flowables(body, self.styles.compact())
         finally:
             self._in_toc = True
-        out.append(KeepInFrame(0, 0, content, mode="shrink"))
+        if self.styles.sheet["quick_reference"]["one_page"]:
+            out.append(KeepInFrame(0, 0, content, mode="shrink"))
+        else:  # large print: the text keeps its size and takes the pages it needs
+            out.extend(content)
         return out
 
     # --- the front pages ----------------------------------------------------------
