@@ -205,6 +205,27 @@ class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
         canvas.restoreState()
 
 
+#: Cell padding of the grid tables: sides, top, bottom (points).
+GRID_PADDING = (2.0, 1.6, 2.2)
+
+
+def grid_style(styles: Styles, header_rows: int) -> TableStyle:
+    """A grid table's style: a rule under each row, its header rows shaded."""
+    side, top, bottom = GRID_PADDING
+    commands: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, styles.color("table_rule")),
+        ("LEFTPADDING", (0, 0), (-1, -1), side),
+        ("RIGHTPADDING", (0, 0), (-1, -1), side),
+        ("TOPPADDING", (0, 0), (-1, -1), top),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), bottom),
+    ]
+    if header_rows:
+        commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1),
+                         styles.color("table_header")))
+    return TableStyle(commands)
+
+
 def _longest_word(cell: RLParagraph) -> float:
     """The width of the widest word of a cell's paragraph, set in its bold face (the
     widest a word of it can be), which the cell must hold without breaking it."""
@@ -221,7 +242,7 @@ def widened(widths: Sequence[float], least: Sequence[float]) -> list[float]:
     the others' spare room, in proportion to it. Widths that fit stay as they are.
 
     >>> widened([50, 50], [60, 10])
-    [60.0, 40.0]
+    [60, 40.0]
     >>> widened([50, 50], [10, 10])
     [50, 50]
     """
@@ -328,24 +349,6 @@ class Layout:
         box.spaceBefore = 2
         return box
 
-    #: Cell padding of the grid tables: sides, top, bottom (points).
-    _grid_padding = (2.0, 1.6, 2.2)
-
-    def _grid_style(self, styles: Styles, header_rows: int) -> TableStyle:
-        side, top, bottom = self._grid_padding
-        commands: list[tuple[Any, ...]] = [
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LINEBELOW", (0, 0), (-1, -1), 0.4, styles.color("table_rule")),
-            ("LEFTPADDING", (0, 0), (-1, -1), side),
-            ("RIGHTPADDING", (0, 0), (-1, -1), side),
-            ("TOPPADDING", (0, 0), (-1, -1), top),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), bottom),
-        ]
-        if header_rows:
-            commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1),
-                             styles.color("table_header")))
-        return TableStyle(commands)
-
     def table(self, block: markup.Table, styles: Styles, width: float) -> Table:
         total = sum(block.widths)
         widths = [width * w / total for w in block.widths]
@@ -354,11 +357,11 @@ class Layout:
              for cell in row]
             for r, row in enumerate(block.rows)
         ]
-        longest = [max(_longest_word(cell) for cell in column) + 2 * self._grid_padding[0]
+        longest = [max(_longest_word(cell) for cell in column) + 2 * GRID_PADDING[0]
                    for column in zip(*rows, strict=True)]
         widths = widened(widths, longest)
         table = Table(rows, colWidths=widths, repeatRows=block.header_rows)
-        table.setStyle(self._grid_style(styles, block.header_rows))
+        table.setStyle(grid_style(styles, block.header_rows))
         table.spaceAfter = styles.body.spaceAfter + 2
         return table
 
@@ -394,7 +397,7 @@ class Layout:
                      paragraph(str(sum(n for _, n in card_list)), right_bold),
                      paragraph("", cell)])
         widths = [width * 0.53, width * 0.26, width * 0.21]
-        side, top, bottom = self._grid_padding
+        side, top, bottom = GRID_PADDING
         heights = [
             max(cell.wrap(w - 2 * side, self.frame_height)[1]
                 for cell, w in zip(row, widths, strict=True)) + top + bottom
@@ -407,7 +410,7 @@ class Layout:
             tables: list[Table | str] = []  # an empty string fills a missing column
             for column in page:
                 table = Table([header] + [rows[1 + i] for i in column], colWidths=widths)
-                table.setStyle(self._grid_style(styles, 1))
+                table.setStyle(grid_style(styles, 1))
                 tables.append(table)
             tables += [""] * (columns - len(tables))
             spread = Table([tables], colWidths=[width + gap] * (columns - 1) + [width])
