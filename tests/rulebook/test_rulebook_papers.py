@@ -6,10 +6,9 @@ from __future__ import annotations
 from io import BytesIO
 
 import pytest
+from helpers.rulebook_pdfs import rulebook_bytes
 from pypdf import PdfReader
 from reportlab.lib.units import inch, mm
-
-from helpers.rulebook_pdfs import rulebook_bytes
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a3", (297 * mm, 420 * mm)),
