@@ -24,9 +24,10 @@ def card_list_json(deck_ref: str) -> bytes:
     return (json.dumps(rows, ensure_ascii=False, indent=1) + "\n").encode()
 
 
-def build_all(out: Path, paper: str = "a4") -> Iterator[Path]:
+def build_all(out: Path, paper: str = "a4", large_print: bool = False) -> Iterator[Path]:
     """Write every built-in deck's outputs into ``out``, sheets and rulebooks on
-    ``paper``; yield each path once it is written, so the command can say so as it goes."""
+    ``paper``, the rulebooks in large print if asked; yield each path once it is
+    written, so the command can say so as it goes."""
     prepare_folder(out)
     for name in builtin_names():
         path = out / f"{name}-cards.json"
@@ -34,7 +35,8 @@ def build_all(out: Path, paper: str = "a4") -> Iterator[Path]:
         yield path
         deck = load_deck(name)
         for lang in RULEBOOK_LANGS:
-            yield write_rulebook(deck, lang, out / rulebook_filename(deck, lang), paper)
+            yield write_rulebook(deck, lang, out / rulebook_filename(deck, lang, large_print),
+                                 paper, large_print)
         # Full sheets, and the specials alone where a standard box lacks some.
         for only in ("all", "specials"):
             if only == "specials" and not has_specials(deck):

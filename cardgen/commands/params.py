@@ -170,6 +170,12 @@ def paper_option(help: str = "Paper size.") -> Callable[[F], F]:
                         show_default=True, help=help)
 
 
+def large_print_option(help: str = "Set the rulebook in large print: the body at 16 pt, "
+                       "headings, tables and card pictures in proportion.") -> Callable[[F], F]:
+    """``--large-print``: the rulebook for readers with low vision (rulebook, build)."""
+    return click.option("--large-print", "large_print", is_flag=True, help=help)
+
+
 def output_option(help: str, folder: bool = False,
                   callback: Callable[[click.Context, click.Parameter, Any], Any] | None = None
                   ) -> Callable[[F], F]:

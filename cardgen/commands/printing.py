@@ -18,6 +18,7 @@ from cardgen.commands.params import (
     OutputPath,
     choice,
     lang_option,
+    large_print_option,
     output_option,
     paper_option,
     players_option,
@@ -51,9 +52,11 @@ def _png_folder(ctx: click.Context, param: click.Parameter, value: Path | None
 @click.argument("deck")
 @lang_option("Language of the rulebook: fr or en (required).", default=None)
 @paper_option()
-@output_option("PDF file to write (default: DECK-rulebook-LANG.pdf here).",
-               callback=_pdf_output)
-def rulebook(deck: str, lang: str | None, paper: str, output: Path | None) -> None:
+@large_print_option()
+@output_option("PDF file to write (default: DECK-rulebook-LANG.pdf here, "
+               "DECK-rulebook-LANG-large.pdf in large print).", callback=_pdf_output)
+def rulebook(deck: str, lang: str | None, paper: str, large_print: bool,
+             output: Path | None) -> None:
     """Write the rulebook of DECK as a PDF, in French or in English.
 
     The rule text is the deck file's own when its [rulebook] table names a file for
@@ -64,8 +67,8 @@ def rulebook(deck: str, lang: str | None, paper: str, output: Path | None) -> No
     loaded = usable_deck(deck, None)
     from cardgen import rulebook as rulebook_module
 
-    path = output or Path(rulebook_module.rulebook_filename(loaded, lang))
-    rulebook_module.write_rulebook(loaded, lang, path, paper)
+    path = output or Path(rulebook_module.rulebook_filename(loaded, lang, large_print))
+    rulebook_module.write_rulebook(loaded, lang, path, paper, large_print)
     click.echo(f"wrote {path}")
 
 
@@ -118,6 +121,9 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
               "lacks, to glue onto a second deck; all: the whole deck.")
 @click.option("--backs", is_flag=True, help="Add a page of backs after each page of faces, "
               "mirrored for double-sided printing (flip on the long edge).")
+@click.option("--fold", is_flag=True, help="Each page holds faces on one half and their "
+              "backs on the other: print one-sided, fold along the dashed line, glue or "
+              "sleeve, cut.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               callback=_back_offset, help="Shift the backs by X,Y mm to make up for a "
               "printer whose reverse side drifts.")
@@ -146,7 +152,7 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.pass_context
 def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
            print_shop: bool, shop: str | None, order: str, only: str, backs: bool,
-           back_offset: tuple[float, float], flip: str, printer: str | None,
+           fold: bool, back_offset: tuple[float, float], flip: str, printer: str | None,
            alignment_test: bool, cutter: str | None, cut_file: str, cut_lines: str,
            lang: str, players: int | None, output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
@@ -167,7 +173,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         raise click.UsageError("--order sets the order of a print shop's pages: add "
                                "--print-shop, or leave --order out", ctx)
     if print_shop:
-        _refuse_with_print_shop(ctx, "paper", "backs", "back_offset", "flip", "printer",
+        _refuse_with_print_shop(ctx, "paper", "backs", "fold", "back_offset", "flip", "printer",
                                 "cut_lines", "cutter", "cut_file")
     elif cutter is None and ctx.get_parameter_source("cut_file") == \
             click.core.ParameterSource.COMMANDLINE:
@@ -180,6 +186,9 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
     elif not backs and printer is not None:
         raise click.UsageError("--printer sets the shift and flip of the pages of backs: "
                                "add --backs, or leave --printer out", ctx)
+    if fold and ctx.get_parameter_source("flip") == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--flip is the edge a duplex printer turns the paper over; "
+                               "--fold prints on one side: leave out --flip", ctx)
     loaded = usable_deck(deck, players)
     from cardgen.render.paper import sheets as sheets_module
 
@@ -189,7 +198,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
         back_offset_mm=back_offset, lang=lang, players=players,  # type: ignore[arg-type]
         size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines,  # type: ignore[arg-type]
-        cutter=cutter, cut_file=cut_file)  # type: ignore[arg-type]
+        cutter=cutter, cut_file=cut_file, fold=fold)  # type: ignore[arg-type]
     options.check()
     _warn_coarse(loaded, options, SHOP_WORDS if print_shop else HOME_WORDS)
     path = output or Path(sheets_module.sheets_filename(loaded, options))
@@ -292,7 +301,7 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
     from cardgen.commands.shops import shop_for
 
     profile = shop_for(ctx, ref, "sheets", deck, "paper", "size", "bleed", "print_shop", "order",
-                       "backs", "back_offset", "printer")
+                       "backs", "fold", "back_offset", "printer")
     loaded = usable_deck(deck, players)
     from cardgen.render.paper import sheets as sheets_module
     from cardgen.render.paper.printshop import ShopFile, shop_filename, write_print_shop
@@ -361,9 +370,11 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
 @click.option("--out", "out", type=OutputPath(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Folder to write into.")
 @paper_option("Paper size of the sheets and the rulebooks.")
-def build(out: Path, paper: str) -> None:
+@large_print_option("Write the rulebooks in large print (DECK-rulebook-LANG-large.pdf) "
+                    "instead of the standard ones.")
+def build(out: Path, paper: str, large_print: bool) -> None:
     """Write every built-in deck's sheets and rulebooks into the output folder."""
     from cardgen import build as build_module
 
-    for path in build_module.build_all(out, paper):
+    for path in build_module.build_all(out, paper, large_print):
         click.echo(f"wrote {path}")

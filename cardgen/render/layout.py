@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from importlib import resources
@@ -164,6 +164,7 @@ class SheetLayout:
     mark_length_mm: float
     mark_gap_mm: float
     min_gutter_mark_mm: float
+    fold_dash_pt: Sequence[float]
     paper_edge_mm: float
     side_text_mm: float
     mark_line_pt: float

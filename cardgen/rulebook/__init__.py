@@ -76,11 +76,12 @@ def _spaced(text: str, lang: str) -> str:
     return french_spacing(text) if lang == "fr" else text
 
 
-def rulebook_pdf(deck: Deck, lang: str, paper: str = "a4") -> bytes:
-    """The rulebook of ``deck`` in ``lang`` as PDF bytes."""
+def rulebook_pdf(deck: Deck, lang: str, paper: str = "a4", large_print: bool = False) -> bytes:
+    """The rulebook of ``deck`` in ``lang`` as PDF bytes (in large print: the same
+    sections, in the same order, the body at 16 pt)."""
     blocks = rulebook_blocks(deck, lang)
     try:
-        return render_pdf(deck, lang, paper, blocks, build_styles(), labels(lang))
+        return render_pdf(deck, lang, paper, blocks, build_styles(large_print), labels(lang))
     except LayoutError:
         # A block that no page can hold: a table row made tall by long words in narrow
         # columns. Only a deck's own text can hold one (the built-ins are tested).
@@ -91,13 +92,15 @@ def rulebook_pdf(deck: Deck, lang: str, paper: str = "a4") -> bytes:
                            "more room") from None
 
 
-def rulebook_filename(deck: Deck, lang: str) -> str:
-    return f"{deck.id}-rulebook-{lang}.pdf"
+def rulebook_filename(deck: Deck, lang: str, large_print: bool = False) -> str:
+    """``<deck>-rulebook-<lang>.pdf``, ``…-large.pdf`` in large print."""
+    return f"{deck.id}-rulebook-{lang}{'-large' if large_print else ''}.pdf"
 
 
-def write_rulebook(deck: Deck, lang: str, path: Path, paper: str = "a4") -> Path:
+def write_rulebook(deck: Deck, lang: str, path: Path, paper: str = "a4",
+                   large_print: bool = False) -> Path:
     """Write the rulebook to ``path`` all at once (never a half-written PDF)."""
-    write_atomic(path, rulebook_pdf(deck, lang, paper))
+    write_atomic(path, rulebook_pdf(deck, lang, paper, large_print))
     return path
 
 

@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.pagesizes import A3, A4, LETTER, TABLOID
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -45,7 +46,8 @@ from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import TOC_TABLE_STYLE, Table
 from cardgen.rulebook.templates import NARROW_NBSP, escape_text
 
-PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER, "a3": A3,
+                                              "tabloid": TABLOID}
 
 #: The PDF /Lang of each language cardgen writes.
 PDF_LANG = {"fr": "fr-FR", "en": "en-GB"}
@@ -203,6 +205,56 @@ class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
         canvas.restoreState()
 
 
+#: Cell padding of the grid tables: sides, top, bottom (points).
+GRID_PADDING = (2.0, 1.6, 2.2)
+
+
+def grid_style(styles: Styles, header_rows: int) -> TableStyle:
+    """A grid table's style: a rule under each row, its header rows shaded."""
+    side, top, bottom = GRID_PADDING
+    commands: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, styles.color("table_rule")),
+        ("LEFTPADDING", (0, 0), (-1, -1), side),
+        ("RIGHTPADDING", (0, 0), (-1, -1), side),
+        ("TOPPADDING", (0, 0), (-1, -1), top),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), bottom),
+    ]
+    if header_rows:
+        commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1),
+                         styles.color("table_header")))
+    return TableStyle(commands)
+
+
+def _longest_word(cell: RLParagraph) -> float:
+    """The width of the widest word of a cell's paragraph, set in its bold face (the
+    widest a word of it can be), which the cell must hold without breaking it."""
+    style = cell.style
+    bold = style.fontName if style.fontName.endswith("Bold") else f"{style.fontName}-Bold"
+    font = bold if bold in getRegisteredFontNames() else style.fontName
+    words = plain(cell.text).split()
+    return max((stringWidth(word, font, style.fontSize) for word in words), default=0.0)
+
+
+def widened(widths: Sequence[float], least: Sequence[float]) -> list[float]:
+    """Column widths, each at least its ``least`` if the whole width allows it: a
+    column too narrow for its longest word (large print) takes the room it lacks from
+    the others' spare room, in proportion to it. Widths that fit stay as they are.
+
+    >>> widened([50, 50], [60, 10])
+    [60, 40.0]
+    >>> widened([50, 50], [10, 10])
+    [50, 50]
+    """
+    lacking = sum(max(0.0, need - width) for width, need in zip(widths, least, strict=True))
+    spare = sum(max(0.0, width - need) for width, need in zip(widths, least, strict=True))
+    if lacking == 0 or spare < lacking:
+        return list(widths)
+    share = lacking / spare
+    return [need if width < need else width - (width - need) * share
+            for width, need in zip(widths, least, strict=True)]
+
+
 def _is_table(block: markup.Block | None) -> bool:
     """A table of the text or the card table, which a sentence before it may announce."""
     return isinstance(block, markup.Table) or block == markup.Directive("cards")
@@ -297,24 +349,6 @@ class Layout:
         box.spaceBefore = 2
         return box
 
-    #: Cell padding of the grid tables: sides, top, bottom (points).
-    _grid_padding = (2.0, 1.6, 2.2)
-
-    def _grid_style(self, styles: Styles, header_rows: int) -> TableStyle:
-        side, top, bottom = self._grid_padding
-        commands: list[tuple[Any, ...]] = [
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LINEBELOW", (0, 0), (-1, -1), 0.4, styles.color("table_rule")),
-            ("LEFTPADDING", (0, 0), (-1, -1), side),
-            ("RIGHTPADDING", (0, 0), (-1, -1), side),
-            ("TOPPADDING", (0, 0), (-1, -1), top),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), bottom),
-        ]
-        if header_rows:
-            commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1),
-                             styles.color("table_header")))
-        return TableStyle(commands)
-
     def table(self, block: markup.Table, styles: Styles, width: float) -> Table:
         total = sum(block.widths)
         widths = [width * w / total for w in block.widths]
@@ -323,8 +357,11 @@ class Layout:
              for cell in row]
             for r, row in enumerate(block.rows)
         ]
+        longest = [max(_longest_word(cell) for cell in column) + 2 * GRID_PADDING[0]
+                   for column in zip(*rows, strict=True)]
+        widths = widened(widths, longest)
         table = Table(rows, colWidths=widths, repeatRows=block.header_rows)
-        table.setStyle(self._grid_style(styles, block.header_rows))
+        table.setStyle(grid_style(styles, block.header_rows))
         table.spaceAfter = styles.body.spaceAfter + 2
         return table
 
@@ -332,7 +369,8 @@ class Layout:
 
     def card_name(self, card: Card) -> str:
         """A card's name after a dot of its face's colour, as paragraph markup."""
-        dot = f'<font name="Icons" color="{background_hex(card)}" size="6">\uf111</font>'
+        size = self.styles.sheet["card_table"]["dot_pt"]
+        dot = f'<font name="Icons" color="{background_hex(card)}" size="{size:g}">\uf111</font>'
         return f"{dot} {escape_text(card.name[self.lang])}"
 
     def card_table(self) -> list[Flowable]:
@@ -359,19 +397,20 @@ class Layout:
                      paragraph(str(sum(n for _, n in card_list)), right_bold),
                      paragraph("", cell)])
         widths = [width * 0.53, width * 0.26, width * 0.21]
-        side, top, bottom = self._grid_padding
+        side, top, bottom = GRID_PADDING
         heights = [
             max(cell.wrap(w - 2 * side, self.frame_height)[1]
                 for cell, w in zip(row, widths, strict=True)) + top + bottom
             for row in rows
         ]
-        capacity = self.frame_height - heights[0] - 2 * sheet["leading_pt"]
+        capacity = (self.frame_height - heights[0] - 2 * sheet["leading_pt"]
+                    - sheet["room_above_pt"])
         out: list[Flowable] = []
         for page in balanced_columns(heights[1:], columns, capacity):
             tables: list[Table | str] = []  # an empty string fills a missing column
             for column in page:
                 table = Table([header] + [rows[1 + i] for i in column], colWidths=widths)
-                table.setStyle(self._grid_style(styles, 1))
+                table.setStyle(grid_style(styles, 1))
                 tables.append(table)
             tables += [""] * (columns - len(tables))
             spread = Table([tables], colWidths=[width + gap] * (columns - 1) + [width])
@@ -425,7 +464,10 @@ class Layout:
             content = self.flowables(body, self.styles.compact())
         finally:
             self._in_toc = True
-        out.append(KeepInFrame(0, 0, content, mode="shrink"))
+        if self.styles.sheet["quick_reference"]["one_page"]:
+            out.append(KeepInFrame(0, 0, content, mode="shrink"))
+        else:  # large print: the text keeps its size and takes the pages it needs
+            out.extend(content)
         return out
 
     # --- the front pages ----------------------------------------------------------

@@ -70,9 +70,30 @@ class Styles:
         )
 
 
-def build_styles() -> Styles:
+def large_print_sheet(sheet: dict[str, Any]) -> dict[str, Any]:
+    """The style sheet for `--large-print`, from its [large_print] table: every size in
+    points and the named tables' picture scales times its scale, then its own values."""
+    large = sheet["large_print"]
+    factor = float(large["scale"])
+    scaled: dict[str, Any] = {}
+    for name, table in sheet.items():
+        if name == "large_print" or not isinstance(table, dict):
+            scaled[name] = table
+            continue
+        scaled[name] = {
+            key: value * factor if key.endswith("_pt") or (
+                name in large["pictures"] and key.endswith("scale")) else value
+            for key, value in table.items()}
+    for name, table in large.items():
+        if isinstance(table, dict):
+            scaled[name] = {**scaled[name], **table}
+    return scaled
+
+
+def build_styles(large_print: bool = False) -> Styles:
+    """The styles of the book, or of its large-print edition."""
     register_fonts()
-    sheet = style_sheet()
+    sheet = large_print_sheet(style_sheet()) if large_print else style_sheet()
     text, heads = sheet["text"], sheet["headings"]
     ink, accent = HexColor(sheet["colors"]["ink"]), HexColor(sheet["colors"]["accent"])
     body = ParagraphStyle(
@@ -81,7 +102,8 @@ def build_styles() -> Styles:
     )
     indent = text["bullet_indent_mm"] * mm
     bullet = ParagraphStyle("bullet", parent=body, leftIndent=indent, bulletIndent=indent / 4,
-                            spaceAfter=text["space_after_pt"] / 2, bulletFontName=text["font"])
+                            spaceAfter=text["space_after_pt"] / 2, bulletFontName=text["font"],
+                            bulletFontSize=text["body_pt"])
     example = ParagraphStyle("example", parent=body, spaceAfter=2)
     cell = ParagraphStyle("cell", parent=body, spaceAfter=0, fontSize=text["small_pt"],
                           leading=text["small_leading_pt"])

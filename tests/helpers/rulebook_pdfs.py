@@ -18,6 +18,12 @@ DECKS = [*builtin_names(), *(str(p) for p in sorted((ROOT / "examples").glob("*.
          str(OWN_TEXT)]
 
 
+#: The papers every deck's book is built on here; the copy shops' larger sheets (A3,
+#: Tabloid) take one deck in tests/rulebook/test_rulebook_papers.py, which keeps the
+#: quick run from building every book four times.
+HOME_PAPERS = ("a4", "letter")
+
+
 def deck_id(ref: str) -> str:
     return Path(ref).stem
 

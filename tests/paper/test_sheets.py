@@ -173,7 +173,7 @@ def test_fonts_are_embedded_subsets(unplugged_specials: bytes) -> None:
 
 @pytest.mark.parametrize(("options", "message"), [
     (SheetOptions(bleed_mm=5.5), "give a bleed from 0 to 5 mm"),
-    (SheetOptions(paper="a3"), "use one of a4, letter"),
+    (SheetOptions(paper="a5"), "use one of a4, letter, a3, tabloid"),
     (SheetOptions(back_offset_mm=(0, 40)), "at most 10 mm"),
 ])
 def test_bad_options_are_refused(options: SheetOptions, message: str) -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
-from helpers.rulebook_pdfs import DECKS, deck_id, rulebook_bytes
+from helpers.rulebook_pdfs import DECKS, HOME_PAPERS, deck_id, rulebook_bytes
 from PIL import Image
 
-from cardgen.rulebook import LANGS, PAPERS
+from cardgen.rulebook import LANGS
 from cardgen.rulebook.pictures import last_page_share
 from cardgen.rulebook.templates import labels, style_sheet
 
@@ -41,7 +41,7 @@ def pages_of(ref: str, lang: str, paper: str) -> tuple[list[Image.Image], list[s
     return images, texts
 
 
-@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("paper", HOME_PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ref", DECKS, ids=deck_id)
 def test_the_gallery_leaves_no_page_two_thirds_empty(ref: str, lang: str, paper: str
@@ -60,7 +60,7 @@ def test_the_gallery_leaves_no_page_two_thirds_empty(ref: str, lang: str, paper:
 ANNOUNCES = {"en": "The table below", "fr": "Le tableau ci-dessous"}
 
 
-@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("paper", HOME_PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ref", DECKS, ids=deck_id)
 def test_a_sentence_announcing_a_table_shares_its_page(ref: str, lang: str, paper: str

@@ -15,14 +15,14 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
-from helpers.rulebook_pdfs import DECKS, OWN_TEXT, deck_id, rulebook_bytes
+from helpers.rulebook_pdfs import DECKS, HOME_PAPERS, OWN_TEXT, deck_id, rulebook_bytes
 from jinja2 import DictLoader
 from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 
 from cardgen.catalogue import catalogue
 from cardgen.deck.load import load_deck
-from cardgen.rulebook import LANGS, PAPERS, rulebook_blocks
+from cardgen.rulebook import LANGS, rulebook_blocks
 from cardgen.rulebook.document import paragraph
 from cardgen.rulebook.markup import CardBlock, Heading, Paragraph, block_texts
 from cardgen.rulebook.templates import sandbox
@@ -84,7 +84,7 @@ def leaks(text: str, keys: frozenset[str] = frozenset(), lang: str | None = None
     return found
 
 
-@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("paper", HOME_PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ref", DECKS, ids=deck_id)
 def test_a_rulebook_shows_no_machinery(ref: str, lang: str, paper: str) -> None:

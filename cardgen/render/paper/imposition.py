@@ -213,13 +213,17 @@ def filled_rows(grid: Grid, cards: int) -> Grid:
 
 
 def mark_segments(grid: Grid, cards: int, shift: tuple[float, float] = (0.0, 0.0),
-                  mirror: Callable[[Segment], Segment] | None = None) -> list[Segment]:
+                  mirror: Callable[[Segment], Segment] | None = None,
+                  taken: Callable[[int, int], bool] | None = None) -> list[Segment]:
     """Every cut mark as (x1, y1, x2, y2) for a page of ``cards`` faces: trim lines
     extended into the margins and gutters, never over a face or its bleed, and only
     beside a slot that holds a face (a short last page has no marks around its empty
-    slots). ``mirror`` maps a mark of the face page to the back page."""
+    slots). ``mirror`` maps a mark of the face page to the back page. ``taken(row,
+    column)`` says which slots hold a card when they are not the first ``cards`` slots
+    row by row (a fold-over page fills one half and its mirror)."""
     sheet = layout().sheet
-    grid = filled_rows(grid, cards)
+    if taken is None:
+        grid = filled_rows(grid, cards)
     gap, length = pt(sheet.mark_gap_mm), pt(sheet.mark_length_mm)
     clear = grid.bleed + gap  # a mark starts this far from a face's trim line
     shortest = pt(sheet.min_gutter_mark_mm)
@@ -228,8 +232,10 @@ def mark_segments(grid: Grid, cards: int, shift: tuple[float, float] = (0.0, 0.0
                                      grid.slot_height + grid.gutter)
 
     def filled(row: int, column: int) -> bool:
-        return 0 <= row < grid.rows and 0 <= column < grid.columns \
-            and row * grid.columns + column < cards
+        inside = 0 <= row < grid.rows and 0 <= column < grid.columns
+        if taken is not None:
+            return inside and taken(row, column)
+        return inside and row * grid.columns + column < cards
 
     segments: list[Segment] = []
     for column in range(grid.columns):
@@ -245,15 +251,15 @@ def mark_segments(grid: Grid, cards: int, shift: tuple[float, float] = (0.0, 0.0
                     segments.append((x, low, x, high))
     for row in range(grid.rows):
         top = grid.top - row * step_y
-        last = min(grid.columns, cards - row * grid.columns) - 1  # the row's last face
         for y in (top - height, top):
-            segments.append((grid.left - clear - length, y, grid.left - clear, y))
-            if last == grid.columns - 1:
+            if filled(row, 0):
+                segments.append((grid.left - clear - length, y, grid.left - clear, y))
+            if filled(row, grid.columns - 1):
                 segments.append((grid.right + clear, y, grid.right + clear + length, y))
-            for column in range(min(last + 1, grid.columns - 1)):
+            for column in range(grid.columns - 1):
                 low = grid.left + column * step_x + width + clear
                 high = low + grid.gutter - 2 * clear
-                if high - low >= shortest:
+                if high - low >= shortest and (filled(row, column) or filled(row, column + 1)):
                     segments.append((low, y, high, y))
     dx, dy = shift
     moved = [(x1 + dx, y1 + dy, x2 + dx, y2 + dy) for x1, y1, x2, y2 in
@@ -267,3 +273,92 @@ def mirror_for(grid: Grid, flip: Flip) -> Callable[[Segment], Segment]:
     if flip == "long":
         return lambda s: (grid.page_width - s[0], s[1], grid.page_width - s[2], s[3])
     return lambda s: (s[0], grid.page_height - s[1], s[2], grid.page_height - s[3])
+
+
+FoldLine = Literal["vertical", "horizontal"]
+FOLD_LINES: tuple[FoldLine, ...] = ("vertical", "horizontal")
+
+
+@dataclass(frozen=True)
+class FoldSheet:
+    """A fold-over page: faces on one half of ``grid``, each back in the slot mirrored
+    across the fold line, which runs down the page's middle (``vertical``: faces on the
+    left) or across it (``horizontal``: faces on the top). The grid is centred, so its
+    halves mirror each other across the page's middle line, where the fold goes."""
+
+    grid: Grid
+    line: FoldLine
+
+    @property
+    def per_page(self) -> int:
+        """The cards a page holds: half its slots."""
+        return self.grid.per_page // 2
+
+    @property
+    def flip(self) -> Flip:
+        """The duplex flip the fold is like: over a vertical line x is mirrored as when
+        a portrait page turns over its long edge, over a horizontal one y is."""
+        return "long" if self.line == "vertical" else "short"
+
+    def face_slot(self, card: int) -> int:
+        """The grid slot of the page's ``card``-th face, row by row in its half."""
+        if self.line == "horizontal":
+            return card
+        half = self.grid.columns // 2
+        return (card // half) * self.grid.columns + card % half
+
+    def back_slot(self, card: int) -> int:
+        """The grid slot mirrored across the fold from the ``card``-th face's."""
+        slot = self.face_slot(card)
+        row, column = divmod(slot, self.grid.columns)
+        if self.line == "vertical":
+            return row * self.grid.columns + self.grid.columns - 1 - column
+        return (self.grid.rows - 1 - row) * self.grid.columns + column
+
+    def taken(self, cards: int) -> Callable[[int, int], bool]:
+        """Whether slot (row, column) holds a face or a back on a page of ``cards``."""
+        used = {slot for card in range(cards)
+                for slot in (self.face_slot(card), self.back_slot(card))}
+        return lambda row, column: row * self.grid.columns + column in used
+
+    def fold_segment(self) -> Segment:
+        """The fold line, from one cut mark's far end to the other across the page."""
+        sheet = layout().sheet
+        reach = self.grid.bleed + pt(sheet.mark_gap_mm + sheet.mark_length_mm)
+        grid = self.grid
+        if self.line == "vertical":
+            x = grid.page_width / 2
+            return (x, grid.bottom - reach, x, grid.top + reach)
+        y = grid.page_height / 2
+        return (grid.left - reach, y, grid.right + reach, y)
+
+
+def _halved(grid: Grid, line: FoldLine) -> Grid:
+    """``grid`` with an even number of columns (or rows), centred again, so that its
+    halves mirror each other across the page's middle."""
+    columns = grid.columns - grid.columns % 2 if line == "vertical" else grid.columns
+    rows = grid.rows - grid.rows % 2 if line == "horizontal" else grid.rows
+    grid_w = columns * grid.slot_width + (columns - 1) * grid.gutter
+    grid_h = rows * grid.slot_height + (rows - 1) * grid.gutter
+    return replace(grid, columns=columns, rows=rows, left=(grid.page_width - grid_w) / 2,
+                   bottom=(grid.page_height - grid_h) / 2)
+
+
+def fold_sheet_for(paper: str, bleed_mm: float, size: CardSize | None = None) -> FoldSheet:
+    """The fold-over page holding the most cards: cards upright or on their side, the
+    fold down or across the page. Neighbours keep the plain gutter, or both their bleeds
+    if wider, as a cutting machine's cards do: the cuts go through two layers at once
+    from the marks round the block, and the fold runs in the gutter between the halves,
+    a bleed's width from each card (a fold that far off still shows no white)."""
+    size = size or design_size()
+    best: FoldSheet | None = None
+    for grid in _candidates(paper, bleed_mm, size, "separate", None, layout().sheet.gutter_mm):
+        for line in FOLD_LINES:
+            sheet = FoldSheet(_halved(grid, line), line)
+            if best is None or sheet.per_page > best.per_page:
+                best = sheet
+    if best is None or best.per_page == 0:
+        raise CardgenError(f"a {size.name} mm card with {bleed_mm:g} mm of bleed and its "
+                           f"back do not fit on {paper} paper folded in two; give a smaller "
+                           "--size or --bleed, or a larger --paper")
+    return best

@@ -46,7 +46,9 @@ from cardgen.render.paper.imposition import (
     FLIP_CHOICES,
     CutLines,
     Flip,
+    FoldSheet,
     Grid,
+    fold_sheet_for,
     grid_for,
     mark_segments,
     mirror_for,
@@ -79,6 +81,7 @@ class SheetOptions:
     cut_lines: CutLines = "auto"  # may neighbours share their cut lines (with a bleed)?
     cutter: Cutter | None = None  # a cutting machine's marks instead of cut marks
     cut_file: CutFile = "svg"  # the format of the cutting machine's cut file
+    fold: bool = False  # faces and their backs side by side, to fold in two
 
     def check(self) -> None:
         """Refuse options that cannot give a good sheet, with what to use instead."""
@@ -111,9 +114,31 @@ class SheetOptions:
         if self.cutter is not None and self.cut_lines == "shared":
             raise CardgenError("a cutting machine cuts each card on its own outline; leave "
                                "out --cut-lines shared")
+        if self.fold:
+            self._check_fold()
+
+    def _check_fold(self) -> None:
+        """A fold-over page holds the backs itself, and keeps a gutter for the fold."""
+        clashes = [name for name, given in (
+            ("--backs", self.backs), ("--print-shop", self.print_shop),
+            ("--cutter", self.cutter is not None),
+            ("--cut-lines shared", self.cut_lines == "shared")) if given]
+        if clashes:
+            raise CardgenError(f"--fold puts each back beside its face on the same page, "
+                               f"cards apart for the fold; leave out {', '.join(clashes)}")
+
+    def fold_sheet(self) -> FoldSheet:
+        """The fold-over page of this paper, card size and bleed."""
+        return fold_sheet_for(self.paper, self.bleed_mm, self.size)
+
+    def per_page(self) -> int:
+        """The cards a page of faces holds (with --fold, a page of faces and backs)."""
+        return self.fold_sheet().per_page if self.fold else self.grid().per_page
 
     def grid(self) -> Grid:
         """The grid of this paper, card size, bleed and cut lines (or cutting machine)."""
+        if self.fold:
+            return self.fold_sheet().grid
         if self.cutter is not None:
             return cutter_grid(self.cutter, self.paper, self.bleed_mm, self.size)
         return grid_for(self.paper, self.bleed_mm, self.size, self.cut_lines)
@@ -286,6 +311,8 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     """The sheets of ``deck`` as PDF bytes."""
     options.check()
     cards = sheet_cards(deck, options.only, options.players)
+    if options.fold:
+        return _render_fold(deck, options, cards)
     grid = options.grid()
     pages = [cards[i:i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
     total = len(pages) * (2 if options.backs else 1)
@@ -349,6 +376,45 @@ def _draw_backs(canvas: Any, grid: Grid, forms: FaceForms, page_cards: Sequence[
                                           mirror_for(grid, options.flip)))
 
 
+def _render_fold(deck: Deck, options: SheetOptions, cards: Sequence[Card]) -> bytes:
+    """Fold-over pages: the faces on one half, each back mirrored across the fold line
+    on the other, upside down where folding across turns it (as a duplex short flip)."""
+    fold = options.fold_sheet()
+    grid = fold.grid
+    pages = [cards[i:i + fold.per_page] for i in range(0, len(cards), fold.per_page)]
+    name = deck_title(deck, options.lang)
+    half_turn = grid.back_half_turn(fold.flip)
+    advice = _texts(("faces", "fold"), options.lang)
+    buffer = io.BytesIO()
+    with _binary_streams():
+        canvas = new_canvas(buffer, (grid.page_width, grid.page_height), name)
+        forms = FaceForms(canvas, lang=options.lang, bleed_mm=options.bleed_mm,
+                          size=options.size, deck_back=deck.back)
+        for number, page_cards in enumerate(pages, start=1):
+            for index, card in enumerate(page_cards):
+                grid.place(canvas, *grid.slot(fold.face_slot(index)), partial(forms.face, card))
+                grid.place(canvas, *grid.slot(fold.back_slot(index)),
+                           partial(forms.back, card=card), half_turn)
+            _draw_marks(canvas, mark_segments(grid, len(page_cards),
+                                              taken=fold.taken(len(page_cards))))
+            _draw_fold_line(canvas, fold)
+            _page_margins(canvas, grid, name, number, len(pages), advice)
+            canvas.showPage()
+        canvas.save()
+    return buffer.getvalue()
+
+
+def _draw_fold_line(canvas: Any, fold: FoldSheet) -> None:
+    """The dashed line to fold along, in the cut marks' colour and weight."""
+    sheet = layout().sheet
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor(layout().colors["cut_mark"]))
+    canvas.setLineWidth(sheet.mark_line_pt)
+    canvas.setDash(*sheet.fold_dash_pt)
+    canvas.line(*fold.fold_segment())
+    canvas.restoreState()
+
+
 @contextlib.contextmanager
 def _clipped(canvas: Any, box: tuple[float, float, float, float]) -> Iterator[None]:
     """Draw inside ``box`` only: where neighbours share cut lines, a face's bleed would
@@ -366,23 +432,23 @@ def page_cost(deck: Deck, options: SheetOptions) -> str | None:
     cutting machine's marks), or None when none costs any."""
     cards = len(sheet_cards(deck, options.only, options.players))
 
-    def pages(grid: Grid) -> int:
-        return -(-cards // grid.per_page)
+    def pages(chosen: SheetOptions) -> int:
+        return -(-cards // chosen.per_page())
 
-    chosen = pages(options.grid())
+    chosen = pages(options)
     notes = []
     if options.bleed_mm > 0:
-        bare = pages(replace(options, bleed_mm=0.0).grid())
+        bare = pages(replace(options, bleed_mm=0.0))
         if chosen > bare:
             notes.append(f"--bleed {options.bleed_mm:g} mm: {chosen} pages of faces instead "
                          f"of {bare} without bleed")
         if options.cut_lines == "separate":
-            shared = pages(replace(options, cut_lines="auto").grid())
+            shared = pages(replace(options, cut_lines="auto"))
             if chosen > shared:
                 notes.append(f"--cut-lines separate: {chosen} pages instead of {shared} "
                              "with shared cut lines")
     if options.cutter is not None:
-        marked = pages(replace(options, cutter=None).grid())
+        marked = pages(replace(options, cutter=None))
         if chosen > marked:
             notes.append(f"--cutter {options.cutter}: {chosen} pages instead of {marked} "
                          "with cut marks (the cards stay inside its marks)")
@@ -404,7 +470,7 @@ def sheets_filename(deck: Deck, options: SheetOptions) -> str:
     if options.print_shop:
         only = "-specials" if options.only == "specials" else ""
         return f"{deck.id}{only}-print-shop-{options.size.name}.pdf"
-    backs = "-backs" if options.backs else ""
+    backs = "-backs" if options.backs else "-fold" if options.fold else ""
     size = "" if options.size == design_size() else f"-{options.size.name}"
     return f"{deck.id}-{what}{backs}{size}-{options.paper}.pdf"
 
