@@ -36,6 +36,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.catalogue import Card
 from cardgen.deck.load import Deck
+from cardgen.render.colour import current_face_style
 from cardgen.render.faces import background_hex
 from cardgen.rulebook import markup, pictures
 from cardgen.rulebook.context import deck_description, kinds_of
@@ -268,7 +269,13 @@ class Layout:
             return self.card_table()
         if block.name == "gallery":
             return self.gallery()
+        if block.name == "shapes":  # the legend of the colour shapes, when faces show them
+            shown = current_face_style().color_shapes and self.deck_has_colors()
+            return [pictures.color_legend(self.lang, styles)] if shown else []
         return [PageBreak()]
+
+    def deck_has_colors(self) -> bool:
+        return any(card.color is not None for card, _ in self.deck.card_list())
 
     def heading(self, block: markup.Heading, styles: Styles) -> list[Flowable]:
         self._headings += 1

@@ -15,8 +15,11 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, TableStyle
 from reportlab.platypus import Paragraph as RLParagraph
 
-from cardgen.catalogue import Card
+from cardgen.catalogue import Card, catalogue
+from cardgen.render.colour import paint
 from cardgen.render.faces import Lang, card_size_pt, draw_back, draw_face
+from cardgen.render.layout import layout
+from cardgen.render.pictograms import draw_color_shape
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import Table
 from cardgen.rulebook.templates import escape_text
@@ -57,6 +60,46 @@ def gallery_grid(cards: Sequence[tuple[Card, int]], lang: str, styles: Styles,
         ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
         ("TOPPADDING", (0, 0), (-1, -1), 0),
         ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
+    ]))
+    return table
+
+
+class ColorChip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
+    """A card colour as a square swatch with its shape on it, as a face's corner shows
+    it: the rulebook's legend of the shapes."""
+
+    def __init__(self, color_id: str, side: float) -> None:
+        super().__init__()
+        self.color_id, self.side = color_id, side
+
+    def wrap(self, width: float, height: float) -> tuple[float, float]:
+        return self.side, self.side
+
+    def draw(self) -> None:
+        colors = layout().colors
+        side = self.side
+        self.canv.setFillColor(paint(catalogue().colors[self.color_id].rgb))
+        self.canv.roundRect(0, 0, side, side, side * 0.18, stroke=0, fill=1)
+        draw_color_shape(self.canv, self.color_id, side / 2, side / 2, side * 0.62,
+                         paint(colors["paper"]), paint(colors["ink"]))
+
+
+def color_legend(lang: str, styles: Styles) -> Table:
+    """What each colour's shape means: each colour's swatch with its shape, and its
+    name, in one row; sized on the body text, so a larger print has a larger legend."""
+    size = styles.body.fontSize
+    side = 2.2 * size
+    row: list[Any] = []
+    for color_id, color in catalogue().colors.items():
+        row += [ColorChip(color_id, side), RLParagraph(escape_text(color.name[lang]),
+                                                       styles.body)]
+    table = Table([row], colWidths=[side + size, 6 * size] * len(catalogue().colors),
+                  hAlign="CENTER")
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), size),
     ]))
     return table
 
