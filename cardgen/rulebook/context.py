@@ -121,8 +121,6 @@ def kind_summary(kind: Kind, lang: str) -> dict[str, Any]:
 
 def template_context(deck: Deck, lang: str) -> dict[str, Any]:
     """Everything a rulebook template may use for ``deck`` in ``lang``."""
-    from cardgen.render.colour import current_face_style  # the style the faces are drawn in
-
     card_list = deck.card_list()
     kinds = [kind_summary(kind, lang) for kind in kinds_of(card_list)]
     numbers = [k for k in kinds if k["is_number"]]
@@ -142,9 +140,6 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         "plays": lambda name: name in played_with_parts(deck),
         **_kind_lookups(kinds, deck.cards, lang),
         "colors": [c.name[lang] for c in catalogue().colors.values()],
-        # The legend of the colour shapes, when the faces show them and a card has a colour.
-        "color_shapes": current_face_style().color_shapes and any(
-            card.color is not None for card, _ in card_list),
         "devices": list(deck.devices),  # X-09 … X-12: described, never played
     }
 

@@ -269,13 +269,17 @@ class Layout:
             return self.card_table()
         if block.name == "gallery":
             return self.gallery()
-        if block.name == "shapes":  # the legend of the colour shapes, when faces show them
-            shown = current_face_style().color_shapes and self.deck_has_colors()
-            return [pictures.color_legend(self.lang, styles)] if shown else []
         return [PageBreak()]
 
-    def deck_has_colors(self) -> bool:
-        return any(card.color is not None for card, _ in self.deck.card_list())
+    def color_legend(self, styles: Styles) -> list[Flowable]:
+        """What each colour's shape means: none when the faces show no shapes or no card
+        of the deck has a colour. On the quick reference, the page read at the table
+        (and the last: it moves no other page)."""
+        if not current_face_style().color_shapes or all(
+                card.color is None for card, _ in self.deck.card_list()):
+            return []
+        return [paragraph(self.labels["shapes_note"], styles.body),
+                pictures.color_legend(self.lang, styles)]
 
     def heading(self, block: markup.Heading, styles: Styles) -> list[Flowable]:
         self._headings += 1
@@ -429,7 +433,8 @@ class Layout:
         # Its sections get bookmarks but stay out of the contents: one page needs no map.
         self._in_toc = False
         try:
-            content = self.flowables(body, self.styles.compact())
+            compact = self.styles.compact()
+            content = self.flowables(body, compact) + self.color_legend(compact)
         finally:
             self._in_toc = True
         out.append(KeepInFrame(0, 0, content, mode="shrink"))

@@ -12,8 +12,7 @@ literal text — never its ``{{ }}``, ``{% %}`` or ``{# #}`` tags — as follows
   punctuation mark prints the mark as written (``\\*``, ``\\#``, ``\\@``);
 - a line ``---`` (a Markdown rule) is a blank line;
 - a line starting with ``@`` is one of the built-ins' directives (``@cards``, ``@gallery``,
-  ``@card ID`` … ``@end``, ``@table``, ``@pagebreak``, ``@quickref``, ``@shapes``); any
-  other is refused.
+  ``@card ID`` … ``@end``, ``@table``, ``@pagebreak``, ``@quickref``); any other is refused.
 
 Every line stays on its own line, so the line numbers jinja2 reports are the file's.
 """
@@ -41,8 +40,7 @@ _BULLET = re.compile(r"^[-*+]\s+(.*)$")
 _STEP = re.compile(r"^(\d+)[.)]\s+(.*)$")
 _RULE_LINE = re.compile(r"^(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,})$")
 _DIRECTIVE = re.compile(r"^@(\w+)\b")
-DIRECTIVES = ("card", "end", "table", "cards", "gallery", "pagebreak", "quickref",
-              "shapes")
+DIRECTIVES = ("card", "end", "table", "cards", "gallery", "pagebreak", "quickref")
 _ESCAPABLE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _CELL_BORDER = re.compile(r"(?<!\\)\|")  # "\|" is a bar inside a cell
 _DELIMITER = re.compile(r"\*+|_+")

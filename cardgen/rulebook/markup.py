@@ -10,7 +10,6 @@ in lines, with a few line prefixes for structure::
     (rows with no @table line above them get even columns)
     @card ID              … the card's rule …   @end    (its picture beside the text)
     @cards                @gallery              @pagebreak
-    @shapes               (the legend of the colour shapes, when the faces show them)
     @quickref             (everything after it is the one-page quick reference)
 
 The parser knows nothing of reportlab; :mod:`cardgen.rulebook.document` lays the
@@ -82,7 +81,7 @@ class QuickReference:
 
 Block = Heading | Paragraph | ItemList | Example | Table | CardBlock | Directive | QuickReference
 
-DIRECTIVES = ("cards", "gallery", "pagebreak", "shapes")
+DIRECTIVES = ("cards", "gallery", "pagebreak")
 _ITEM = re.compile(r"^(-|\d+\.)\s+(.*)$")
 
 

@@ -1,6 +1,6 @@
-"""The rulebook's legend of the colour shapes (issue 32): what each shape means, after the
-card table of every deck with coloured cards, drawn in each colour; none when the faces
-show no shapes."""
+"""The rulebook's legend of the colour shapes (issue 32): what each shape means, on the
+quick reference of every deck with coloured cards, each colour's swatch drawn with its
+shape; none when the faces show no shapes."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from helpers.cli import run_in
 from cardgen.catalogue import catalogue
 
 SENTENCE = {"en": "Each colour also has a shape of its own",
-            "fr": "Chaque couleur a aussi sa forme"}
+            "fr": "Chaque couleur a aussi sa forme"}  # templates/rulebook/labels.toml
 
 
 def rulebook(folder: Path, deck: str, lang: str, *args: str) -> pdfplumber.PDF:
@@ -34,15 +34,14 @@ def test_the_rulebook_says_what_each_shape_means(deck: str, lang: str,
                                                  tmp_path: Path) -> None:
     with rulebook(tmp_path, deck, lang) as pdf:
         texts = [page.extract_text() or "" for page in pdf.pages]
-        where = [i for i, text in enumerate(texts) if SENTENCE[lang] in text]
-        assert len(where) == 1
-        # The four colours named after it (the legend may start on the next page).
-        following = " ".join(texts[where[0]:where[0] + 2])
-        after = following[following.index(SENTENCE[lang]):]
+        # Once, on the last page (the quick reference), the four colours named after it.
+        assert [SENTENCE[lang] in text for text in texts].count(True) == 1
+        last = " ".join(texts[-1].split())
+        after = last[last.index(SENTENCE[lang]):]
         for color in catalogue().colors.values():
             assert color.name[lang] in after
         # Each colour's swatch is drawn, in the colour of its cards.
-        drawn = fill_colours(pdf.pages[where[0]]) | fill_colours(pdf.pages[where[0] + 1])
+        drawn = fill_colours(pdf.pages[-1])
         for color in catalogue().colors.values():
             rgb = tuple(round(int(color.rgb[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
             assert rgb in drawn, color.id
