@@ -36,7 +36,6 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.catalogue import Card
 from cardgen.deck.load import Deck
-from cardgen.render.colour import current_face_style
 from cardgen.render.faces import background_hex
 from cardgen.rulebook import markup, pictures
 from cardgen.rulebook.context import deck_description, kinds_of
@@ -271,16 +270,6 @@ class Layout:
             return self.gallery()
         return [PageBreak()]
 
-    def color_legend(self, styles: Styles) -> list[Flowable]:
-        """What each colour's shape means: none when the faces show no shapes or no card
-        of the deck has a colour. On the quick reference, the page read at the table
-        (and the last: it moves no other page)."""
-        if not current_face_style().color_shapes or all(
-                card.color is None for card, _ in self.deck.card_list()):
-            return []
-        return [paragraph(self.labels["shapes_note"], styles.body),
-                pictures.color_legend(self.lang, styles)]
-
     def heading(self, block: markup.Heading, styles: Styles) -> list[Flowable]:
         self._headings += 1
         style = {1: styles.h1, 2: styles.h2, 3: styles.h3}[block.level]
@@ -433,8 +422,8 @@ class Layout:
         # Its sections get bookmarks but stay out of the contents: one page needs no map.
         self._in_toc = False
         try:
-            compact = self.styles.compact()
-            content = self.flowables(body, compact) + self.color_legend(compact)
+            content = self.flowables(body, compact := self.styles.compact())
+            content += pictures.color_legend_of(self.deck, self.lang, self.labels, compact)
         finally:
             self._in_toc = True
         out.append(KeepInFrame(0, 0, content, mode="shrink"))

@@ -16,7 +16,8 @@ from reportlab.platypus import Flowable, TableStyle
 from reportlab.platypus import Paragraph as RLParagraph
 
 from cardgen.catalogue import Card, catalogue
-from cardgen.render.colour import paint
+from cardgen.deck.load import Deck
+from cardgen.render.colour import current_face_style, paint
 from cardgen.render.faces import Lang, card_size_pt, draw_back, draw_face
 from cardgen.render.layout import layout
 from cardgen.render.pictograms import draw_color_shape
@@ -102,6 +103,20 @@ def color_legend(lang: str, styles: Styles) -> Table:
         ("BOTTOMPADDING", (0, 0), (-1, -1), size),
     ]))
     return table
+
+
+def color_legend_of(deck: Deck, lang: str, labels: dict[str, str], styles: Styles
+                    ) -> list[Flowable]:
+    """The labels' ``shapes_note`` and the legend of the colour shapes, for the quick
+    reference (the page read at the table, and the last: it moves no other page); none
+    when the faces show no shapes or no card of the deck has a colour."""
+    if not current_face_style().color_shapes or all(
+            card.color is None for card, _ in deck.card_list()):
+        return []
+    # reportlab breaks lines at U+202F: a no-break space half as wide takes its place.
+    note = labels["shapes_note"].replace(
+        "\u202f", f'<font size="{styles.body.fontSize / 2:g}">\u00a0</font>')
+    return [RLParagraph(note, styles.body), color_legend(lang, styles)]
 
 
 def last_page_share(row_heights: Sequence[float], room: float, page: float

@@ -143,7 +143,7 @@ class Session:
         state, words = self.state, self.words
         assert state is not None
         me = self.human.seat
-        color = words.color_in_force(state)
+        color = words.color_in_force(state, marked=True)
         direction = words("clockwise" if state.direction == 1 else "counterclockwise")
         counts = ", ".join(f"P{self.seats[s]} {len(hand)}" + (" UNO" if state.at_uno[s] else "")
                            for s, hand in enumerate(state.hands))

@@ -52,11 +52,11 @@ class Words:
         known = catalogue().colors.get(color)
         return known.name[self.lang] if known is not None else color
 
-    def color_in_force(self, state: RoundState) -> str:
-        """The colour the next card must match, in words ("none" before any is named), and
-        its shape where the terminal shows no colour ("red ●")."""
+    def color_in_force(self, state: RoundState, marked: bool = False) -> str:
+        """The colour the next card must match, in words ("none" before any is named);
+        with ``marked``, after it its shape where the terminal shows no colour ("red ●")."""
         color = state.variant.colors[state.color] if state.color >= 0 else None
-        shape = self.shape(color)
+        shape = self.shape(color) if marked else ""
         return self.color_name(color) + (f" {shape}" if shape else "")
 
     def shape(self, color: str | None) -> str:
