@@ -1,7 +1,9 @@
-"""What the commands share besides their options: reading a deck a command can use, and
-the ``--size WxH`` callback."""
+"""What the commands share besides their options: reading a deck a command can use, the
+style its faces are drawn in, and the ``--size WxH`` callback."""
 
 from __future__ import annotations
+
+from contextlib import AbstractContextManager
 
 import click
 
@@ -22,6 +24,16 @@ def usable_deck(ref: str, players: int | None) -> Deck:
     for warning in report.warnings:  # printed anyway; on stderr, so --json stays clean
         click.echo(f"warning: {warning.message}", err=True)
     return deck
+
+
+def deck_faces(deck: Deck, no_color_shapes: bool = False, low_ink: bool = False
+               ) -> AbstractContextManager[None]:
+    """The style ``deck``'s faces are drawn in within this block: its colour shapes
+    unless the deck file or ``--no-color-shapes`` leaves them out, low ink or not."""
+    from cardgen.render.colour import FaceStyle, face_style  # reportlab: when drawing
+
+    return face_style(FaceStyle(color_shapes=deck.color_shapes and not no_color_shapes,
+                                low_ink=low_ink))
 
 
 def card_size(ctx: click.Context, param: click.Parameter, value: str) -> CardSize:

@@ -10,8 +10,14 @@ from pathlib import Path
 import click
 
 from cardgen.check import check_deck
-from cardgen.commands.common import card_size
-from cardgen.commands.params import lang_option, output_option, paper_option
+from cardgen.commands.common import card_size, deck_faces
+from cardgen.commands.params import (
+    color_shapes_option,
+    lang_option,
+    low_ink_option,
+    output_option,
+    paper_option,
+)
 from cardgen.deck.load import load_deck
 from cardgen.errors import INTERRUPTED, CardgenError
 from cardgen.render.layout import CardSize, design_size
@@ -45,8 +51,10 @@ def can_show() -> bool:
               callback=card_size, help="Trim size of the faces in mm, as for sheets.")
 @click.option("--no-open", "no_open", is_flag=True,
               help="Write the file without opening it in the system's viewer.")
+@color_shapes_option()
+@low_ink_option()
 def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,
-            size: CardSize, no_open: bool) -> None:
+            size: CardSize, no_open: bool, no_color_shapes: bool, low_ink: bool) -> None:
     """Show some faces of DECK on one image: the CARDs named (ids or names), else the
     deck's own cards, else all its faces; then open it in the system's viewer."""
     loaded = load_deck(deck)
@@ -59,7 +67,8 @@ def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,
 
     chosen = preview_cards(loaded, cards)
     path = output or Path(preview_filename(loaded))
-    write_preview(chosen, path, lang, size)  # type: ignore[arg-type]
+    with deck_faces(loaded, no_color_shapes, low_ink):
+        write_preview(chosen, path, lang, size)  # type: ignore[arg-type]
     click.echo(f"wrote {path} ({len(chosen)} face{'s' if len(chosen) != 1 else ''})")
     if no_open:
         return

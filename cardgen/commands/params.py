@@ -176,6 +176,21 @@ def large_print_option(help: str = "Set the rulebook in large print: the body at
     return click.option("--large-print", "large_print", is_flag=True, help=help)
 
 
+def color_shapes_option() -> Callable[[F], F]:
+    """``--no-color-shapes``: the faces without each colour's shape (a deck file's
+    ``color_shapes = false`` for one run)."""
+    return click.option("--no-color-shapes", "no_color_shapes", is_flag=True,
+                        help="Leave out the shape each colour shows beside the corner "
+                        "indices and in the wild's quarters (colour alone).")
+
+
+def low_ink_option() -> Callable[[F], F]:
+    """``--low-ink``: white faces and backs for a home printer's cartridge."""
+    return click.option("--low-ink", "low_ink", is_flag=True,
+                        help="White faces and backs, the colours kept in the frames, "
+                        "numbers and symbols: less than half the ink.")
+
+
 def output_option(help: str, folder: bool = False,
                   callback: Callable[[click.Context, click.Parameter, Any], Any] | None = None
                   ) -> Callable[[F], F]:

@@ -12,13 +12,15 @@ from typing import Any
 
 import click
 
-from cardgen.commands.common import card_size, usable_deck
+from cardgen.commands.common import card_size, deck_faces, usable_deck
 from cardgen.commands.params import (
     FiniteFloat,
     OutputPath,
     choice,
+    color_shapes_option,
     lang_option,
     large_print_option,
+    low_ink_option,
     output_option,
     paper_option,
     players_option,
@@ -53,9 +55,10 @@ def _png_folder(ctx: click.Context, param: click.Parameter, value: Path | None
 @lang_option("Language of the rulebook: fr or en (required).", default=None)
 @paper_option()
 @large_print_option()
+@color_shapes_option()
 @output_option("PDF file to write (default: DECK-rulebook-LANG.pdf here, "
                "DECK-rulebook-LANG-large.pdf in large print).", callback=_pdf_output)
-def rulebook(deck: str, lang: str | None, paper: str, large_print: bool,
+def rulebook(deck: str, lang: str | None, paper: str, large_print: bool, no_color_shapes: bool,
              output: Path | None) -> None:
     """Write the rulebook of DECK as a PDF, in French or in English.
 
@@ -68,7 +71,8 @@ def rulebook(deck: str, lang: str | None, paper: str, large_print: bool,
     from cardgen import rulebook as rulebook_module
 
     path = output or Path(rulebook_module.rulebook_filename(loaded, lang, large_print))
-    rulebook_module.write_rulebook(loaded, lang, path, paper, large_print)
+    with deck_faces(loaded, no_color_shapes):
+        rulebook_module.write_rulebook(loaded, lang, path, paper, large_print)
     click.echo(f"wrote {path}")
 
 
@@ -145,6 +149,8 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
               default="auto", show_default=True, help="With a bleed, may neighbouring "
               "cards share their cut lines (auto: when more cards fit a page)?")
 @lang_option("Language(s) of names and captions on the faces.", default="both", faces=True)
+@color_shapes_option()
+@low_ink_option()
 @players_option("Print the deck as played by this many players (some decks leave cards "
                 "out).")
 @output_option("PDF file to write (default: DECK-sheets-PAPER.pdf here).",
@@ -154,7 +160,8 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
            print_shop: bool, shop: str | None, order: str, only: str, backs: bool,
            fold: bool, back_offset: tuple[float, float], flip: str, printer: str | None,
            alignment_test: bool, cutter: str | None, cut_file: str, cut_lines: str,
-           lang: str, players: int | None, output: Path | None) -> None:
+           lang: str, no_color_shapes: bool, low_ink: bool, players: int | None,
+           output: Path | None) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
     or with --print-shop or --shop one card a page for a print shop. Without DECK,
     --alignment-test writes two pages that measure the --back-offset a printer needs."""
@@ -190,6 +197,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         raise click.UsageError("--flip is the edge a duplex printer turns the paper over; "
                                "--fold prints on one side: leave out --flip", ctx)
     loaded = usable_deck(deck, players)
+    ctx.with_resource(deck_faces(loaded, no_color_shapes, low_ink))  # until the command ends
     from cardgen.render.paper import sheets as sheets_module
 
     if bleed is None:
@@ -301,8 +309,9 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
     from cardgen.commands.shops import shop_for
 
     profile = shop_for(ctx, ref, "sheets", deck, "paper", "size", "bleed", "print_shop", "order",
-                       "backs", "fold", "back_offset", "printer")
+                       "backs", "fold", "back_offset", "printer", "low_ink")
     loaded = usable_deck(deck, players)
+    ctx.with_resource(deck_faces(loaded, ctx.params["no_color_shapes"]))
     from cardgen.render.paper import sheets as sheets_module
     from cardgen.render.paper.printshop import ShopFile, shop_filename, write_print_shop
 
@@ -328,21 +337,24 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
               help="Add this much bleed around each face image (0 to "
               f"{layout().sheet.max_bleed_mm:g} mm), for a print shop.")
 @workers_option("Processes making the images (the same images for any number).")
+@color_shapes_option()
+@low_ink_option()
 @click.option("--shop", metavar="NAME|FILE", help="The images a print shop takes (see "
               "`cardgen shops`, or a profile .toml of your own): its size, bleed and "
               "pixels, without the Tabletop Simulator sheets.")
 @click.pass_context
 def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lang: str,
         players: int | None, size: CardSize, bleed: float, workers: int,
-        shop: str | None) -> None:
+        no_color_shapes: bool, low_ink: bool, shop: str | None) -> None:
     """Write one PNG per distinct face of DECK, and Tabletop Simulator deck sheets."""
     tts = True
     if shop is not None:
         from cardgen.commands.shops import shop_for
 
-        profile = shop_for(ctx, shop, "png", deck, "size", "bleed", "dpi")
+        profile = shop_for(ctx, shop, "png", deck, "size", "bleed", "dpi", "low_ink")
         size, bleed, dpi, tts = profile.size, profile.bleed_mm, profile.dpi, False
     loaded = usable_deck(deck, players)
+    ctx.with_resource(deck_faces(loaded, no_color_shapes, low_ink))
     folder = output or Path(f"{loaded.id}-{profile.id}" if shop else f"{loaded.id}-png")
     from cardgen.render import png as png_module
     from cardgen.render.paper.resolution import coarse_pictures
@@ -372,9 +384,13 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
 @paper_option("Paper size of the sheets and the rulebooks.")
 @large_print_option("Write the rulebooks in large print (DECK-rulebook-LANG-large.pdf) "
                     "instead of the standard ones.")
-def build(out: Path, paper: str, large_print: bool) -> None:
+@color_shapes_option()
+def build(out: Path, paper: str, large_print: bool, no_color_shapes: bool) -> None:
     """Write every built-in deck's sheets and rulebooks into the output folder."""
     from cardgen import build as build_module
+    from cardgen.render.colour import FaceStyle, face_style
 
-    for path in build_module.build_all(out, paper, large_print):
-        click.echo(f"wrote {path}")
+    # The built-in decks all show their shapes: the switch alone turns them off.
+    with face_style(FaceStyle(color_shapes=not no_color_shapes)):
+        for path in build_module.build_all(out, paper, large_print):
+            click.echo(f"wrote {path}")

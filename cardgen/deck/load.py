@@ -44,7 +44,8 @@ TARGETS = range(1, 10_001)
 
 DECK_FIELDS = frozenset(
     {"name", "description", "base", "total", "players", "rules", "rulebook", "cards",
-     "card", "remove_for_players", "hand_size", "target", "devices", "back"}
+     "card", "remove_for_players", "hand_size", "target", "devices", "back",
+     "color_shapes"}
 )
 #: O-29: the hand sizes a deck may deal (the Olympique dealer's range).
 HAND_SIZES = range(7, 16)
@@ -76,6 +77,8 @@ class Deck:
     target: int = TARGET  # the score that ends the game (C-31)
     devices: tuple[str, ...] = ()  # devices the box adds, for the rulebook (X-09 … X-12)
     back: dict[str, Path] = field(default_factory=dict)  # lang -> its own back picture
+    #: whether the faces show each colour's shape beside its corner indices (the default)
+    color_shapes: bool = True
 
     @property
     def errors(self) -> list[Problem]:
@@ -126,6 +129,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
     target = _target(data.get("target"), start.target, rules, report)
     devices = _devices(data.get("devices"), start.devices, report)
     back = deck_back(data.get("back"), start.back, folder, report)
+    color_shapes = _color_shapes(data.get("color_shapes"), start.color_shapes, report)
     _check_total(sum(counts.values()), declared, report)
 
     return Deck(
@@ -136,6 +140,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
         removals=taken_out, declared_total=declared, problems=report.problems,
         custom_ids=tuple(c.id for c in own) + start.custom_ids,
         rule_texts=rule_texts, hand_size=hand_size, target=target, devices=devices, back=back,
+        color_shapes=color_shapes,
     )
 
 
@@ -277,6 +282,18 @@ def _devices(value: Any, inherited: tuple[str, ...], report: Report) -> tuple[st
         report.error(f"'devices' is {toml_value(value)}; list some of {', '.join(DEVICES)}")
         return ()
     return tuple(dict.fromkeys(value))
+
+
+def _color_shapes(value: Any, inherited: bool, report: Report) -> bool:
+    """Whether the faces show each colour's shape (``color_shapes = false``: they do not),
+    or the base's choice."""
+    if value is None:
+        return inherited
+    if not isinstance(value, bool):
+        report.error(f"'color_shapes' is {toml_value(value)}; give true (each colour's shape "
+                     "beside the corner indices, the default) or false (colour alone)")
+        return inherited
+    return value
 
 
 def _declared_total(value: Any, report: Report) -> int | None:

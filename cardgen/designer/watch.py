@@ -66,6 +66,7 @@ def rebuild(ref: str, options: WatchOptions, warn: Callable[[str], None]) -> lis
     Raises CardgenError (the first problem) when the deck or one of its texts is wrong.
     """
     from cardgen import rulebook
+    from cardgen.render.colour import FaceStyle, face_style
     from cardgen.render.paper.sheets import SheetOptions, write_sheets
     from cardgen.render.preview import preview_cards, write_preview
 
@@ -75,10 +76,11 @@ def rebuild(ref: str, options: WatchOptions, warn: Callable[[str], None]) -> lis
     preview, sheets, book_fr, book_en = (options.out / name
                                          for name in output_names(deck.id, options.paper))
     prepare_folder(options.out)  # (it may have become a file since the last rebuild)
-    write_preview(preview_cards(deck), preview)
-    write_sheets(deck, sheets, SheetOptions(paper=options.paper))
-    rulebook.write_rulebook(deck, "fr", book_fr, options.paper)
-    rulebook.write_rulebook(deck, "en", book_en, options.paper)
+    with face_style(FaceStyle(color_shapes=deck.color_shapes)):  # as the deck file says
+        write_preview(preview_cards(deck), preview)
+        write_sheets(deck, sheets, SheetOptions(paper=options.paper))
+        rulebook.write_rulebook(deck, "fr", book_fr, options.paper)
+        rulebook.write_rulebook(deck, "en", book_en, options.paper)
     return [preview, sheets, book_fr, book_en]
 
 

@@ -7,6 +7,9 @@ answer is the CMYK value ``cardgen/data/layout.toml`` gives that colour under
 has colours nobody chose: :func:`picture_cmyk` and :func:`drawing_cmyk` convert them by
 formula (black generation, then the ink limit), their transparency flattened onto the
 card's background, so a CMYK file holds no RGB and no transparency at all.
+
+The look of the faces is chosen here too, by :func:`face_style`: whether each colour
+also shows its shape (on by default), and whether the faces are drawn in low ink.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import contextvars
 import math
 import tomllib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -34,6 +38,37 @@ _INK_LIMIT: contextvars.ContextVar[float | None] = contextvars.ContextVar(
 #: points keep this much under the limit so no pixel goes over it.
 _LUT_MARGIN = 1.0
 _LUT_POINTS = 17
+
+
+@dataclass(frozen=True)
+class FaceStyle:
+    """How the faces drawn within :func:`face_style` look: ``color_shapes``, each card
+    colour's shape beside its corner indices and in the wild's quarters (layout.toml's
+    [card.color_shapes]); ``low_ink``, white faces and back with the colours kept in
+    their frames, ovals, numbers and symbols (layout.toml's [card.low_ink])."""
+
+    color_shapes: bool = True
+    low_ink: bool = False
+
+
+#: The style of the faces being drawn: set by the commands, read by faces and pictograms.
+_FACE_STYLE: contextvars.ContextVar[FaceStyle | None] = contextvars.ContextVar(
+    "cardgen_face_style", default=None)
+
+
+@contextlib.contextmanager
+def face_style(style: FaceStyle) -> Iterator[None]:
+    """Within this block, the faces are drawn in ``style``."""
+    token = _FACE_STYLE.set(style)
+    try:
+        yield
+    finally:
+        _FACE_STYLE.reset(token)
+
+
+def current_face_style() -> FaceStyle:
+    """The style of the faces drawn now (the default: shapes on, full ink)."""
+    return _FACE_STYLE.get() or FaceStyle()
 
 
 @contextlib.contextmanager

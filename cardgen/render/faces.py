@@ -30,18 +30,25 @@ from reportlab.pdfbase import pdfmetrics
 
 from cardgen.catalogue import Card, catalogue
 from cardgen.errors import CardgenError
-from cardgen.render.colour import paint, png_source
+from cardgen.render.colour import current_face_style, paint, png_source
 from cardgen.render.facetext import (
     Box,
     TextBlock,
     caption_block,
     caption_rect,
     corner_inset,
+    draw_text_block,
     name_block,
     shop_safe_mm,
 )
 from cardgen.render.layout import CardSize, design_size, layout, pt
-from cardgen.render.pictograms import draw_label, draw_pictogram, outlined_text, pictogram
+from cardgen.render.pictograms import (
+    draw_color_shape,
+    draw_label,
+    draw_pictogram,
+    outlined_text,
+    pictogram,
+)
 from cardgen.typography import registered
 
 Lang = Literal["fr", "en", "both"]
@@ -142,16 +149,26 @@ def _card_color(card: Card) -> Color | None:
 
 
 class _Ink:
-    """The colours of one face: background, foreground and the outline of light marks."""
+    """The colours of one face, from its own colour and the style of the faces.
+
+    ``own`` is the face's own colour; ``background`` what fills it (the same, or white
+    in low ink); ``fg`` the text and marks set on the background; ``mark`` the frame and
+    corner indices (the foreground, or the face's colour in low ink); ``outline`` the
+    outline of light marks; ``shape`` the fill of the colour shapes (white on a
+    colour, black on white)."""
 
     def __init__(self, background: str) -> None:
         colors = layout().colors
-        self.background = paint(background)
+        self.low_ink = current_face_style().low_ink
+        self.own = paint(background)
         self.ink = paint(colors["ink"])
         self.paper = paint(colors["paper"])
         light = is_light(background)
-        self.fg = self.ink if light else self.paper
-        self.outline: Color | None = None if light else self.ink
+        self.background = self.paper if self.low_ink else self.own
+        self.fg = self.ink if light or self.low_ink else self.paper
+        self.mark = (self.ink if light else self.own) if self.low_ink else self.fg
+        self.outline: Color | None = None if light and not self.low_ink else self.ink
+        self.shape = self.fg
 
 
 # --- pieces shared by several kinds ---------------------------------------------------
@@ -164,17 +181,17 @@ def _background(canvas: Any, x: float, y: float, size: CardSize, color: Color,
     canvas.rect(x - bleed, y - bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
 
 
-def _frame(canvas: Any, box: Box, color: Color) -> None:
+def _frame(canvas: Any, box: Box, color: Color, low_ink: bool = False) -> None:
     card = layout().card
     inset = pt(card.frame_inset_mm)
     canvas.setStrokeColor(color)
-    canvas.setLineWidth(pt(card.frame_line_mm))
+    canvas.setLineWidth(pt(card.low_ink.frame_line_mm if low_ink else card.frame_line_mm))
     canvas.roundRect(inset, inset, box.width - 2 * inset, box.height - 2 * inset,
                      pt(card.frame_radius_mm), stroke=1, fill=0)
 
 
 def _oval(canvas: Any, cx: float, cy: float, fill: Color | None,
-          outline: Color | None) -> None:
+          outline: Color | None, line_mm: float | None = None) -> None:
     """The tilted oval, filled and/or outlined (no transparency: print shops refuse it)."""
     oval = layout().card.oval
     half_w, half_h = pt(oval.width_mm) / 2, pt(oval.height_mm) / 2
@@ -185,7 +202,7 @@ def _oval(canvas: Any, cx: float, cy: float, fill: Color | None,
         canvas.setFillColor(fill)
     if outline is not None:
         canvas.setStrokeColor(outline)
-        canvas.setLineWidth(pt(oval.outline_mm))
+        canvas.setLineWidth(pt(oval.outline_mm if line_mm is None else line_mm))
     canvas.ellipse(-half_w, -half_h, half_w, half_h, stroke=1 if outline else 0,
                    fill=1 if fill is not None else 0)
     canvas.restoreState()
@@ -251,16 +268,19 @@ def _corner_text_size(card: Card, box: Box, lang: Lang) -> float:
 
 
 def _corner_index(canvas: Any, box: Box, card: Card, place: tuple[float, float, float],
-                  fill: Color, outline: Color | None, chip: Color | None = None,
-                  lang: str = "fr", text_size: float | None = None) -> None:
+                  ink: _Ink, chip: Color | None = None, lang: str = "fr",
+                  text_size: float | None = None) -> None:
     """One corner index at place (cx, cy, rotation), for readers of ``lang``: the number,
     the short symbol or text (at ``text_size`` at most, the face's
-    :func:`_corner_text_size`), or a small pictogram."""
+    :func:`_corner_text_size`), or a small pictogram; below it, towards the middle,
+    the shape of the card's colour."""
     corner = layout().card.corner
+    fill, outline = ink.mark, ink.outline
     cx, cy, rotation = place
     canvas.saveState()
     canvas.translate(cx, cy)
     canvas.rotate(rotation)
+    _color_shape(canvas, card, ink)
     if chip is not None:  # a disc of the card's colour behind the index, for colour cards
         canvas.setFillColor(chip)
         canvas.setStrokeColor(fill)
@@ -274,6 +294,16 @@ def _corner_index(canvas: Any, box: Box, card: Card, place: tuple[float, float, 
         size = min(pt(corner.icon_size_mm), _corner_box(box) * (0.72 if chip else 1.0))
         draw_pictogram(canvas, icon, 0, 0, size, fill, outline)
     canvas.restoreState()
+
+
+def _color_shape(canvas: Any, card: Card, ink: _Ink) -> None:
+    """The shape of the card's colour below a corner index (at the canvas's origin),
+    when the faces show them; white with a dark outline on a colour, black on white."""
+    spec = layout().card.color_shapes
+    if card.color is None or not current_face_style().color_shapes:
+        return
+    draw_color_shape(canvas, card.color, 0, -pt(spec.below_index_mm), pt(spec.size_mm),
+                     ink.shape, ink.ink)
 
 
 def _index_langs(lang: Lang) -> tuple[str, str]:
@@ -314,8 +344,11 @@ def _initials(card: Card, lang: str) -> str:
 def _draw_number_or_action(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     oval = layout().card.oval
     cx, cy = box.width / 2, box.height / 2
-    color = _card_color(card) or ink.background
-    _oval(canvas, cx, cy, ink.paper, None)
+    color = _card_color(card) or ink.own
+    if ink.low_ink:
+        _oval(canvas, cx, cy, None, color, layout().card.low_ink.oval_line_mm)
+    else:
+        _oval(canvas, cx, cy, ink.paper, None)
     if card.effect == "number" and card.value is not None:
         _numeral(canvas, str(card.value), cx, cy, oval.number_size_pt, pt(oval.width_mm) * 0.8,
                  color, ink.ink)
@@ -323,8 +356,7 @@ def _draw_number_or_action(canvas: Any, card: Card, box: Box, lang: Lang, ink: _
         draw_pictogram(canvas, card.pictogram, cx, cy, pt(oval.icon_size_mm), color, ink.ink)
     size = _corner_text_size(card, box, lang)
     for place, index_lang in zip(_corner_positions(box), _index_langs(lang), strict=True):
-        _corner_index(canvas, box, card, place, ink.paper, ink.ink, lang=index_lang,
-                      text_size=size)
+        _corner_index(canvas, box, card, place, ink, lang=index_lang, text_size=size)
 
 
 def _draw_wild(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
@@ -335,50 +367,32 @@ def _draw_wild(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None
     _oval_clip(canvas, cx, cy)
     draw_pictogram(canvas, "wild", cx, cy, pt(oval.height_mm) * 1.1, ink.paper, ink.paper)
     canvas.restoreState()
-    _oval(canvas, cx, cy, None, ink.paper)
+    if ink.low_ink:
+        _oval(canvas, cx, cy, None, ink.mark, layout().card.low_ink.oval_line_mm)
+    else:
+        _oval(canvas, cx, cy, None, ink.paper)
     if card.pictogram is not None and card.pictogram != "wild":
         draw_pictogram(canvas, card.pictogram, cx, cy, pt(oval.icon_size_mm), ink.paper,
-                       ink.ink)
+                       ink.ink)  # white outlined in black reads on the colours and on white
     size = _corner_text_size(card, box, lang)
     for place, index_lang in zip(_corner_positions(box), _index_langs(lang), strict=True):
-        _corner_index(canvas, box, card, place, ink.paper, ink.ink, lang=index_lang,
-                      text_size=size)
+        _corner_index(canvas, box, card, place, ink, lang=index_lang, text_size=size)
 
 
 # --- the faces that explain themselves -------------------------------------------------
-
-def _draw_text_block(canvas: Any, block: TextBlock, color: Color,
-                     rule: Color | None = None) -> None:
-    """The block's paragraphs centred in its rectangle, a thin rule between them."""
-    bx, by, bw, bh = block.rect
-    fitted = block.fitted
-    size = fitted.size
-    top = by + bh - (bh - fitted.height) / 2
-    baseline = top - size * 0.93  # the first line's ascent
-    canvas.setFillColor(color)
-    for index, (font, lines) in enumerate(fitted.blocks):
-        if index:
-            last_baseline = baseline + fitted.leading
-            baseline -= block.gap * size
-            if rule is not None:  # halfway between the last descender and the next cap
-                rule_y = (last_baseline - 0.24 * size + baseline + 0.76 * size) / 2
-                canvas.setStrokeColor(rule)
-                canvas.setLineWidth(0.4)
-                canvas.line(bx + bw * 0.3, rule_y, bx + bw * 0.7, rule_y)
-        canvas.setFont(registered(font), size)
-        for line in lines:
-            canvas.drawCentredString(bx + bw / 2, baseline, line)
-            baseline -= fitted.leading
-
 
 def _caption_box(canvas: Any, card: Card, box: Box, lang: Lang) -> None:
     """The light box of captions, and the captions in it."""
     spec = layout().card.captioned.for_lang(lang)
     colors = layout().colors
     canvas.setFillColor(paint(colors["caption_box"]))
-    canvas.roundRect(*caption_rect(box, lang), pt(spec.caption_box_radius_mm), stroke=0,
-                     fill=1)
-    _draw_text_block(canvas, caption_block(card, box, lang), paint(colors["caption_ink"]),
+    low_ink = current_face_style().low_ink
+    if low_ink:  # white on white: its outline shows where it is
+        canvas.setStrokeColor(paint(colors["caption_rule"]))
+        canvas.setLineWidth(pt(layout().card.low_ink.caption_box_line_mm))
+    canvas.roundRect(*caption_rect(box, lang), pt(spec.caption_box_radius_mm),
+                     stroke=1 if low_ink else 0, fill=1)
+    draw_text_block(canvas, caption_block(card, box, lang), paint(colors["caption_ink"]),
                      paint(colors["caption_rule"]))
 
 
@@ -388,8 +402,8 @@ def _top_indices(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
     dx, dy = corner_inset(box)
     size = _corner_text_size(card, box, lang)
     for cx, index_lang in zip((dx, box.width - dx), _index_langs(lang), strict=True):
-        _corner_index(canvas, box, card, (cx, box.height - dy, 0.0), ink.fg, ink.outline,
-                      chip, index_lang, size)
+        _corner_index(canvas, box, card, (cx, box.height - dy, 0.0), ink, chip, index_lang,
+                      size)
 
 
 def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
@@ -404,22 +418,22 @@ def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) ->
     else:
         # On the mauve, a colour card shows its colour in the disc; elsewhere the disc
         # is white and the pictogram takes the card's colour.
-        disc = color if color is not None and color != ink.background else ink.paper
+        disc = color if color is not None and color != ink.own else ink.paper
         canvas.setFillColor(disc)
-        canvas.setStrokeColor(ink.fg)
+        canvas.setStrokeColor(ink.mark)
         canvas.setLineWidth(0.8)
         canvas.circle(cx, cy, radius, stroke=1, fill=1)
-        fill = ink.paper if disc != ink.paper else (color or ink.background)
+        fill = ink.paper if disc != ink.paper else (color or ink.own)
         outline = ink.ink
         if is_light(background_hex(card)) and disc == ink.paper:
             fill = ink.ink
     assert card.pictogram is not None
     draw_pictogram(canvas, card.pictogram, cx, cy, pt(spec.icon_size_mm), fill, outline)
-    chip = color if color is not None and color == ink.background else None
+    chip = color if color is not None and color == ink.own else None
     chip = color if color is not None and card.family == "unplugged" else chip
     _top_indices(canvas, card, box, lang, ink,
-                 chip if chip is not None and chip != ink.background else None)
-    _draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg)
+                 chip if chip is not None and chip != ink.own else None)
+    draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg)
     _caption_box(canvas, card, box, lang)
 
 
@@ -431,13 +445,13 @@ def _draw_picture(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> N
     draw_picture(canvas, card.picture, left, bottom, box.width - 2 * left,
                  box.height - box.safe - bottom, background_hex(card))
     _top_indices(canvas, card, box, lang, ink)
-    _draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg)
+    draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg)
     _caption_box(canvas, card, box, lang)
 
 
 def _draw_typographic(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     _top_indices(canvas, card, box, lang, ink)
-    _draw_text_block(canvas, name_block(card, box, lang, title=True), ink.fg)
+    draw_text_block(canvas, name_block(card, box, lang, title=True), ink.fg)
     _caption_box(canvas, card, box, lang)
 
 
@@ -480,7 +494,7 @@ def draw_face(canvas: Any, card: Card, x: float, y: float, *, lang: Lang = "both
     canvas.saveState()
     _background(canvas, x, y, size, ink.background, pt(bleed_mm))
     box = _enter(canvas, x, y, size)
-    _frame(canvas, box, ink.fg)
+    _frame(canvas, box, ink.mark, ink.low_ink)
     kind = face_kind(card)
     if kind in ("number", "action"):
         _draw_number_or_action(canvas, card, box, lang, ink)
@@ -519,9 +533,16 @@ def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0,
         return
     box = _enter(canvas, x, y, size)
     cx, cy = box.width / 2, box.height / 2
-    _frame(canvas, box, ink.paper)
-    _oval(canvas, cx, cy, paint(colors["back_oval"]), ink.paper)
+    back_oval = paint(colors["back_oval"])
+    if ink.low_ink:  # the frame, the oval's outline and the name, on white
+        _frame(canvas, box, ink.own, True)
+        _oval(canvas, cx, cy, None, back_oval, layout().card.low_ink.oval_line_mm)
+        label = back_oval
+    else:
+        _frame(canvas, box, ink.paper)
+        _oval(canvas, cx, cy, back_oval, ink.paper)
+        label = ink.paper
     canvas.translate(cx, cy)
     canvas.rotate(90 - oval.tilt_deg)  # along the oval's long axis
-    draw_label(canvas, "cardgen", 0, 0, pt(oval.height_mm) * 0.7, ink.paper, ink.ink)
+    draw_label(canvas, "cardgen", 0, 0, pt(oval.height_mm) * 0.7, label, ink.ink)
     canvas.restoreState()

@@ -16,12 +16,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from cardgen.catalogue import Card, Color, catalogue
 from cardgen.catalogue.texts import Text
 from cardgen.render.layout import Captioned, layout, pt
 from cardgen.render.textfit import Fitted, Paragraph, fit_alike
+from cardgen.typography import registered
 
 NAME_FONT = "Sans-Bold"
 SECOND_FONT = "Sans-Oblique"  # the English text, when both languages share a face
@@ -202,3 +203,27 @@ def name_block(card: Card, box: Box, lang: str, title: bool) -> TextBlock:
         bottom = top - pt(spec.name_height_mm)
     return _fitted("title" if title else "name", in_every_colour(card.name, card.color),
                    lang, (side, bottom, box.width - 2 * side, top - bottom), spec)
+
+
+def draw_text_block(canvas: Any, block: TextBlock, color: Any,
+                    rule: Any = None) -> None:
+    """The block's paragraphs centred in its rectangle, a thin rule between them."""
+    bx, by, bw, bh = block.rect
+    fitted = block.fitted
+    size = fitted.size
+    top = by + bh - (bh - fitted.height) / 2
+    baseline = top - size * 0.93  # the first line's ascent
+    canvas.setFillColor(color)
+    for index, (font, lines) in enumerate(fitted.blocks):
+        if index:
+            last_baseline = baseline + fitted.leading
+            baseline -= block.gap * size
+            if rule is not None:  # halfway between the last descender and the next cap
+                rule_y = (last_baseline - 0.24 * size + baseline + 0.76 * size) / 2
+                canvas.setStrokeColor(rule)
+                canvas.setLineWidth(0.4)
+                canvas.line(bx + bw * 0.3, rule_y, bx + bw * 0.7, rule_y)
+        canvas.setFont(registered(font), size)
+        for line in lines:
+            canvas.drawCentredString(bx + bw / 2, baseline, line)
+            baseline -= fitted.leading

@@ -47,6 +47,33 @@ class Oval:
 
 
 @dataclass(frozen=True)
+class ColorShape:
+    """The shape that tells one card colour apart without its hue (layout.toml)."""
+
+    circle: bool
+    points: tuple[tuple[float, float], ...]  # a polygon's corners, from -1 to 1
+    symbol: str  # the same shape as a character, for a terminal without colour
+
+
+@dataclass(frozen=True)
+class ColorShapes:
+    size_mm: float
+    outline_mm: float
+    below_index_mm: float
+    wild_share: float
+    wild_reach: float
+    wild_min_size_mm: float
+    shapes: Mapping[str, ColorShape]  # colour id -> its shape
+
+
+@dataclass(frozen=True)
+class LowInk:
+    frame_line_mm: float
+    oval_line_mm: float
+    caption_box_line_mm: float
+
+
+@dataclass(frozen=True)
 class Captioned:
     disc_center_y_mm: float
     disc_diameter_mm: float
@@ -92,7 +119,9 @@ class CardLayout:
     frame_radius_mm: float
     frame_line_mm: float
     corner: Corner
+    color_shapes: ColorShapes
     oval: Oval
+    low_ink: LowInk
     captioned: Captioned
     sizes: Mapping[str, str]  # "WxH" -> what it is, for --size's help
     size_limits: SizeLimits
@@ -228,6 +257,22 @@ def _captioned(table: Mapping[str, Any]) -> Captioned:
     return _plain(Captioned, table, one_language=one_language)
 
 
+def _color_shapes(table: Mapping[str, Any]) -> ColorShapes:
+    """[card.color_shapes]: its sizes, and a sub-table per colour."""
+    shapes: dict[str, ColorShape] = {}
+    sizes = {k: v for k, v in table.items() if not isinstance(v, dict)}
+    for color, entry in table.items():
+        if not isinstance(entry, dict):
+            continue
+        points = tuple((float(x), float(y)) for x, y in entry.get("points", ()))
+        if bool(entry.get("circle", False)) == bool(points) or not entry.get("symbol"):
+            raise CatalogueError(f"cardgen/data/layout.toml: [card.color_shapes.{color}] "
+                                 "needs circle = true or points, and a symbol")
+        shapes[color] = ColorShape(bool(entry.get("circle", False)), points,
+                                   str(entry["symbol"]))
+    return _plain(ColorShapes, sizes, shapes=shapes)
+
+
 @cache
 def layout() -> Layout:
     """The shipped layout, read once."""
@@ -237,7 +282,9 @@ def layout() -> Layout:
     sheet = raw["sheet"]
     return Layout(
         card=_plain(CardLayout, card, corner=_plain(Corner, card["corner"]),
+                    color_shapes=_color_shapes(card["color_shapes"]),
                     oval=_plain(Oval, card["oval"]),
+                    low_ink=_plain(LowInk, card["low_ink"]),
                     captioned=_captioned(card["captioned"]),
                     sizes=dict(card["sizes"]),
                     size_limits=_plain(SizeLimits, card["size_limits"])),

@@ -7,6 +7,7 @@ font) or a few reportlab paths. :func:`draw_pictogram` centres one in a square.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -19,7 +20,8 @@ from reportlab.pdfbase import pdfmetrics
 
 from cardgen.catalogue import catalogue
 from cardgen.errors import CatalogueError
-from cardgen.render.colour import paint
+from cardgen.render.colour import current_face_style, paint
+from cardgen.render.layout import layout, pt
 from cardgen.typography import registered
 
 ICON_FONT = "Icons"
@@ -171,17 +173,57 @@ def _card_fan(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fi
                paint("#FFFFFF"), None, height=plate_h * 0.62)
 
 
+def draw_color_shape(canvas: Any, color: str, cx: float, cy: float, size: float,
+                     fill: Color, outline: Color | None) -> None:
+    """The shape of card colour ``color`` (layout.toml's [card.color_shapes]) centred on
+    (cx, cy) in a size x size square, filled with ``fill`` and outlined with
+    ``outline``; nothing for a colour with no shape."""
+    spec = layout().card.color_shapes
+    shape = spec.shapes.get(color)
+    if shape is None:
+        return
+    half = size / 2
+    canvas.saveState()
+    canvas.setFillColor(fill)
+    if outline is not None:
+        canvas.setStrokeColor(outline)
+        canvas.setLineWidth(pt(spec.outline_mm) * max(1.0, size / pt(spec.size_mm)))
+        canvas.setLineJoin(1)
+    stroke = 1 if outline is not None else 0
+    if shape.circle:
+        canvas.circle(cx, cy, half * 0.92, stroke=stroke, fill=1)  # as dark as the others
+    else:
+        path = canvas.beginPath()
+        (x0, y0), *rest = shape.points
+        path.moveTo(cx + x0 * half, cy + y0 * half)
+        for x, y in rest:
+            path.lineTo(cx + x * half, cy + y * half)
+        path.close()
+        canvas.drawPath(path, stroke=stroke, fill=1)
+    canvas.restoreState()
+
+
 def _wild(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
           stroke: Color | None) -> None:
-    """Four quarters of a disc in the four colours, each slightly apart."""
-    colors = [paint(c.rgb) for c in catalogue().colors.values()]
+    """Four quarters of a disc in the four colours, each slightly apart; each with its
+    colour's shape when the faces show them and the disc is large enough to read it."""
+    colors = catalogue().colors
     radius = size / 2
-    for i, color in enumerate(colors):
-        canvas.setFillColor(color)
+    for i, color in enumerate(colors.values()):
+        canvas.setFillColor(paint(color.rgb))
         canvas.setStrokeColor(stroke or paint("#FFFFFF"))
         canvas.setLineWidth(size * 0.02)
         canvas.wedge(cx - radius, cy - radius, cx + radius, cy + radius, 45 + 90 * i, 90,
                      stroke=1, fill=1)
+    spec = layout().card.color_shapes
+    if not current_face_style().color_shapes or size < pt(spec.wild_min_size_mm):
+        return
+    for i, color_id in enumerate(colors):
+        angle = math.radians(90 + 90 * i)  # the middle of quarter i
+        reach = radius * spec.wild_reach
+        draw_color_shape(canvas, color_id, cx + math.cos(angle) * reach,
+                         cy + math.sin(angle) * reach, size * spec.wild_share,
+                         paint(layout().colors["paper"]), paint(layout().colors["ink"]))
 
 
 def _arrow(canvas: Any, size: float, fill: Color, stroke: Color | None) -> None:

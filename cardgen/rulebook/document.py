@@ -461,7 +461,8 @@ class Layout:
         # Its sections get bookmarks but stay out of the contents: one page needs no map.
         self._in_toc = False
         try:
-            content = self.flowables(body, self.styles.compact())
+            content = self.flowables(body, compact := self.styles.compact())
+            content += pictures.color_legend_of(self.deck, self.lang, self.labels, compact)
         finally:
             self._in_toc = True
         if self.styles.sheet["quick_reference"]["one_page"]:

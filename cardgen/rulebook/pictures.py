@@ -15,8 +15,12 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, TableStyle
 from reportlab.platypus import Paragraph as RLParagraph
 
-from cardgen.catalogue import Card
+from cardgen.catalogue import Card, catalogue
+from cardgen.deck.load import Deck
+from cardgen.render.colour import current_face_style, paint
 from cardgen.render.faces import Lang, card_size_pt, draw_back, draw_face
+from cardgen.render.layout import layout
+from cardgen.render.pictograms import draw_color_shape
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import Table
 from cardgen.rulebook.templates import escape_text
@@ -59,6 +63,60 @@ def gallery_grid(cards: Sequence[tuple[Card, int]], lang: str, styles: Styles,
         ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
     ]))
     return table
+
+
+class ColorChip(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
+    """A card colour as a square swatch with its shape on it, as a face's corner shows
+    it: the rulebook's legend of the shapes."""
+
+    def __init__(self, color_id: str, side: float) -> None:
+        super().__init__()
+        self.color_id, self.side = color_id, side
+
+    def wrap(self, width: float, height: float) -> tuple[float, float]:
+        return self.side, self.side
+
+    def draw(self) -> None:
+        colors = layout().colors
+        side = self.side
+        self.canv.setFillColor(paint(catalogue().colors[self.color_id].rgb))
+        self.canv.roundRect(0, 0, side, side, side * 0.18, stroke=0, fill=1)
+        draw_color_shape(self.canv, self.color_id, side / 2, side / 2, side * 0.62,
+                         paint(colors["paper"]), paint(colors["ink"]))
+
+
+def color_legend(lang: str, styles: Styles) -> Table:
+    """What each colour's shape means: each colour's swatch with its shape, and its
+    name, in one row; sized on the body text, so a larger print has a larger legend."""
+    size = styles.body.fontSize
+    side = 2.2 * size
+    row: list[Any] = []
+    for color_id, color in catalogue().colors.items():
+        row += [ColorChip(color_id, side), RLParagraph(escape_text(color.name[lang]),
+                                                       styles.body)]
+    table = Table([row], colWidths=[side + size, 6 * size] * len(catalogue().colors),
+                  hAlign="CENTER")
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), size),
+    ]))
+    return table
+
+
+def color_legend_of(deck: Deck, lang: str, labels: dict[str, str], styles: Styles
+                    ) -> list[Flowable]:
+    """The labels' ``shapes_note`` and the legend of the colour shapes, for the quick
+    reference (the page read at the table, and the last: it moves no other page); none
+    when the faces show no shapes or no card of the deck has a colour."""
+    if not current_face_style().color_shapes or all(
+            card.color is None for card, _ in deck.card_list()):
+        return []
+    # reportlab breaks lines at U+202F: a no-break space half as wide takes its place.
+    note = labels["shapes_note"].replace(
+        "\u202f", f'<font size="{styles.body.fontSize / 2:g}">\u00a0</font>')
+    return [RLParagraph(note, styles.body), color_legend(lang, styles)]
 
 
 def last_page_share(row_heights: Sequence[float], room: float, page: float

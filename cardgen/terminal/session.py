@@ -166,11 +166,11 @@ class Session:
         state, words = self.state, self.words
         assert state is not None
         me = human.seat
-        color = words.color_in_force(state)
+        color = words.color_in_force(state, marked=True)
         direction = words("clockwise" if state.direction == 1 else "counterclockwise")
         counts = ", ".join(f"P{self.seats[s]} {len(hand)}" + (" UNO" if state.at_uno[s] else "")
                            for s, hand in enumerate(state.hands))
-        lines = [words("top", card=words.card(state, state.discard[-1]), color=color,
+        lines = [words("top", card=words.marked(state, state.discard[-1]), color=color,
                        direction=direction),
                  words("seats", counts=counts), self.scores_line()]
         pending = words.pending(state, self.seats)
@@ -180,7 +180,7 @@ class Session:
         if view is not None and view.hand_hidden:  # U-10: naming a colour unseen
             lines.append(words("hidden_hand"))
         else:
-            lines.append(words("hand", cards=words.hand(state, state.hands[me])))
+            lines.append(words("hand", cards=words.hand(state, state.hands[me], marked=True)))
         if log is not None:
             lines.extend(log.seen_lines())  # a hand a Fouine or a challenge showed
         return lines

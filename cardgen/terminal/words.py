@@ -11,6 +11,7 @@ from typing import Any
 from cardgen.catalogue import catalogue
 from cardgen.datafolders import data_folder
 from cardgen.engine import Action, Play, RoundState
+from cardgen.render.layout import layout
 
 #: ANSI colours for the card colours, so a hand reads at a glance; wild cards in bold.
 _ANSI = {"red": "31", "yellow": "33", "green": "32", "blue": "34"}
@@ -51,10 +52,24 @@ class Words:
         known = catalogue().colors.get(color)
         return known.name[self.lang] if known is not None else color
 
-    def color_in_force(self, state: RoundState) -> str:
-        """The colour the next card must match, in words ("none" before any is named)."""
-        return self.color_name(state.variant.colors[state.color] if state.color >= 0
-                               else None)
+    def color_in_force(self, state: RoundState, marked: bool = False) -> str:
+        """The colour the next card must match, in words ("none" before any is named);
+        with ``marked``, after it its shape where the terminal shows no colour ("red ●")."""
+        color = state.variant.colors[state.color] if state.color >= 0 else None
+        shape = self.shape(color) if marked else ""
+        return self.color_name(color) + (f" {shape}" if shape else "")
+
+    def shape(self, color: str | None) -> str:
+        """The shape of ``color`` that the faces print (layout.toml), where the terminal
+        shows no colour: the same sign ties the table to the cards in hand; else ""."""
+        known = layout().card.color_shapes.shapes.get(color or "")
+        return known.symbol if known is not None and not self.color else ""
+
+    def marked(self, state: RoundState, kind: int) -> str:
+        """The card's name, after its colour's shape where the terminal shows no colour
+        ("● Red 7"), as the table and the hand show it."""
+        shape = self.shape(state.variant.kinds[kind].color)
+        return f"{shape} {self.card(state, kind)}" if shape else self.card(state, kind)
 
     def pending(self, state: RoundState, seats: tuple[int, ...]) -> str | None:
         """The draw waiting on the table, as a person says it, or None."""
@@ -90,12 +105,14 @@ class Words:
         code = _ANSI.get(card.color or "", "1")
         return f"\033[{code}m{name}\033[0m"
 
-    def hand(self, state: RoundState, kinds: Iterable[int]) -> str:
+    def hand(self, state: RoundState, kinds: Iterable[int], marked: bool = False) -> str:
         """Cards held, by name, sorted as a hand is shown: by colour, then as the deck
-        lists them ("no card" for none)."""
+        lists them ("no card" for none); with ``marked``, each after its colour's shape
+        where the terminal shows no colour."""
         variant = state.variant
         ordered = sorted(kinds, key=lambda k: (variant.kinds[k].color or "~", k))
-        return ", ".join(self.card(state, k) for k in ordered) or self("no_card")
+        name = self.marked if marked else self.card
+        return ", ".join(name(state, k) for k in ordered) or self("no_card")
 
     def action(self, state: RoundState, action: Action, viewer: int | None = None) -> str:
         """``action`` as a person says it ("play Red 7 and call UNO"), seen from the seat
