@@ -84,14 +84,14 @@ from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import OVER, TURN, RoundState, RuleEffect
 
 __all__ = [
-    "ASKING", "CHALLENGE", "DRAW", "EFFECTS", "FACTS_GROUP", "GROUP", "KEEP", "OPTIONS", "OVER", "PASS",
-    "REGISTERED_BY", "RESPONDERS",
-    "TURN", "Action", "ActionSyntaxError", "Answer", "CardTables", "DrawPenalty", "Effect",
-    "EngineError", "OfficialRules", "Pending", "Play", "PluginError", "Responder", "Round",
-    "RoundResult", "RoundState", "RuleEffect", "Scoreboard", "action_verb", "ask", "card_id",
-    "draw", "effect_for", "give", "hand", "hands_moved", "kinds_where", "load_families", "log",
-    "option", "parse_seat", "register_effect", "register_responder", "seat_after", "seat_name",
-    "seat_count", "seats_in_order", "sizes", "skip", "whole_number",
+    "ASKING", "CHALLENGE", "DRAW", "EFFECTS", "FACTS_GROUP", "GROUP", "KEEP", "OPTIONS", "OVER",
+    "PASS", "REGISTERED_BY", "RESPONDERS", "TURN", "Action", "ActionSyntaxError", "Answer",
+    "CardTables", "DrawPenalty", "Effect", "EngineError", "OfficialRules", "Pending", "Play",
+    "PluginError", "Responder", "Round", "RoundResult", "RoundState", "RuleEffect",
+    "Scoreboard", "action_verb", "ask", "card_id", "draw", "effect_for", "give", "hand",
+    "hands_moved", "kinds_where", "load_families", "log", "option", "parse_seat",
+    "register_effect", "register_responder", "seat_after", "seat_count", "seat_name",
+    "seats_in_order", "sizes", "skip", "whole_number",
 ]
 
 #: The entry-point group of the modules that register effects, answers and options.
