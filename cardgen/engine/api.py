@@ -205,16 +205,20 @@ class Answer(Action):
     ``verb``, its fields, ``__str__`` (the text :func:`action_verb`'s parser reads
     back) and :meth:`answered`; ``said_as`` may give, per language, how a person is
     shown it at ``cardgen play`` (``{card}`` is replaced by the name of the card it
-    names, ``{seat}`` by the seat's)."""
+    names, ``{seat}`` by the seat's), and ``said_to_others`` how the other seats are
+    told of it (without the card, for a secret choice)."""
 
     said_as: ClassVar[dict[str, str]] = {}
+    said_to_others: ClassVar[dict[str, str]] = {}
     #: The distribution whose module defined the answer ("" for cardgen's own).
     plugin: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
+        # (no bare super(): a slots dataclass is a new class, which the cell misses)
+        super(Answer, cls).__init_subclass__(**kwargs)
         dist = registering()
-        if dist and dist != CARDGEN and "answered" in vars(cls):
+        answered = vars(cls).get("answered")
+        if dist and dist != CARDGEN and answered and not hasattr(answered, "__wrapped__"):
             cls.plugin = dist
             cls.answered = _guarded_answer(cls.answered, dist)  # type: ignore[method-assign,assignment]
 
