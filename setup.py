@@ -15,14 +15,11 @@ from setuptools import find_namespace_packages, setup
 NOT_PACKAGES = ["*__pycache__*"]
 
 
-def found(folder: str, package: str, exclude: tuple[str, ...] = ()) -> list[str]:
-    """``package`` installed from ``folder``, with every folder under it but ``exclude``."""
-    inner = find_namespace_packages(where=folder, exclude=[*NOT_PACKAGES, *exclude])
+def found(folder: str, package: str) -> list[str]:
+    """``package`` installed from ``folder``, with every folder under it."""
+    inner = find_namespace_packages(where=folder, exclude=NOT_PACKAGES)
     return [package, *(f"{package}.{name}" for name in inner)]
 
 
 setup(packages=[*found("cardgen", "cardgen"), *found("templates", "cardgen.templates"),
-                *found("fonts", "cardgen.fonts"), 
-                # examples/plugins/ holds packages of their own (a plugin is installed
-                # from there with pip), not data of cardgen's.
-                *found("examples", "cardgen.examples", exclude=("plugins", "plugins.*"))])
+                *found("fonts", "cardgen.fonts"), *found("examples", "cardgen.examples")])
