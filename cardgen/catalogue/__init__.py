@@ -389,7 +389,7 @@ def _effect(effect_id: Any, effects: Mapping[str, EffectFacts], label: str,
     if effect_id is None:
         problems.append(f"{label} has no 'effect'; a card needs one of cardgen's effects "
                         f"({', '.join(effects)})")
-    elif effect is None and effect_id in known_plugins():
+    elif effect is None and isinstance(effect_id, str) and effect_id in known_plugins():
         problems.append(f"{label} has effect '{effect_id}', which is not installed: it "
                         f"comes with the plugin {known_plugins()[effect_id]} (pip install "
                         f"{known_plugins()[effect_id]})")
