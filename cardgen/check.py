@@ -1,6 +1,7 @@
 """The full check of a deck, what `cardgen check` runs: its composition
 (:mod:`cardgen.deck.check`), the texts its faces would print too small (measured by the
-renderer), then sanity games played by the engine's bots.
+renderer), then sanity games played by the engine's bots, after the example situations
+of the plugins whose effects the deck uses.
 
 It stands above the deck, the engine and the renderer because it uses all three; the
 deck layer only reads and counts.
@@ -51,6 +52,8 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     if pictures:
         _coarse_pictures(deck, players, report.adder("warning"))
     if games and report.valid:
+        _plugin_examples(deck, report.adder("error"))
+    if games and report.valid:
         from cardgen.balance.quick import SanityBalance
 
         run = _SanityRun(deck, report, games, seed, workers, progress, cluster, more)
@@ -59,6 +62,29 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
             run.look_between()
         run.say_broken()
     return report
+
+
+def _plugin_examples(deck: Deck, add_error: Callable[..., None]) -> None:
+    """Run the example situations of every plugin effect the deck's cards have: a plugin
+    whose own examples do not hold plays no game (each failure is an error)."""
+    from cardgen.designer.effect_examples import SEPARATOR, example_roots
+    from cardgen.engine.api import REGISTERED_BY
+    from cardgen.errors import CardgenError
+    from cardgen.situation import explain
+
+    effects = {card.effect for card, _ in deck.card_list()}
+    for dist, folder in example_roots()[1:]:  # (cardgen's own are its tests')
+        for path in sorted(folder.glob(f"*{SEPARATOR}*.toml")):
+            effect = path.name.split(SEPARATOR, 1)[0]
+            if effect not in effects or REGISTERED_BY.get(effect, dist) != dist:
+                continue
+            try:
+                failures = explain(path).failures
+            except CardgenError as error:
+                failures = [str(error)]
+            for failure in failures:
+                add_error(f"the plugin {dist}'s example {path.name} does not hold, so no "
+                          f"game is played: {failure}")
 
 
 class _SanityRun:

@@ -22,7 +22,14 @@ from typing import Any
 
 from cardgen.catalogue.back import CardBack, card_back
 from cardgen.catalogue.corner import CornerIndex, read_corner
-from cardgen.catalogue.effect_facts import FACT_DEFAULTS, EffectFacts, effect_from_data, read_params
+from cardgen.catalogue.effect_facts import (
+    FACT_DEFAULTS,
+    EffectFacts,
+    effect_from_data,
+    known_plugins,
+    plugin_effects,
+    read_params,
+)
 from cardgen.catalogue.texts import LANGS, Text
 from cardgen.errors import CatalogueError
 from cardgen.files.picture import check_picture
@@ -382,6 +389,10 @@ def _effect(effect_id: Any, effects: Mapping[str, EffectFacts], label: str,
     if effect_id is None:
         problems.append(f"{label} has no 'effect'; a card needs one of cardgen's effects "
                         f"({', '.join(effects)})")
+    elif effect is None and isinstance(effect_id, str) and effect_id in known_plugins():
+        problems.append(f"{label} has effect '{effect_id}', which is not installed: it "
+                        f"comes with the plugin {known_plugins()[effect_id]} (pip install "
+                        f"{known_plugins()[effect_id]})")
     elif effect is None:
         close = difflib.get_close_matches(str(effect_id), list(effects), n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
@@ -562,6 +573,7 @@ def catalogue() -> Catalogue:
         for cid, c in raw_colors["colors"].items()
     }
     effects = {eid: effect_from_data(eid, e) for eid, e in _read_data("effects.toml").items()}
+    effects |= plugin_effects(effects)  # those of the plugins installed
     cards: dict[str, Card] = {}
     for entry in raw_colors["card"]:
         built, problems = build_cards(entry, colors, effects, default_family="classic")

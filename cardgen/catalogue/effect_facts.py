@@ -6,13 +6,24 @@ deck that gives none. The catalogue (:mod:`cardgen.catalogue`) reads every card'
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from importlib.metadata import entry_points
+from importlib.util import find_spec
+from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue.texts import Text
 from cardgen.errors import CatalogueError
 from cardgen.files.problems import toml_value
+
+#: The entry-point group through which a plugin names the package of its facts: the
+#: package holds ``effects.toml`` (and may hold ``options.toml`` and an
+#: ``effect_examples/`` folder), read as cardgen's own files are.
+FACTS_GROUP = "cardgen.facts"
 
 #: Facts every card has, with the value used when neither the card nor its effect says.
 FACT_DEFAULTS: dict[str, bool] = {
@@ -107,7 +118,8 @@ def param_problem(effect: EffectFacts, key: str, value: Any) -> str | None:
     return None
 
 
-def effect_from_data(eid: str, data: Mapping[str, Any]) -> EffectFacts:
+def effect_from_data(eid: str, data: Mapping[str, Any],
+                     source: str = "cardgen/data/effects.toml") -> EffectFacts:
     """An effect as effects.toml describes it, checked: every whole-number parameter has
     limits its default keeps to, every true/false or text parameter has its words, and
     the caption names only parameters of the effect."""
@@ -118,7 +130,7 @@ def effect_from_data(eid: str, data: Mapping[str, Any]) -> EffectFacts:
     effect = EffectFacts(eid, Text(**data["description"]),
                     {k: v for k, v in data.items() if k in FACT_DEFAULTS}, params,
                     caption, data.get("limits", {}), words)
-    where = f"cardgen/data/effects.toml: effect '{eid}'"
+    where = f"{source}: effect '{eid}'"
     for name, default in params.items():
         if isinstance(default, int) and not isinstance(default, bool) and (
                 name not in effect.limits
@@ -140,3 +152,67 @@ def effect_from_data(eid: str, data: Mapping[str, Any]) -> EffectFacts:
             raise CatalogueError(f"{where}: a caption names {', '.join(sorted(left))}, "
                                  f"but the parameters are {', '.join(params) or 'none'}")
     return effect
+
+
+# --- the facts of the plugins installed ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FactSource:
+    """A plugin's package of facts, named by an entry point of :data:`FACTS_GROUP`."""
+
+    dist: str  # the distribution that declares it (what pip installs)
+    package: str
+    folder: Path  # the package's folder: effects.toml, options.toml, effect_examples/
+
+    def read(self, name: str) -> dict[str, Any]:
+        """The table of ``name`` (effects.toml, options.toml) in the folder; {} without."""
+        path = self.folder / name
+        if not path.is_file():
+            return {}
+        try:
+            with path.open("rb") as handle:
+                return tomllib.load(handle)
+        except (OSError, tomllib.TOMLDecodeError) as error:
+            raise CatalogueError(f"{path}: the plugin {self.dist}'s {name} cannot be read "
+                                 f"({error}); reinstall the plugin") from None
+
+
+@cache
+def fact_sources() -> tuple[FactSource, ...]:
+    """The packages of facts of the plugins installed, by distribution name. The package
+    is found, not imported (a plugin's code runs only when the engine loads it)."""
+    found = []
+    for ep in entry_points(group=FACTS_GROUP):
+        dist = ep.dist.name if ep.dist is not None else ep.value
+        spec = find_spec(ep.value) if "." not in ep.value else None
+        places = list(spec.submodule_search_locations or []) if spec is not None else []
+        if not places:
+            raise CatalogueError(f"the plugin {dist} names '{ep.value}' as the package of its "
+                                 f"facts ({FACTS_GROUP}), which is no top-level package "
+                                 "installed; reinstall the plugin")
+        found.append(FactSource(dist, ep.value, Path(places[0])))
+    return tuple(sorted(found, key=lambda source: source.dist))
+
+
+def plugin_effects(builtin: Mapping[str, EffectFacts]) -> dict[str, EffectFacts]:
+    """The effects of every plugin installed, read from its effects.toml; an id that
+    cardgen or another plugin has already is refused."""
+    effects: dict[str, EffectFacts] = {}
+    for source in fact_sources():
+        for eid, data in source.read("effects.toml").items():
+            where = f"{source.dist} ({source.folder / 'effects.toml'})"
+            if eid in builtin or eid in effects:
+                raise CatalogueError(f"{where}: the effect '{eid}' exists already; a plugin's "
+                                     "effect needs an id of its own")
+            effects[eid] = effect_from_data(eid, data, where)
+    return effects
+
+
+@cache
+def known_plugins() -> dict[str, str]:
+    """Effect id -> the distribution that brings it, for the plugins cardgen knows of
+    (``cardgen/data/plugins.toml``): what a deck naming one that is not installed is told
+    to install."""
+    with resources.files("cardgen.data").joinpath("plugins.toml").open("rb") as handle:
+        return {eid: str(dist) for eid, dist in tomllib.load(handle)["effects"].items()}

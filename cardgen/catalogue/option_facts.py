@@ -1,4 +1,5 @@
-"""The options a table can play with, as listed in ``data/options.toml``.
+"""The options a table can play with, as listed in ``data/options.toml`` and in the
+options.toml of each plugin installed (:func:`~cardgen.catalogue.effect_facts.fact_sources`).
 
 This module names and describes them, and says which combinations make sense: what
 each option needs, what it cannot be combined with, what it is made of. The engine
@@ -13,12 +14,14 @@ from dataclasses import dataclass
 from importlib import resources
 
 from cardgen.catalogue import Text
+from cardgen.catalogue.effect_facts import fact_sources
+from cardgen.errors import CatalogueError
 
 
 @dataclass(frozen=True)
 class OptionFacts:
     """What an option of options.toml declares (what it does in play is the engine's
-    class registered under the same name, :data:`cardgen.engine.classic.rules.OPTIONS`)."""
+    class registered under the same name, :data:`cardgen.engine.official.rules.OPTIONS`)."""
 
     name: str
     ids: tuple[str, ...]  # the rule ids of docs/rules.md it implements
@@ -45,6 +48,13 @@ RELATION_LABELS = {
 def _load() -> dict[str, OptionFacts]:
     with resources.files("cardgen.data").joinpath("options.toml").open("rb") as handle:
         raw = tomllib.load(handle)
+    for source in fact_sources():  # the options of the plugins installed
+        for name, entry in source.read("options.toml").items():
+            if name in raw:
+                raise CatalogueError(f"{source.dist} ({source.folder / 'options.toml'}): the "
+                                     f"option '{name}' exists already; a plugin's option "
+                                     "needs a name of its own")
+            raw[name] = entry
     rules = {
         name: OptionFacts(name, tuple(entry["ids"]), Text(**entry["description"]),
                            tuple(entry.get("needs", ())), tuple(entry.get("conflicts", ())),

@@ -6,6 +6,10 @@ words in effects.toml) has one file per value, ``<effect>--<param>-<value>.toml`
 decks the examples name (``deck = "decks/<name>.toml"``, from the situation's folder)
 are in its ``decks/`` folder, and are copied with them in the same layout, so that every
 copied example runs with ``cardgen explain``.
+
+A plugin installed brings its examples the same way, in the ``effect_examples/`` folder
+of its package of facts (:func:`~cardgen.catalogue.effect_facts.fact_sources`); they are
+copied into a folder named after the plugin's distribution.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from cardgen.catalogue.effect_facts import fact_sources
 from cardgen.outputs import prepare_folder, refuse_names_taken, write_new_file
 
 #: What separates an example's effect from its case in the file's name.
@@ -23,9 +28,20 @@ def effect_examples_folder() -> Path:
     return Path(__file__).resolve().parent.parent / "data" / "effect_examples"
 
 
+def example_roots() -> list[tuple[str, Path]]:
+    """(the folder its examples are copied into, the folder of examples): cardgen's own
+    (copied at the top), then each plugin's (into a folder named after it)."""
+    roots = [("", effect_examples_folder())]
+    roots += [(source.dist, source.folder / "effect_examples") for source in fact_sources()
+              if (source.folder / "effect_examples").is_dir()]
+    return roots
+
+
 def effect_example_files() -> list[Path]:
-    """Every example situation, sorted by name (the decks they name are not among them)."""
-    return sorted(effect_examples_folder().glob(f"*{SEPARATOR}*.toml"))
+    """Every example situation, cardgen's then each plugin's, each sorted by name (the
+    decks they name are not among them)."""
+    return [path for _, folder in example_roots()
+            for path in sorted(folder.glob(f"*{SEPARATOR}*.toml"))]
 
 
 def examples_of(effect: str) -> list[str]:
@@ -34,35 +50,43 @@ def examples_of(effect: str) -> list[str]:
             if path.name.split(SEPARATOR, 1)[0] == effect]
 
 
-def _deck_file(situation: Path) -> Path | None:
-    """The deck file inside the examples' folder that ``situation`` names, if any."""
+def _deck_file(situation: Path, folder: Path) -> Path | None:
+    """The deck file inside the examples' ``folder`` that ``situation`` names, if any."""
     with situation.open("rb") as handle:
         deck = tomllib.load(handle).get("deck")
     if not isinstance(deck, str) or not deck.endswith(".toml"):
         return None  # a built-in deck
     path = (situation.parent / deck).resolve()
-    return path if path.is_relative_to(effect_examples_folder().resolve()) else None
+    return path if path.is_relative_to(folder.resolve()) else None
+
+
+def _files_to_copy() -> list[tuple[Path, Path]]:
+    """(the file, its name in the copy) for every example, then the decks they name."""
+    found = []
+    for into, root in example_roots():
+        folder = root.resolve()
+        situations = sorted(path.resolve() for path in folder.glob(f"*{SEPARATOR}*.toml"))
+        decks = sorted({deck for path in situations
+                        if (deck := _deck_file(path, folder)) is not None})
+        found += [(path, Path(into, path.relative_to(folder))) for path in situations + decks]
+    return found
 
 
 def files_to_copy() -> list[Path]:
     """The example situations, then the deck files they name, each path relative to the
-    examples' folder."""
-    folder = effect_examples_folder().resolve()
-    situations = [path.resolve() for path in effect_example_files()]
-    decks = sorted({deck for path in situations if (deck := _deck_file(path)) is not None})
-    return [path.relative_to(folder) for path in [*situations, *decks]]
+    examples' folder (a plugin's under its own folder)."""
+    return [name for _, name in _files_to_copy()]
 
 
 def copy_effect_examples(folder: Path) -> list[Path]:
     """Copy every example and the decks it names into ``folder`` (made if need be),
     keeping the layout; refuse, before writing anything, when one of the names is taken
     there already, by a file or by a symbolic link (even one leading nowhere)."""
-    names = files_to_copy()
-    refuse_names_taken(folder, names, "cardgen effects --examples")
-    source = effect_examples_folder()
+    files = _files_to_copy()
+    refuse_names_taken(folder, [name for _, name in files], "cardgen effects --examples")
     written = []
-    for name in names:
+    for path, name in files:
         prepare_folder(folder / name.parent)
-        write_new_file(folder / name, (source / name).read_bytes())
+        write_new_file(folder / name, path.read_bytes())
         written.append(folder / name)
     return written

@@ -23,3 +23,8 @@ class NotImplementedYet(EngineError):
 
 class SituationError(EngineError):
     """A situation file for `cardgen explain` that cannot be set up."""
+
+
+class PluginError(EngineError):
+    """A plugin's effect, answer or option failed: the message names the plugin (its
+    distribution) and the card, so the game stops rather than going on wrong."""

@@ -17,7 +17,7 @@ from typing import Protocol
 from cardgen.engine.actions import Action, parse_action, seat_name
 from cardgen.engine.errors import EngineError
 from cardgen.engine.observation import SeatView
-from cardgen.engine.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.official.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import OVER, TURN, RoundState
 from cardgen.engine.variant import Variant
 

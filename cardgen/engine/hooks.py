@@ -37,11 +37,14 @@ Boomerang, jump-in …) with :func:`register_responder` and list them in their r
 
 from __future__ import annotations
 
-from typing import ClassVar
+import functools
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, ClassVar
 
 from cardgen.engine.actions import Action
 from cardgen.engine.cards import CardTables
-from cardgen.engine.errors import NotImplementedYet
+from cardgen.engine.errors import EngineError, NotImplementedYet, PluginError
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
 
@@ -90,11 +93,75 @@ class Effect:
 
 
 EFFECTS: dict[str, Effect] = {}
+#: Effect, answer or option name -> the distribution that registered it (a plugin's, or
+#: "cardgen"), as the entry points were loaded.
+REGISTERED_BY: dict[str, str] = {}
+#: The distribution whose entry point is being loaded ("" outside of loading).
+_loading: list[str] = [""]
+
+
+@contextmanager
+def loading(dist: str) -> Iterator[None]:
+    """What is registered inside is ``dist``'s (see :func:`registering`)."""
+    _loading.append(dist)
+    try:
+        yield
+    finally:
+        _loading.pop()
+
+
+def registering() -> str:
+    """The distribution whose entry point is being loaded now ("" if none)."""
+    return _loading[-1]
+
+
+#: The hooks of an effect a plugin's failure is caught in, and where each finds the kind
+#: of its card among its arguments (after ``self``).
+_EFFECT_HOOKS = {"targets": 1, "playable": 2, "on_play": 1, "hits": 1, "resolve": 1,
+                 "on_start": 1}
+
+
+def guard(method: Callable[..., Any], dist: str, what: str,
+          card_of: Callable[[tuple[Any, ...]], str]) -> Callable[..., Any]:
+    """``method`` of a plugin, whose failure (anything but a cardgen error) becomes a
+    :class:`PluginError` naming the plugin, ``what`` it was doing and the card."""
+
+    @functools.wraps(method)
+    def guarded(self: Any, *args: Any) -> Any:
+        try:
+            return method(self, *args)
+        except EngineError:
+            raise
+        except Exception as error:
+            raise PluginError(f"the plugin {dist} failed in {what}{card_of(args)}: "
+                              f"{type(error).__name__}: {error}") from None
+
+    return guarded
+
+
+def _card_of(hook: str) -> Callable[[tuple[Any, ...]], str]:
+    where = _EFFECT_HOOKS[hook]
+
+    def card(args: tuple[Any, ...]) -> str:
+        tables, found = args[0], args[where]
+        kind = found if isinstance(found, int) else getattr(found, "kind", -1)
+        kinds = getattr(tables, "kinds", None) or tables.variant.kinds
+        return f" for card '{kinds[kind].id}'" if kind >= 0 else ""
+
+    return card
 
 
 def register_effect(cls: type[Effect]) -> type[Effect]:
-    """Class decorator: make ``cls`` the handler of the effect named ``cls.name``."""
+    """Class decorator: make ``cls`` the handler of the effect named ``cls.name``. The
+    hooks of a plugin's effect are guarded (:func:`guard`)."""
+    dist = registering()
+    if dist and dist != "cardgen":
+        hooks = {hook: guard(getattr(cls, hook), dist, f"the {hook} hook of effect "
+                             f"'{cls.name}'", _card_of(hook))
+                 for hook in _EFFECT_HOOKS if getattr(cls, hook) is not getattr(Effect, hook)}
+        cls = type(cls.__name__, (cls,), {**hooks, "__module__": cls.__module__})
     EFFECTS[cls.name] = cls()
+    REGISTERED_BY[cls.name] = dist or "cardgen"
     return cls
 
 

@@ -3,9 +3,9 @@
 A :class:`Variant` is built once and never changes; every round of every game played
 with it shares its tables. It is the deck's card tables (:mod:`cardgen.engine.cards`)
 with the rules in force: the official rules and the optional ones composed
-(:mod:`cardgen.engine.classic.rules`), each card's effect (:mod:`cardgen.engine.classic.cards`), the
-answers out of turn (:mod:`cardgen.engine.classic.uno_call`), and the tables of hooks per kind
-that the round (:class:`~cardgen.engine.state.RoundState`) looks up.
+(:mod:`cardgen.engine.official.rules`), each card's effect and the answers out of turn
+(registered through :mod:`cardgen.engine.api`), and the tables of hooks per kind that the
+round (:class:`~cardgen.engine.state.RoundState`) looks up.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from functools import cached_property
 from cardgen.catalogue import Card
 from cardgen.deck.load import HAND_SIZE, TARGET, Deck
 from cardgen.engine.actions import Play
-from cardgen.engine.classic.rules import OPTIONS, OfficialRules, compose_rules, missing_options
 from cardgen.engine.errors import NotImplementedYet
 from cardgen.engine.hooks import RESPONDERS, Effect, Responder, effect_for
+from cardgen.engine.official.rules import OPTIONS, OfficialRules, compose_rules, missing_options
 from cardgen.engine.state import PlayTable, RoundVariant
 
 

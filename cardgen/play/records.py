@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
 from cardgen.engine.game import Game
-from cardgen.engine.scoreboard import RoundResult
+from cardgen.engine.official.scoreboard import RoundResult
 from cardgen.engine.state import RoundState
 from cardgen.engine.variant import Variant
 

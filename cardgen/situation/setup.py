@@ -17,8 +17,8 @@ from cardgen.engine.actions import seat_name
 from cardgen.engine.errors import SituationError
 from cardgen.engine.game import MAX_ROUNDS, Game
 from cardgen.engine.house.rules import FINISHED
+from cardgen.engine.official.scoreboard import RoundResult
 from cardgen.engine.options.cursed import CURSED, CURSES
-from cardgen.engine.scoreboard import RoundResult
 from cardgen.engine.state import TURN, RoundState
 from cardgen.engine.variant import Variant
 from cardgen.errors import CardgenError

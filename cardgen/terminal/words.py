@@ -3,6 +3,7 @@ each legal action said as a person would say it."""
 
 from __future__ import annotations
 
+import collections
 import tomllib
 from collections.abc import Iterable
 from functools import cache
@@ -132,6 +133,11 @@ class Words:
         elif verb == "wheel":
             verb = f"wheel_{getattr(action, 'what', '')}"
         if verb not in self.labels:
+            said_as = getattr(action, "said_as", None)  # a plugin's answer (engine.api)
+            if viewer is not None and viewer != state.actor:  # (the others see less)
+                said_as = getattr(action, "said_to_others", said_as)
+            if isinstance(said_as, dict) and self.lang in said_as:
+                return str(said_as[self.lang]).format_map(collections.defaultdict(str, values))
             return str(action)  # (an action no label knows yet: its text, as typed)
         return self(verb, **values)
 

@@ -312,7 +312,7 @@ def test_a_misspelt_rule_on_the_command_line_gets_a_suggestion(tmp_path: Path) -
 def test_the_engine_refuses_every_conflict_cardgen_rules_lists() -> None:
     import json
 
-    from cardgen.engine.classic.rules import compose_rules
+    from cardgen.engine.official.rules import compose_rules
     from cardgen.engine.errors import EngineError
 
     listed = {row["name"]: row for row in json.loads(

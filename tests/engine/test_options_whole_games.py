@@ -21,8 +21,8 @@ from helpers.paths import EXAMPLES
 from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.deck.load import Deck, load_deck
 from cardgen.engine import Variant, play_game
-from cardgen.engine.classic.rules import OPTIONS as REGISTERED
-from cardgen.engine.classic.rules import missing_options
+from cardgen.engine.official.rules import OPTIONS as REGISTERED
+from cardgen.engine.official.rules import missing_options
 from cardgen.play.players import make_players
 
 # Slow (whole games of every option and deck, checked after every action): run by `python -m pytest -m slow`.

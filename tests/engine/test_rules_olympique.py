@@ -15,7 +15,7 @@ from cardgen.check import check_deck
 from cardgen.deck.load import load_deck
 from cardgen.engine import EngineError, Variant
 from cardgen.engine.game import Game
-from cardgen.engine.scoreboard import RoundResult
+from cardgen.engine.official.scoreboard import RoundResult
 from cardgen.engine.state import CHOOSE, COLOR, TURN, RoundState
 from cardgen.engine.unplugged.rules import table_talk_vote
 from cardgen.situation import build_state
@@ -365,7 +365,7 @@ def test_o40_a_round_hundred_takes_99_off() -> None:
 
 
 def test_o27_olympique_turns_on_the_whole_set() -> None:
-    from cardgen.engine import olympique as o
+    from cardgen.engine.options import olympique as o
     from cardgen.engine.house.rules import DealerPicksDirection
     from cardgen.engine.options.jump_ins import JumpInIdentical
     from cardgen.engine.options.stacking import StackDraws
@@ -427,7 +427,7 @@ WIZZ = str(EXAMPLES / "wizz.toml")
 
 def wizz_table(sector: str, monkeypatch: pytest.MonkeyPatch, **data: Any) -> RoundState:
     """P1 lays a red Wizz and the wheel (fixed here) lands on ``sector``."""
-    from cardgen.engine import wizz
+    from cardgen.engine.extra import wizz
 
     monkeypatch.setattr(wizz, "spin", lambda state: sector)
     data.setdefault("hands", hands(P1=["red-wizz"]))

@@ -61,6 +61,15 @@ NOT_RUN = {
         "a benchmark's workload; benchmarks/engine_speed.py times it",
     "cardgen simulate classic --games 400 --workers 1":
         "a run compared before and after a change of the engine (docs/performance.md)",
+    "cardgen check examples/plugins/pass-left/deck/pass-left.toml --games 20":
+        "needs the example plugin installed; tests/project/test_example_plugin.py installs it "
+        "and runs it",
+    "cardgen sheets examples/plugins/pass-left/deck/pass-left.toml":
+        "needs the example plugin installed; tests/project/test_example_plugin.py runs it",
+    "cardgen rulebook examples/plugins/pass-left/deck/pass-left.toml --lang fr":
+        "needs the example plugin installed; tests/project/test_example_plugin.py runs it",
+    "cardgen play examples/plugins/pass-left/deck/pass-left.toml --players 3":
+        "needs the example plugin installed, and waits for a person at the terminal",
     "cardgen simulate classic --games 400":
         "a run compared before and after a change of the engine (docs/performance.md)",
 }

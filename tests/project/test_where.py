@@ -23,7 +23,7 @@ import cardgen.engine  # noqa: F401  (every family registers itself on import)
 from cardgen.catalogue import catalogue
 from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.engine.actions import registered_verbs
-from cardgen.engine.classic.rules import OPTIONS
+from cardgen.engine.official.rules import OPTIONS
 from cardgen.engine.hooks import EFFECTS, RESPONDERS
 
 # (no helpers import: this file also runs as a script, outside pytest)

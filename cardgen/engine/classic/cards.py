@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardgen.engine.cards import CardTables
-from cardgen.engine.hooks import Effect, register_effect
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import RoundState
+from cardgen.engine.api import CardTables, Effect, Pending, RoundState, register_effect
 
 
 @register_effect

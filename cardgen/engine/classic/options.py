@@ -12,13 +12,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
-from cardgen.engine.scoreboard import RoundResult, Scoreboard
-from cardgen.engine.stack import DrawPenalty
-from cardgen.engine.state import RoundState, RuleEffect
+from cardgen.engine.api import (
+    RESPONDERS,
+    Action,
+    ActionSyntaxError,
+    DrawPenalty,
+    OfficialRules,
+    Responder,
+    RoundResult,
+    RoundState,
+    RuleEffect,
+    Scoreboard,
+    action_verb,
+    option,
+    parse_seat,
+    register_responder,
+    seat_name,
+)
 
 
 @option("lowest-score")

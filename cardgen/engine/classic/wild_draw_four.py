@@ -10,13 +10,16 @@ outcome are hooks of the official rules (:class:`WildDrawFourHooks`, which
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from cardgen.engine.actions import CHALLENGE, Action
+from cardgen.engine.api import (
+    CHALLENGE,
+    Action,
+    Pending,
+    Responder,
+    RoundState,
+    register_effect,
+    register_responder,
+)
 from cardgen.engine.classic.cards import DrawCards
-from cardgen.engine.hooks import Responder, register_effect, register_responder
-from cardgen.engine.stack import DrawPenalty, Pending
-from cardgen.engine.state import RoundState
 
 
 @register_effect
@@ -64,47 +67,3 @@ class ChallengeDraw(Responder):
     def options(self, state: RoundState, seat: int) -> list[Action]:
         penalty = state.stack[-1].penalty
         return [CHALLENGE] if penalty is not None and seat == penalty.target else []
-
-
-class WildDrawFourHooks:
-    """The official hooks of the +4's bluff and challenge, which
-    :class:`~cardgen.engine.classic.rules.OfficialRules` inherits."""
-
-    #: C-21: the extra cards a wrong challenger draws on top of the +4's amount.
-    challenge_extra: ClassVar[int] = 2
-
-    def is_bluff(self, state: RoundState, seat: int, color: int) -> bool:
-        """C-20 (default, seed 004): a +4 is a bluff only if its player held a card of
-        the colour in force; the same number or symbol in another colour is fine."""
-        return color >= 0 and not state.variant.counts_as[color].isdisjoint(state.hands[seat])
-
-    def challenge(self, state: RoundState, challenger: int) -> None:
-        """C-21, C-22: ``challenger`` challenges the +4 that hit him: he sees the hand of
-        its author (only he), and :meth:`challenge_outcome` says who draws what."""
-        penalty = state.stack[-1].penalty
-        assert penalty is not None and penalty.author is not None
-        state.reveal(challenger, penalty.author)
-        penalty.challengeable = False
-        penalty.challenged = True
-        was_bluff = penalty.bluff
-        self.challenge_outcome(state, penalty, challenger)
-        if state.events is not None:
-            state.log(f"{'a bluff' if was_bluff else 'no bluff'}: {penalty.describe()}")
-        if not state.stack:  # the outcome ended the round (a bluff replayed on dry piles)
-            return
-        state.response_done()
-
-    def challenge_outcome(self, state: RoundState, penalty: DrawPenalty,
-                          challenger: int) -> None:
-        """C-21 (default, seeds 004/002): a caught bluffer draws the amount instead, and
-        the challenger is not skipped (only the draw moves); a wrong challenger draws the
-        amount plus 2 and misses the turn. The +4 stays on the pile either way."""
-        if penalty.bluff and penalty.author is not None:
-            penalty.target = penalty.author
-            penalty.skipped = None
-        else:
-            penalty.amount += self.challenge_extra
-            penalty.target = challenger
-            penalty.skipped = challenger
-        # A challenge settles the attack at once (docs/rules.md U-42).
-        penalty.stackable = penalty.reflectable = penalty.redirectable = False

@@ -5,12 +5,19 @@ place, with the responder that answers it.
 
 from __future__ import annotations
 
-from cardgen.engine.actions import Action, seat_name
-from cardgen.engine.hooks import Effect, Responder, register_effect, register_responder
+from cardgen.engine.api import (
+    Action,
+    Effect,
+    Pending,
+    Responder,
+    RoundState,
+    RuleEffect,
+    register_effect,
+    register_responder,
+    seat_name,
+)
 from cardgen.engine.options.hands import SwapWith, pass_hands
 from cardgen.engine.options.stacking import skip_victim
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import RoundState, RuleEffect
 
 # --- the extra cards (O-01 … O-05, O-14) -----------------------------------------------------
 

@@ -13,12 +13,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cardgen.engine.actions import PASS, Action, action_verb, seat_name
-from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.hooks import Effect, register_effect
+from cardgen.engine.api import (
+    PASS,
+    Action,
+    ActionSyntaxError,
+    Effect,
+    Pending,
+    RoundState,
+    action_verb,
+    register_effect,
+    seat_name,
+)
 from cardgen.engine.options.hands import pass_hands
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import RoundState
 
 #: The wheel's sectors, in the article's order (O-42).
 SECTORS = ("almost-uno", "one-number-less", "one-colour-less", "draw-to-red", "draw-to-blue",

@@ -11,13 +11,17 @@ hooks and calls ``super()`` for the rest, so any of them combines with any deck 
 
 from __future__ import annotations
 
-from cardgen.engine.actions import seat_name
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.hooks import Effect, register_effect
+from cardgen.engine.api import (
+    Effect,
+    OfficialRules,
+    Pending,
+    RoundState,
+    option,
+    register_effect,
+    seat_name,
+)
 from cardgen.engine.options.hands import pair_choices
 from cardgen.engine.options.jump_ins import forget_laid
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import RoundState
 
 #: state.extra keys
 FINISHED = "house:finished"  # the seats out of the round, in order (play-on)

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.scoreboard import RoundResult, Scoreboard
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import RoundState
+from cardgen.engine.api import OfficialRules, Pending, RoundResult, RoundState, Scoreboard, option
 
 #: state.extra keys
 CURSED = "options:cursed"  # the cursed kind of the round

@@ -9,12 +9,22 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardgen.engine.actions import DRAW, KEEP, Action, Play, seat_name
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.hooks import Effect, register_effect
+from cardgen.engine.api import (
+    DRAW,
+    KEEP,
+    TURN,
+    Action,
+    DrawPenalty,
+    Effect,
+    OfficialRules,
+    Pending,
+    Play,
+    RoundState,
+    option,
+    register_effect,
+    seat_name,
+)
 from cardgen.engine.options.jump_ins import forget_laid
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import TURN, DrawPenalty, RoundState
 
 #: state.extra keys
 DRAWN_NOW = "options:drawn"  # the cards drawn on this turn (draw-until-playable, extreme)

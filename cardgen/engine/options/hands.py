@@ -14,15 +14,22 @@ and the UNO call after a hand changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cardgen.engine.actions import Action, action_verb, parse_seat, seat_name
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import RoundState
+from cardgen.engine.api import (
+    Action,
+    ActionSyntaxError,
+    OfficialRules,
+    Pending,
+    RoundState,
+    action_verb,
+    hands_moved,
+    option,
+    parse_seat,
+    seat_name,
+    sizes,
+)
 
 # --- the moves ----------------------------------------------------------------------------
 
@@ -32,28 +39,6 @@ class HandRules(OfficialRules):
     playing or drawing: they override ``after_hands_moved``. Nothing asks whether the
     rules are HandRules; the base keeps those options together in the order Python
     combines the options' classes in (and so the order their hooks run in)."""
-
-
-def sizes(state: RoundState, seats: Iterable[int]) -> dict[int, int]:
-    return {s: len(state.hands[s]) for s in seats}
-
-
-def hands_moved(state: RoundState, before: dict[int, int]) -> None:
-    """Bookkeeping after the hands of the seats of ``before`` changed."""
-    for seat in before:
-        count = len(state.hands[seat])
-        if count != 1:
-            state.at_uno[seat] = False
-            if state.uno_missed == seat:
-                state.uno_missed = -1
-        if count == 0:
-            if seat not in state.out and seat not in state.emptied:
-                state.emptied.append(seat)
-        elif seat in state.emptied:  # handed a new hand before he could go out (H-24)
-            state.emptied.remove(seat)
-        elif seat in state.out:  # a player who was out holds cards again (H-18)
-            state.out.remove(seat)
-    state.rules.after_hands_moved(state, before)
 
 
 def swap_hands(state: RoundState, first: int, second: int) -> None:

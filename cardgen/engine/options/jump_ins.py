@@ -11,14 +11,25 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from cardgen.engine.actions import Action, Play, Round, action_verb, parse_seat, seat_name
-from cardgen.engine.cards import CardTables
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
+from cardgen.engine.api import (
+    RESPONDERS,
+    Action,
+    ActionSyntaxError,
+    CardTables,
+    DrawPenalty,
+    OfficialRules,
+    Pending,
+    Play,
+    Responder,
+    Round,
+    RoundState,
+    action_verb,
+    option,
+    parse_seat,
+    register_responder,
+    seat_name,
+)
 from cardgen.engine.options.stacking import ends_the_round
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import DrawPenalty, RoundState
 
 #: state.extra keys
 LAID = "house:laid"  # a card was laid and no turn has begun since (jump-ins)

@@ -13,28 +13,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cardgen.engine.actions import (
+from cardgen.engine.api import (
     DRAW,
+    OVER,
     PASS,
+    RESPONDERS,
     Action,
+    ActionSyntaxError,
+    CardTables,
+    OfficialRules,
+    Pending,
     Play,
+    Responder,
     Round,
+    RoundResult,
+    RoundState,
+    Scoreboard,
     action_verb,
+    option,
     parse_seat,
+    register_responder,
     seat_name,
 )
-from cardgen.engine.cards import CardTables
 from cardgen.engine.classic.options import LowestScore, RotateDealer
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
 from cardgen.engine.house.rules import DealerPicksDirection
 from cardgen.engine.options.hands import HandRules, SwapWith, pass_hands, went_out_with
 from cardgen.engine.options.jump_ins import JumpInIdentical, PlayGroup, _parse_together, forget_laid
 from cardgen.engine.options.stacking import StackDraws
-from cardgen.engine.scoreboard import RoundResult, Scoreboard
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import OVER, RoundState
 
 #: state.extra keys
 PAIR_LAID = "olympique:pair-laid"  # a pair is being laid (O-34)

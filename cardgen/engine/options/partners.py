@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.scoreboard import RoundResult, Scoreboard
-from cardgen.engine.state import RoundState
+from cardgen.engine.api import OfficialRules, RoundResult, RoundState, Scoreboard, option
 
 #: V-06: the game seats of each round in table order; partners sit opposite (round seats
 #: 0 and 2, 1 and 3), so over the three rounds everyone partners everyone once.

@@ -7,15 +7,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cardgen.engine.actions import Action, Play, action_verb
-from cardgen.engine.cards import kinds_where
+from cardgen.engine.api import (
+    Action,
+    ActionSyntaxError,
+    DrawPenalty,
+    Play,
+    RoundState,
+    action_verb,
+    kinds_where,
+    option,
+)
 from cardgen.engine.classic.options import LowestScore
-from cardgen.engine.classic.rules import option
-from cardgen.engine.errors import ActionSyntaxError
 from cardgen.engine.house.rules import DrawAndPass
 from cardgen.engine.options.jump_ins import JumpInIdentical, PlayGroup, _parse_together
 from cardgen.engine.options.stacking import StackSameKind
-from cardgen.engine.state import DrawPenalty, RoundState
 
 # --- rapido (O-21 … O-26) -------------------------------------------------------------------
 

@@ -7,12 +7,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cardgen.engine.actions import PASS, Action, Round, action_verb
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.api import (
+    OVER,
+    PASS,
+    Action,
+    ActionSyntaxError,
+    OfficialRules,
+    Pending,
+    Round,
+    RoundState,
+    action_verb,
+    option,
+)
 from cardgen.engine.options.jump_ins import COLOR_WORDS, UNINTERRUPTED, PlayGroup
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import OVER, RoundState
 
 # --- runs (O-15), royal-run (O-16), same-number-finish (O-17) ------------------------------
 

@@ -7,12 +7,19 @@ the victim may answer out of turn (a responder), and a chain may cancel out.
 
 from __future__ import annotations
 
-from cardgen.engine.actions import Action, seat_name
-from cardgen.engine.cards import kinds_where
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import DrawPenalty, RoundState
+from cardgen.engine.api import (
+    RESPONDERS,
+    Action,
+    DrawPenalty,
+    OfficialRules,
+    Pending,
+    Responder,
+    RoundState,
+    kinds_where,
+    option,
+    register_responder,
+    seat_name,
+)
 
 #: state.extra keys
 CHAIN = "house:chain"  # (the pending draw of a chain, the seat that laid its first card)

@@ -7,13 +7,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.engine.actions import Action, seat_name
-from cardgen.engine.cards import CardTables, kinds_where
+from cardgen.engine.api import (
+    RESPONDERS,
+    Action,
+    CardTables,
+    DrawPenalty,
+    OfficialRules,
+    Pending,
+    Responder,
+    RoundState,
+    kinds_where,
+    option,
+    register_responder,
+    seat_name,
+)
 from cardgen.engine.classic.options import take_back
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.hooks import RESPONDERS, Responder, register_responder
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import DrawPenalty, RoundState
 
 #: state.extra keys
 FOURS = "options:fours"  # the FourChain of +4s answered by +4s (strict-wild-draw-four)

@@ -14,19 +14,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from cardgen.engine.actions import PASS, Action, action_verb, parse_seat, seat_name
-from cardgen.engine.cards import CardTables, kinds_where
-from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.hooks import Effect, register_effect
-from cardgen.engine.options.hands import (
+from cardgen.engine.api import (
+    PASS,
+    Action,
+    ActionSyntaxError,
+    CardTables,
+    DrawPenalty,
+    Effect,
+    Pending,
+    RoundState,
+    action_verb,
     hands_moved,
-    pair_choices,
-    pass_hands,
+    kinds_where,
+    parse_seat,
+    register_effect,
+    seat_name,
     sizes,
-    swap_hands,
 )
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import DrawPenalty, RoundState
+from cardgen.engine.options.hands import pair_choices, pass_hands, swap_hands
 
 # --- cards laid on one's turn, on any card (U-13) -----------------------------------------
 

@@ -10,11 +10,19 @@ goes on top of a +X and, when it resolves, moves that +X's pending draw (U-27 â€
 
 from __future__ import annotations
 
-from cardgen.engine.actions import Action, seat_name
-from cardgen.engine.cards import CardTables, kinds_where
-from cardgen.engine.hooks import Effect, Responder, register_effect, register_responder
-from cardgen.engine.stack import Pending
-from cardgen.engine.state import DrawPenalty, RoundState
+from cardgen.engine.api import (
+    Action,
+    CardTables,
+    DrawPenalty,
+    Effect,
+    Pending,
+    Responder,
+    RoundState,
+    kinds_where,
+    register_effect,
+    register_responder,
+    seat_name,
+)
 
 
 def anyone_holds(state: RoundState, kinds: frozenset[int]) -> bool:

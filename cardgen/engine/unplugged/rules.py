@@ -4,11 +4,15 @@ and the table's vote on unwanted advice (U-49).
 
 from __future__ import annotations
 
-from cardgen.engine.actions import seat_name
-from cardgen.engine.classic.rules import OfficialRules, option
-from cardgen.engine.errors import EngineError
-from cardgen.engine.scoreboard import Scoreboard
-from cardgen.engine.state import DrawPenalty, RoundState
+from cardgen.engine.api import (
+    DrawPenalty,
+    EngineError,
+    OfficialRules,
+    RoundState,
+    Scoreboard,
+    option,
+    seat_name,
+)
 
 #: U-49: the points a table-talk vote adds to the offender's total.
 VOTE_POINTS = 50

@@ -23,11 +23,10 @@ from typing import ClassVar, Literal
 from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.engine.actions import DRAW, KEEP, Action
 from cardgen.engine.cards import CardTables
-from cardgen.engine.classic.uno_call import UnoCallHooks
-from cardgen.engine.classic.wild_draw_four import WildDrawFourHooks
 from cardgen.engine.errors import EngineError
-from cardgen.engine.hooks import RESPONDERS, Responder
-from cardgen.engine.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.hooks import REGISTERED_BY, RESPONDERS, Responder, guard, registering
+from cardgen.engine.official.answers import UnoCallHooks, WildDrawFourHooks
+from cardgen.engine.official.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import RoundState
 
@@ -225,8 +224,16 @@ def option(name: str) -> Callable[[type[OfficialRules]], type[OfficialRules]]:
         raise EngineError(f"'{name}' is not an option of cardgen/data/options.toml")
 
     def register(cls: type[OfficialRules]) -> type[OfficialRules]:
+        dist = registering()
+        if dist and dist != "cardgen":  # a plugin's hooks fail with its name
+            hooks = {hook: guard(method, dist, f"the {hook} hook of option '{name}'",
+                                 lambda args: "")
+                     for hook, method in vars(cls).items()
+                     if callable(method) and not hook.startswith("_")}
+            cls = type(cls.__name__, (cls,), {**hooks, "__module__": cls.__module__})
         cls.name = name
         OPTIONS[name] = cls
+        REGISTERED_BY[name] = dist or "cardgen"
         return cls
 
     return register

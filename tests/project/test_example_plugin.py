@@ -1,0 +1,100 @@
+"""The example plugin (examples/plugins/pass-left, issue 34) installed as a designer
+installs it: with pip, into a folder of its own (``--target``, which is put on the path of
+every command run), from a copy of its source so the checkout stays clean. Then cardgen
+lists its effect, runs its examples, checks, draws and describes its deck, plays it in
+cardgen.env, and the plugin's own tests pass."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PLUGIN = ROOT / "examples" / "plugins" / "pass-left"
+DECK = "pass-left/deck/pass-left.toml"
+
+pytestmark = pytest.mark.slow  # pip builds the plugin: several seconds
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A folder holding a copy of the plugin's source (``pass-left/``) and the plugin
+    installed (``site/``)."""
+    folder = tmp_path_factory.mktemp("plugin")
+    shutil.copytree(PLUGIN, folder / "pass-left",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "build"))
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--target", str(folder / "site"), str(folder / "pass-left")],
+                   check=True, capture_output=True)
+    yield folder
+
+
+def run(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(folder / "site")}
+    return subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True,
+                          timeout=600)
+
+
+def cardgen(folder: Path, *args: str) -> str:
+    done = run(folder, sys.executable, "-m", "cardgen.cli", *args)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_cardgen_lists_the_plugin_effect_with_its_examples(installed: Path) -> None:
+    lines = cardgen(installed, "effects").splitlines()
+    assert "pass-one-left: Every player passes one card of their choice to the player on " \
+           "their left." in lines
+    said = cardgen(installed, "effects", "--lang", "fr")
+    assert "pass-one-left : Chaque joueur passe une carte de son choix" in said
+    cardgen(installed, "effects", "--examples", "out")
+    copied = sorted(p.relative_to(installed / "out")
+                    for p in (installed / "out" / "cardgen-pass-left").rglob("*.toml"))
+    assert [str(p) for p in copied] == [
+        "cardgen-pass-left/decks/pass-left.toml",
+        "cardgen-pass-left/pass-one-left--everyone-passes-one-card.toml",
+        "cardgen-pass-left/pass-one-left--not-a-last-card.toml"]
+    for path in copied[1:]:
+        assert "as expected" in cardgen(installed, "explain", f"out/{path}")
+
+
+def test_its_deck_checks_and_builds_sheets_and_both_rulebooks(installed: Path) -> None:
+    assert "valid (0 error(s), 0 warning(s))" in cardgen(installed, "check", DECK,
+                                                          "--games", "10")
+    cardgen(installed, "sheets", DECK, "-o", "sheets.pdf")
+    for lang in ("fr", "en"):
+        cardgen(installed, "rulebook", DECK, "--lang", lang, "-o", f"rules-{lang}.pdf")
+    text = run(installed, "pdftotext", "-layout", "rules-en.pdf", "-").stdout
+    assert "Everyone picks a card from their hand and passes it to the player" in text
+    text = run(installed, "pdftotext", "-layout", "rules-fr.pdf", "-").stdout
+    assert "Chacun choisit une carte de sa" in text
+
+
+def test_the_environment_plays_its_deck(installed: Path) -> None:
+    script = (
+        "from cardgen.env import raw_env\n"
+        f"env = raw_env(deck={DECK!r}, players=3)\n"
+        "env.reset(seed=2)\n"
+        "steps = 0\n"
+        "for agent in env.agent_iter(max_iter=3000):\n"
+        "    obs, reward, done, cut, info = env.last()\n"
+        "    legal = [i for i, ok in enumerate(obs['action_mask']) if ok]\n"
+        "    env.step(None if done or cut else legal[steps % len(legal)])\n"
+        "    steps += 1\n"
+        "print('steps', steps)\n")
+    done = run(installed, sys.executable, "-c", script)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.split()[-1]) > 50
+
+
+def test_the_plugins_own_tests_pass(installed: Path) -> None:
+    done = run(installed, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+               "-o", "addopts=", "--rootdir", "pass-left", "pass-left/tests")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " passed" in done.stdout
