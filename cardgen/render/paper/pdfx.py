@@ -1,6 +1,7 @@
 """A CMYK PDF made to identify as PDF/X-1a:2003, the file a print shop's preflight reads.
 
-reportlab draws the pages (CMYK only, fonts embedded, no transparency: see
+reportlab draws the pages (CMYK only, fonts embedded or text drawn as outlines, no
+transparency: see
 :mod:`.printshop`); it cannot write an OutputIntent, so pikepdf adds the document-level
 parts PDF/X-1a:2003 asks for: the OutputIntent naming the printing condition, the
 ``GTS_PDFXVersion`` and ``Trapped`` keys, and a document ID. The printing condition is

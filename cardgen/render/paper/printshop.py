@@ -9,7 +9,8 @@ back, or its back then its front.
 
 A shop that prints in CMYK (a :class:`~cardgen.render.paper.shops.ShopProfile` with ``colour =
 "cmyk"``) gets pages drawn in CMYK alone, under its ink limit (:mod:`.colour`), and,
-when it asks for PDF/X-1a, the document structure :mod:`.pdfx` adds.
+when it asks for PDF/X-1a, the document structure :mod:`.pdfx` adds. A shop that asks
+for text as outlines gets every glyph drawn as a path, and no font (:mod:`.outlines`).
 
 Each distinct face is drawn once, as a form that its pages place (:mod:`.forms`), so a 108-card deck
 stays as small as its 54 distinct faces. Same input, same bytes, like the sheets.
