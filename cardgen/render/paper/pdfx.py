@@ -1,10 +1,10 @@
 """A CMYK PDF made to identify as PDF/X-1a:2003, the file a print shop's preflight reads.
 
 reportlab draws the pages (CMYK only, fonts embedded or text drawn as outlines, no
-transparency: see
-:mod:`.printshop`); it cannot write an OutputIntent, so pikepdf adds the document-level
-parts PDF/X-1a:2003 asks for: the OutputIntent naming the printing condition, the
-``GTS_PDFXVersion`` and ``Trapped`` keys, and a document ID. The printing condition is
+transparency: see :mod:`.printshop`); it cannot write an OutputIntent, so pikepdf adds
+the document-level parts PDF/X-1a:2003 asks for: the OutputIntent naming the printing
+condition, the ``GTS_PDFXVersion`` and ``Trapped`` keys, and a document ID; it also
+drops the empty font resources an outlined file leaves. The printing condition is
 a characterization registered at the ICC, named by its identifier with the registry's
 address; PDF/X-1a allows that without an embedded ICC profile, so none is shipped.
 
