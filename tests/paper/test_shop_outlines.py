@@ -113,6 +113,7 @@ def test_an_svg_pictures_text_is_outlined_too(tmp_path: Path) -> None:
     outlined, with_fonts = _european(deck), _european(deck, outlined=False)
     assert _font_things(outlined) == []
     assert max(_differing(outlined, with_fonts)) < 0.001
+    assert _european(deck) == outlined  # the same bytes, run after run
 
 
 def test_only_a_profile_that_asks_for_outlines_gets_them() -> None:
