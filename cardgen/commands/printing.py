@@ -366,6 +366,11 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
                    err=True)
 
     try:
+        if shop is not None:
+            from cardgen.commands.shops import write_shop_folder
+
+            write_shop_folder(loaded, folder, profile, lang, players, workers)
+            return
         result = png_module.write_pngs(loaded, folder, dpi=dpi,
                                        lang=lang,  # type: ignore[arg-type]
                                        players=players, size=size, bleed_mm=bleed,

@@ -8,14 +8,19 @@ is always the one the profile promises.
 
 from __future__ import annotations
 
-from typing import Any
+import textwrap
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from cardgen.commands.params import json_option, lang_option
-from cardgen.commands.stdout import emit_json
+from cardgen.commands.stdout import REPORT_WIDTH, emit_json
 from cardgen.errors import CardgenError
 from cardgen.render.paper.shops import ShopProfile, builtin_shops, load_shop
+
+if TYPE_CHECKING:
+    from cardgen.deck.load import Deck
 
 #: The headings of `cardgen shops`, by language, padded to line up.
 LABELS = {"en": ("writes: ", "command:", "upload: "),
@@ -47,6 +52,24 @@ def shop_for(ctx: click.Context, ref: str, command: str, deck: str,
     return shop
 
 
+def write_shop_folder(deck: Deck, folder: Path, shop: ShopProfile, lang: str,
+                      players: int | None, workers: int | None) -> None:
+    """`cardgen png DECK --shop NAME`: the folder of images, then what to do with it."""
+    from cardgen.render.paper.shopimages import MANIFEST, write_shop_images
+
+    images = write_shop_images(deck, folder, shop, lang=lang,  # type: ignore[arg-type]
+                               players=players, workers=workers)
+    faces = [image for image in images if image.side == "face"]
+    backs = [image.file for image in images if image.side == "back"]
+    click.echo(f"wrote {folder}: {len(faces)} face images for "
+               f"{sum(image.count for image in faces)} cards ({faces[0].file} … "
+               f"{faces[-1].file}), {', '.join(backs) or 'no back'} and {MANIFEST}")
+    steps = "fr" if lang == "fr" else "en"
+    click.echo(f"to order at {shop.name}:")
+    for line in _steps(" ", shop.upload[steps]):
+        click.echo(line)
+
+
 def _as_dict(shop: ShopProfile) -> dict[str, Any]:
     return {"id": shop.id, "name": shop.name, "product": shop.product.as_dict(),
             "writes": shop.summary(), "command": command_for(shop),
@@ -71,7 +94,22 @@ def shops(lang: str, as_json: bool) -> None:
         click.echo(f"{shop.id}: {shop.name}, {shop.product[lang]}")
         click.echo(f"  {writes} {shop.summary(lang)}")
         click.echo(f"  {command} {command_for(shop)}")
-        click.echo(f"  {upload} {shop.upload[lang]}")
+        for line in _steps(upload, shop.upload[lang]):
+            click.echo(line)
+
+
+def _steps(heading: str, text: str) -> list[str]:
+    """What to upload under its heading: the image shops' numbered steps one under the
+    other, each wrapped under its own text (a file name is never broken)."""
+    margin = " " * (len(heading) + 3)
+    lines = []
+    for number, step in enumerate(text.splitlines()):
+        first = f"  {heading} " if number == 0 else margin
+        hang = margin + " " * (len(step) - len(step.lstrip("0123456789. ")))
+        lines += textwrap.wrap(step, REPORT_WIDTH, initial_indent=first,
+                               subsequent_indent=hang, break_long_words=False,
+                               break_on_hyphens=False)
+    return lines
 
 
 @click.command()

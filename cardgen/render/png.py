@@ -19,7 +19,7 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,17 @@ class PngResult:
 
 
 @dataclass(frozen=True)
+class BackOf:
+    """A page that draws the back of ``card``: its own picture, or the deck's back."""
+
+    card: Card
+
+
+#: What a page of the faces PDF draws: a face, the back of a card, or (None) the deck's back.
+Page = Card | BackOf | None
+
+
+@dataclass(frozen=True)
 class Raster:
     """How faces become images: their size, bleed (mm) and pixels per inch."""
 
@@ -65,7 +76,7 @@ class Raster:
         return self.pixels[0] / self.dpi * 72, self.pixels[1] / self.dpi * 72
 
 
-def _draw_pages(canvas: Any, forms: FaceForms, cards: list[Card | None],
+def _draw_pages(canvas: Any, forms: FaceForms, cards: Sequence[Page],
                 resolution: Raster) -> None:
     """One page per card (None draws the back), the card (with its bleed) centred."""
     width, height = resolution.size.points
@@ -74,12 +85,14 @@ def _draw_pages(canvas: Any, forms: FaceForms, cards: list[Card | None],
     for card in cards:
         if card is None:
             forms.back(x, y)
+        elif isinstance(card, BackOf):
+            forms.back(x, y, card.card)
         else:
             forms.face(card, x, y)
         canvas.showPage()
 
 
-def faces_pdf(cards: list[Card | None], lang: Lang, rasters: list[Raster],
+def faces_pdf(cards: Sequence[Page], lang: Lang, rasters: list[Raster],
               deck_back: Mapping[str, Path] | None = None) -> bytes:
     """For each raster in turn, a page per card: the one PDF every image comes from."""
     buffer = io.BytesIO()

@@ -74,7 +74,7 @@ def test_a_profile_of_ones_own_sets_the_size_bleed_and_order(tmp_path: Path) -> 
 @pytest.mark.parametrize(("change", "message"), [
     (("colour = ", "color = "), "uno.toml: unknown key(s) color; a shop profile has bleed_mm, "
      "colour, dpi, format, ink_limit_percent, name, order, output_intent, pdfx, pixels, "
-     "product, safe_mm, trim_mm, upload"),
+     "product, safe_mm, text_as_outlines, trim_mm, upload"),
     (('order = "front-back"', 'order = "backs-first"'), "uno.toml: order = 'backs-first' is "
      "not one of faces-then-backs, front-back, back-front"),
     (("bleed_mm = 3 ", "bleed_mm = 9 "), "uno.toml: bleed_mm must be a number from 0 to 5"),

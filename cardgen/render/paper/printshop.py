@@ -9,7 +9,8 @@ back, or its back then its front.
 
 A shop that prints in CMYK (a :class:`~cardgen.render.paper.shops.ShopProfile` with ``colour =
 "cmyk"``) gets pages drawn in CMYK alone, under its ink limit (:mod:`.colour`), and,
-when it asks for PDF/X-1a, the document structure :mod:`.pdfx` adds.
+when it asks for PDF/X-1a, the document structure :mod:`.pdfx` adds. A shop that asks
+for text as outlines gets every glyph drawn as a path, and no font (:mod:`.outlines`).
 
 Each distinct face is drawn once, as a form that its pages place (:mod:`.forms`), so a 108-card deck
 stays as small as its 54 distinct faces. Same input, same bytes, like the sheets.
@@ -21,6 +22,8 @@ import contextlib
 import io
 from dataclasses import dataclass
 from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalogue import Card
 from cardgen.deck.load import Deck
@@ -48,11 +51,13 @@ class ShopFile:
     ink_limit_percent: float | None = None
     output_intent: OutputIntent | None = None
     safe_mm: float = 0.0  # the shop's safe area, kept by the faces' text and indices
+    text_as_outlines: bool = False  # every glyph a filled path, no font in the file
 
     @classmethod
     def of(cls, shop: ShopProfile) -> ShopFile:
         return cls(shop.order, shop.ink_limit_percent if shop.colour == "cmyk" else None,
-                   shop.output_intent if shop.pdfx else None, shop.safe_mm)
+                   shop.output_intent if shop.pdfx else None, shop.safe_mm,
+                   shop.text_as_outlines)
 
 
 def page_order(cards: list[Card], order: Order) -> list[tuple[Card, bool]]:
@@ -87,7 +92,12 @@ def render_print_shop(deck: Deck, options: SheetOptions, shop: ShopFile | None =
     with _binary_streams(), shop_safe_area(shop.safe_mm), (
             cmyk_printing(shop.ink_limit_percent) if shop.ink_limit_percent is not None
             else contextlib.nullcontext()):
-        canvas = new_canvas(buffer, bleed_box[2:], name, "cmyk" if cmyk else None)
+        kind: type = Canvas
+        if shop.text_as_outlines:
+            from cardgen.render.paper.outlines import OutlineCanvas
+
+            kind = OutlineCanvas
+        canvas = new_canvas(buffer, bleed_box[2:], name, "cmyk" if cmyk else None, kind)
         # For this page and every later one (reportlab keeps the boxes).
         canvas.setBleedBox(bleed_box)
         canvas.setTrimBox(trim_box)
@@ -104,6 +114,10 @@ def render_print_shop(deck: Deck, options: SheetOptions, shop: ShopFile | None =
         from cardgen.render.paper.pdfx import as_pdfx1a
 
         return as_pdfx1a(buffer.getvalue(), shop.output_intent)
+    if shop.text_as_outlines:
+        from cardgen.render.paper.pdfx import without_empty_fonts
+
+        return without_empty_fonts(buffer.getvalue())
     return buffer.getvalue()
 
 

@@ -288,11 +288,12 @@ def _binary_streams() -> Iterator[None]:
 
 
 def new_canvas(target: Any, page_size: tuple[float, float], title: str,
-               colour_space: str | None = None) -> Any:
+               colour_space: str | None = None, kind: type = Canvas) -> Any:
     """A canvas that writes the same bytes for the same drawing, and asks for no scaling;
-    with ``colour_space="cmyk"`` it refuses any colour drawn in RGB (a print shop's file)."""
+    with ``colour_space="cmyk"`` it refuses any colour drawn in RGB (a print shop's file).
+    ``kind``: a subclass of reportlab's Canvas (the outlined text of :mod:`.outlines`)."""
     # The initial font must be an embedded one, not Helvetica.
-    canvas = Canvas(target, pagesize=page_size, invariant=1, pageCompression=1,
+    canvas = kind(target, pagesize=page_size, invariant=1, pageCompression=1,
                     initialFontName=registered(MARGIN_FONT), enforceColorSpace=colour_space)
     canvas.setTitle(title)
     canvas.setCreator("cardgen")

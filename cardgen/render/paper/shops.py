@@ -34,7 +34,7 @@ MIN_DPI, MAX_DPI = 50, 1200
 
 REQUIRED = ("name", "product", "format", "trim_mm", "bleed_mm", "safe_mm", "dpi",
             "colour", "order", "upload")
-OPTIONAL = ("ink_limit_percent", "pdfx", "output_intent", "pixels")
+OPTIONAL = ("ink_limit_percent", "pdfx", "output_intent", "pixels", "text_as_outlines")
 INTENT_KEYS = ("identifier", "condition", "registry", "info")
 
 
@@ -69,6 +69,7 @@ class ShopProfile:
     pdfx: str | None = None
     output_intent: OutputIntent | None = None
     pixels: tuple[int, int] | None = None
+    text_as_outlines: bool = False  # the printer asks for fonts converted to outlines
 
     def summary(self, lang: str = "en") -> str:
         """What the profile writes, in a line: format, colour, size and order."""
@@ -146,6 +147,10 @@ def profile_from(data: dict[str, Any], shop_id: str, label: str) -> ShopProfile:
         raise refuse(f"pdfx can only be \"{PDFX_1A}\", in a CMYK profile with an "
                      "[output_intent] table")
     pixels = _pixels(data, size, bleed, dpi, refuse) if fmt == "png" else None
+    outlines = data.get("text_as_outlines", False)
+    if not isinstance(outlines, bool) or (outlines and fmt != "pdf"):
+        raise refuse("text_as_outlines must be true or false, and true only in a PDF "
+                     "profile (format = \"pdf\"): an image has no fonts")
     # The text and pictures of a face keep the design's safe margin inside the trim,
     # scaled up with a larger card; a PDF's faces widen it to the shop's safe area
     # (cardgen/render/facetext.py, shop_safe_area), images keep the design's.
@@ -158,7 +163,8 @@ def profile_from(data: dict[str, Any], shop_id: str, label: str) -> ShopProfile:
         product=_text(data, "product", refuse), format=fmt, size=size,  # type: ignore[arg-type]
         bleed_mm=bleed, safe_mm=safe, dpi=dpi, colour=colour,  # type: ignore[arg-type]
         order=order, upload=_text(data, "upload", refuse),  # type: ignore[arg-type]
-        ink_limit_percent=ink, pdfx=pdfx, output_intent=intent, pixels=pixels)
+        ink_limit_percent=ink, pdfx=pdfx, output_intent=intent, pixels=pixels,
+        text_as_outlines=outlines)
 
 
 #: Makes the one-line error of a problem in the profile being read.
