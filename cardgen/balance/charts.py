@@ -4,7 +4,7 @@ For each player count, one after the other: the game's shape (a few figures with
 intervals), the seats' share of rounds won, the round lengths of the deck against the
 baseline as histograms, and each kind's strength and effect on length as bars with 95 %
 error bars. They flow onto the pages and fill them (see :mod:`cardgen.balance.layout`).
-Words come from ``templates/balance/labels.toml``; the PDF is byte-identical for the
+Words come from the area ``balance`` of ``templates/locale/``; the PDF is byte-identical for the
 same report.
 """
 

@@ -3,24 +3,19 @@
 Every figure is printed with its interval. A kind's or an option's verdict is the one
 its pairs settled (helps, hurts, no effect larger than the tolerance; see
 :mod:`cardgen.balance.sequential`); another difference is named (lengthens …) only when
-its 95 % interval leaves out zero. The words come from ``templates/balance/labels.toml``.
+its 95 % interval leaves out zero. The words come from the catalogues of ``templates/locale/``.
 """
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from importlib import resources
 from typing import Any
 
+from cardgen.catalogue.locale import labels as area_words
 
-@cache
+
 def labels(lang: str) -> dict[str, str]:
-    """The report's words in ``lang`` (fr or en)."""
-    path = resources.files("cardgen.templates").joinpath("balance", "labels.toml")
-    with path.open("rb") as handle:
-        table: dict[str, str] = tomllib.load(handle)[lang]
-    return table
+    """The report's words in ``lang`` (the area ``balance`` of templates/locale/)."""
+    return area_words("balance", lang)
 
 
 def deck_names(report: dict[str, Any], lang: str) -> tuple[str, str]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, nodes
 
+from cardgen.catalogue.locale import rulebook_folder
 from cardgen.datafolders import data_folder
 from cardgen.errors import CardgenError, OutputError
 
@@ -119,10 +120,10 @@ def write_folder(folder: Path, files: Mapping[str, bytes]) -> list[Path]:
 def builtin_blocks(base: str, lang: str) -> list[str]:
     """The blocks a text extending the built-in text ``base`` may replace, in order (none
     for a text written without blocks, like Uno Unplugged's)."""
-    folder = data_folder("templates") / "rulebook"
+    folder = rulebook_folder(lang)
     environment = Environment()
     names: list[str] = []
-    template: str | None = f"{base}.{lang}.md.j2"
+    template: str | None = f"{base}.md.j2"
     while template is not None:
         tree = environment.parse((folder / template).read_text(encoding="utf-8"))
         names = [block.name for block in tree.find_all(nodes.Block)] + names
