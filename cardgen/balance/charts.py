@@ -32,6 +32,7 @@ from cardgen.balance.report import (
     points,
     settling_text,
 )
+from cardgen.catalogue.locale import typography
 from cardgen.outputs import atomic_path
 from cardgen.typography import register_fonts
 
@@ -320,7 +321,7 @@ def _shape_lines(table: dict[str, Any], against: str, words: dict[str, str],
                  lang: str) -> list[str]:
     share = pct(table["deck"]["fair_share"], lang=lang)
     first = interval_text(table["deck"]["positions"][0], percent=True, lang=lang)
-    colon = "\xa0: " if lang == "fr" else ": "  # French spaces its colon
+    colon = typography(lang).before_colon + ": "  # French spaces its colon
     lines = [f"{words['first_seat']}{colon}{first} "
              f"({words['fair_share'].format(share=share)})"]
     for name, percent in (("turns", False), ("points", False), ("reshuffles", False),

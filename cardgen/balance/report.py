@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.catalogue.locale import labels as area_words
+from cardgen.catalogue.locale import typography
 
 
 def labels(lang: str) -> dict[str, str]:
@@ -32,9 +33,9 @@ def deck_names(report: dict[str, Any], lang: str) -> tuple[str, str]:
 def localised(text: str, lang: str) -> str:
     """A number written the English way (``1,234.5%``) as ``lang`` writes it: in French
     ``1 234,5 %``, with narrow no-break spaces."""
-    if lang != "fr":
-        return text
-    return (text.replace(",", "\u202f").replace(".", ",").replace("%", "\u202f%"))
+    marks = typography(lang)
+    return (text.replace(",", "\0").replace(".", marks.decimal_mark)
+            .replace("\0", marks.thousands_mark).replace("%", marks.percent_sign))
 
 
 def number(value: float, digits: int = 1, signed: bool = False) -> str:
@@ -63,7 +64,7 @@ def interval_text(figure: dict[str, Any], *, percent: bool = False, signed: bool
         if percent and (whole or not bare):
             return pct(v, signed, lang)
         return localised(number(v * (100 if percent else 1), digits, signed), lang)
-    separator = " ; " if lang == "fr" else ", "
+    separator = typography(lang).interval_separator
     return (f"{fmt(figure['estimate'])} "
             f"[{fmt(figure['low'], False)}{separator}{fmt(figure['high'], False)}]")
 

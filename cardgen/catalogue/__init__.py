@@ -158,7 +158,7 @@ def _text(value: Any, what: str, problems: list[str], fallback: str = "") -> Tex
 
 def _known_langs_words() -> str:
     langs = text_languages()
-    return ", ".join(langs[:-1]) + " or " + langs[-1]
+    return ", ".join(langs[:-1]) + " and " + langs[-1]
 
 
 def _fill(template: str, color: Color | None, value: int | None,

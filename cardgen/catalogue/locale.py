@@ -19,8 +19,10 @@ The root is ``CARDGEN_LOCALE_DIR`` when set (the tests use a root of their own).
 
 from __future__ import annotations
 
+import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -91,6 +93,49 @@ def face_lang_problem(lang: str) -> str | None:
 def rulebook_folder(lang: str) -> Path:
     """The folder of the long rule texts in ``lang``."""
     return locale_root() / lang / "rulebook"
+
+
+@dataclass(frozen=True)
+class Typography:
+    """How ``lang`` writes numbers and punctuation, from the area ``typography`` of its
+    catalogue (each entry shows it on an example: "{text}:" is "{text}\u00a0:" in French)."""
+
+    decimal_mark: str
+    thousands_mark: str
+    percent_sign: str  # what follows a number: "%", or "\u202f%" in French
+    before_colon: str  # the space a language sets before : ; ! ? ("" in English)
+    quotes: tuple[str, str]
+    interval_separator: str  # between the two ends of an interval: ", " or " ; "
+
+
+def typography(lang: str) -> Typography:
+    said = labels("typography", lang)
+    opening, _, closing = said["quotes"].partition("{text}")
+    low = said["interval"].split("{low}", 1)[1]
+    return Typography(said["decimal_mark"], said["thousands_mark"],
+                      said["percent"].replace("{number}", ""),
+                      said["colon"].replace("{text}", "").removesuffix(":"),
+                      (opening, closing), low.split("{high}", 1)[0])
+
+
+def takes_plural(n: int, lang: str) -> bool:
+    """Whether a name after the count ``n`` takes the plural in ``lang``: by the
+    Plural-Forms of its catalogue (French "0 carte, 1 carte, 2 cartes", English "0 cards,
+    1 card, 2 cards")."""
+    return _plural_rule(locale_root(), lang)(n) != 0
+
+
+@cache
+def _plural_rule(root: Path, lang: str) -> Callable[[int], int]:
+    import polib
+
+    header = polib.pofile(str(catalogue_path(lang, root))).metadata.get("Plural-Forms", "")
+    expression = header.partition("plural=")[2].strip().rstrip(";") or "n != 1"
+    try:
+        return gettext.c2py(expression)
+    except ValueError:
+        raise CatalogueError(f"{catalogue_path(lang, root)}: its Plural-Forms header "
+                             f"({header}) cannot be read; set it as Poedit does") from None
 
 
 @cache

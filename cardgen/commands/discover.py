@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from cardgen.catalogue.locale import labels as area_words
+from cardgen.catalogue.locale import typography
 from cardgen.catalogue.option_facts import OPTION_FACTS, relation_label
 from cardgen.commands.common import usable_deck
 from cardgen.commands.params import (
@@ -105,7 +106,7 @@ def list_options(lang: str, as_json: bool) -> None:
         }
         for relation, names in relations.items():
             if names:
-                colon = " :" if lang == "fr" else ":"  # French sets a space before it
+                colon = (" " if typography(lang).before_colon else "") + ":"  # as French
                 click.echo(f"{'':<{width}}    {relation_label(relation, lang)}{colon} "
                            f"{', '.join(names)}")
 

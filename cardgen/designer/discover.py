@@ -10,6 +10,7 @@ from typing import Any
 
 from cardgen.catalogue import FACT_DEFAULTS, EffectFacts, catalogue, pictogram_names
 from cardgen.catalogue.locale import labels as area_words
+from cardgen.catalogue.locale import typography
 from cardgen.designer.effect_examples import examples_of
 
 
@@ -72,7 +73,7 @@ def effect_lines(lang: str) -> list[str]:
     """The effects as ``cardgen effects`` prints them: each one's id and what it does,
     then its parameters, its facts and its examples, indented."""
     words = labels(lang)
-    colon = " :" if lang == "fr" else ":"  # French sets a space before it
+    colon = (" " if typography(lang).before_colon else "") + ":"  # French spaces it
     lines = []
     for row in effect_rows():
         lines.append(f"{row['id']}{colon} {row['description'][lang]}")

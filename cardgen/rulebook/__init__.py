@@ -30,9 +30,9 @@ from cardgen.rulebook.owntext import deck_names, line_of, render_own_text
 from cardgen.rulebook.styles import build_styles
 from cardgen.rulebook.tablesizes import untold_removals
 from cardgen.rulebook.templates import (
-    french_spacing,
     labels,
     render_text,
+    spaced,
     template_label,
     typographic_quotes,
 )
@@ -73,7 +73,7 @@ def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
 def _spaced(text: str, lang: str) -> str:
     """The rendered text set in the language's typography: its quotes, its spaces."""
     text = typographic_quotes(text, lang)
-    return french_spacing(text) if lang == "fr" else text
+    return spaced(text, lang)
 
 
 def rulebook_pdf(deck: Deck, lang: str, paper: str = "a4") -> bytes:

@@ -24,7 +24,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from cardgen.catalogue.locale import labels as area_words
-from cardgen.catalogue.locale import rulebook_folder
+from cardgen.catalogue.locale import rulebook_folder, typography
 from cardgen.datafolders import data_folder
 from cardgen.errors import CardgenError
 
@@ -53,6 +53,12 @@ def escape_text(value: str) -> Markup:
 NARROW_NBSP = "\u202f"
 
 
+def spaced(text: str, lang: str) -> str:
+    """``text`` with the spaces ``lang`` sets around punctuation (French's, below), for a
+    language whose catalogue sets a space before a colon; else as it is."""
+    return french_spacing(text) if typography(lang).before_colon else text
+
+
 def french_spacing(text: str) -> str:
     """French puts a non-breaking space before : ; ! ? and a narrow one inside « »,
     so that a line never starts with one of them."""
@@ -69,10 +75,10 @@ _OPENS_AFTER = re.compile(r"(?:^|[\s(\[{—–/-]|<[^>]*>)$")
 
 
 def typographic_quotes(text: str, lang: str) -> str:
-    """Straight double quotes as the language's own: “UNO!” in English, « UNO ! » in
-    French. A quote opens after a space, a bracket or the start of a line, and closes
-    anywhere else."""
-    opening, closing = ("«" + NARROW_NBSP, NARROW_NBSP + "»") if lang == "fr" else ("“", "”")
+    """Straight double quotes as the language's own (its catalogue's): “UNO!” in
+    English, « UNO ! » in French. A quote opens after a space, a bracket or the start of
+    a line, and closes anywhere else."""
+    opening, closing = typography(lang).quotes
 
     def swap(match: re.Match[str]) -> str:
         if match.group(0).startswith("<"):
