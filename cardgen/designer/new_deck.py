@@ -56,10 +56,10 @@ def new_deck(folder: Path, base: str, langs: Sequence[str]) -> list[Path]:
     for lang in langs:
         # templates/locale/<lang>/newdeck/rules.md.j2; a language without one gets the
         # base deck's built-in text alone.
-        folder = rulebook_folder(lang).parent / "newdeck"
-        if (folder / "rules.md.j2").is_file():
+        own_folder = rulebook_folder(lang).parent / "newdeck"
+        if (own_folder / "rules.md.j2").is_file():
             files[f"{slug}.{lang}.md"] = _render(
-                "rules.md.j2", {**values, "blocks": builtin_blocks(base, lang)}, folder)
+                "rules.md.j2", {**values, "blocks": builtin_blocks(base, lang)}, own_folder)
     files[PICTURE] = (_folder() / PICTURE).read_text(encoding="utf-8")
     return write_folder(folder, {name: text.encode("utf-8") for name, text in files.items()})
 
