@@ -15,6 +15,7 @@ from importlib import resources
 
 from cardgen.catalogue import Text
 from cardgen.catalogue.effect_facts import fact_sources
+from cardgen.catalogue.locale import labels, with_words
 from cardgen.errors import CatalogueError
 
 
@@ -36,18 +37,14 @@ class OptionFacts:
                 for need in self.needs}
 
 
-#: How ``cardgen options`` names the three relations, per language.
-RELATION_LABELS = {
-    "needs": Text("nécessite", "needs"),
-    "includes": Text("comprend", "includes"),
-    "conflicts": Text("incompatible avec", "conflicts with"),
-    "or": Text("ou", "or"),
-}
+def relation_label(relation: str, lang: str) -> str:
+    """How ``cardgen options`` names a relation (needs, includes, conflicts) or "or"."""
+    return str(labels("options", lang)[relation])
 
 
 def _load() -> dict[str, OptionFacts]:
     with resources.files("cardgen.data").joinpath("options.toml").open("rb") as handle:
-        raw = tomllib.load(handle)
+        raw = with_words("options.toml", tomllib.load(handle))
     for source in fact_sources():  # the options of the plugins installed
         for name, entry in source.read("options.toml").items():
             if name in raw:

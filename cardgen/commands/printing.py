@@ -18,6 +18,7 @@ from cardgen.commands.params import (
     OutputPath,
     choice,
     color_shapes_option,
+    fallback_option,
     lang_option,
     large_print_option,
     low_ink_option,
@@ -52,7 +53,9 @@ def _png_folder(ctx: click.Context, param: click.Parameter, value: Path | None
 
 @click.command()
 @click.argument("deck")
-@lang_option("Language of the rulebook: fr or en (required).", default=None)
+@lang_option("Language of the rulebook: fr, en or another language of templates/locale/ "
+             "(required).", default=None)
+@fallback_option()
 @paper_option()
 @large_print_option()
 @color_shapes_option()
@@ -67,7 +70,7 @@ def rulebook(deck: str, lang: str | None, paper: str, large_print: bool, no_colo
     """
     if lang is None:  # Click would list the choices one a line
         raise click.UsageError("Missing option '--lang': give --lang fr or --lang en")
-    loaded = usable_deck(deck, None)
+    loaded = usable_deck(deck, None, lang)
     from cardgen import rulebook as rulebook_module
 
     path = output or Path(rulebook_module.rulebook_filename(loaded, lang, large_print))
@@ -151,6 +154,7 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @lang_option("Language(s) of names and captions on the faces.", default="both", faces=True)
 @color_shapes_option()
 @low_ink_option()
+@fallback_option()
 @players_option("Print the deck as played by this many players (some decks leave cards "
                 "out).")
 @output_option("PDF file to write (default: DECK-sheets-PAPER.pdf here).",
@@ -196,7 +200,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
     if fold and ctx.get_parameter_source("flip") == click.core.ParameterSource.COMMANDLINE:
         raise click.UsageError("--flip is the edge a duplex printer turns the paper over; "
                                "--fold prints on one side: leave out --flip", ctx)
-    loaded = usable_deck(deck, players)
+    loaded = usable_deck(deck, players, lang)
     ctx.with_resource(deck_faces(loaded, no_color_shapes, low_ink))  # until the command ends
     from cardgen.render.paper import sheets as sheets_module
 
@@ -204,7 +208,7 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
         bleed = layout().print_shop_bleed_mm if print_shop else 0.0
     options = sheets_module.SheetOptions(
         paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
-        back_offset_mm=back_offset, lang=lang, players=players,  # type: ignore[arg-type]
+        back_offset_mm=back_offset, lang=lang, players=players,
         size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines,  # type: ignore[arg-type]
         cutter=cutter, cut_file=cut_file, fold=fold)  # type: ignore[arg-type]
     options.check()
@@ -310,7 +314,7 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
 
     profile = shop_for(ctx, ref, "sheets", deck, "paper", "size", "bleed", "print_shop", "order",
                        "backs", "fold", "back_offset", "printer", "low_ink")
-    loaded = usable_deck(deck, players)
+    loaded = usable_deck(deck, players, lang)
     ctx.with_resource(deck_faces(loaded, ctx.params["no_color_shapes"]))
     from cardgen.render.paper import sheets as sheets_module
     from cardgen.render.paper.printshop import ShopFile, shop_filename, write_print_shop
@@ -331,6 +335,7 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
 @click.option("--dpi", type=int, default=None, help="Resolution of the face images "
               "(default 300).")
 @lang_option("Language(s) of names and captions on the faces.", default="both", faces=True)
+@fallback_option()
 @players_option("The deck as played by this many players.")
 @_size_option("the faces")
 @click.option("--bleed", type=FiniteFloat(), default=0.0, show_default=True, metavar="MM",
@@ -353,14 +358,14 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
 
         profile = shop_for(ctx, shop, "png", deck, "size", "bleed", "dpi", "low_ink")
         size, bleed, dpi, tts = profile.size, profile.bleed_mm, profile.dpi, False
-    loaded = usable_deck(deck, players)
+    loaded = usable_deck(deck, players, lang)
     ctx.with_resource(deck_faces(loaded, no_color_shapes, low_ink))
     folder = output or Path(f"{loaded.id}-{profile.id}" if shop else f"{loaded.id}-png")
     from cardgen.render import png as png_module
     from cardgen.render.paper.resolution import coarse_pictures
 
     least = dpi or layout().png.default_dpi
-    for picture in coarse_pictures(loaded, least, size, bleed, lang,  # type: ignore[arg-type]
+    for picture in coarse_pictures(loaded, least, size, bleed, lang,
                                    players):
         click.echo(f"warning: {picture.message(size, f'these {least} dpi images need')}",
                    err=True)
@@ -372,7 +377,7 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
             write_shop_folder(loaded, folder, profile, lang, players, workers)
             return
         result = png_module.write_pngs(loaded, folder, dpi=dpi,
-                                       lang=lang,  # type: ignore[arg-type]
+                                       lang=lang,
                                        players=players, size=size, bleed_mm=bleed,
                                        workers=workers, tts=tts)
     except KeyboardInterrupt:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cardgen.catalogue.locale import labels
 from cardgen.commands.params import json_option, lang_option
 from cardgen.commands.stdout import REPORT_WIDTH, emit_json
 from cardgen.errors import CardgenError
@@ -22,9 +23,13 @@ from cardgen.render.paper.shops import ShopProfile, builtin_shops, load_shop
 if TYPE_CHECKING:
     from cardgen.deck.load import Deck
 
-#: The headings of `cardgen shops`, by language, padded to line up.
-LABELS = {"en": ("writes: ", "command:", "upload: "),
-          "fr": ("fichier :  ", "commande : ", "à envoyer :")}
+
+def _headings(lang: str) -> list[str]:
+    """The headings of `cardgen shops` in ``lang``, padded to line up."""
+    words = labels("commands", lang)
+    said = [words[f"shops_{key}"] for key in ("writes", "command", "upload")]
+    width = max(len(heading) for heading in said)
+    return [heading.ljust(width) for heading in said]
 
 
 def command_for(shop: ShopProfile, deck: str = "DECK", ref: str | None = None) -> str:
@@ -57,7 +62,7 @@ def write_shop_folder(deck: Deck, folder: Path, shop: ShopProfile, lang: str,
     """`cardgen png DECK --shop NAME`: the folder of images, then what to do with it."""
     from cardgen.render.paper.shopimages import MANIFEST, write_shop_images
 
-    images = write_shop_images(deck, folder, shop, lang=lang,  # type: ignore[arg-type]
+    images = write_shop_images(deck, folder, shop, lang=lang,
                                players=players, workers=workers)
     faces = [image for image in images if image.side == "face"]
     backs = [image.file for image in images if image.side == "back"]
@@ -89,7 +94,7 @@ def shops(lang: str, as_json: bool) -> None:
     if as_json:
         emit_json([_as_dict(shop) for shop in profiles])
         return
-    writes, command, upload = LABELS[lang]
+    writes, command, upload = _headings(lang)
     for shop in profiles:
         click.echo(f"{shop.id}: {shop.name}, {shop.product[lang]}")
         click.echo(f"  {writes} {shop.summary(lang)}")

@@ -45,7 +45,7 @@ def tts(deck: str, output: Path | None, lang: str, players: int | None,
     from cardgen.render.tabletop import write_tabletop
 
     try:
-        written = write_tabletop(loaded, folder, lang=lang,  # type: ignore[arg-type]
+        written = write_tabletop(loaded, folder, lang=lang,
                                  players=players, workers=workers)
     except KeyboardInterrupt:
         click.echo(f"interrupted (Ctrl-C): nothing new written into {folder}", err=True)
