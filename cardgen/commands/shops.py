@@ -69,10 +69,11 @@ def write_shop_folder(deck: Deck, folder: Path, shop: ShopProfile, lang: str,
     click.echo(f"wrote {folder}: {len(faces)} face images for "
                f"{sum(image.count for image in faces)} cards ({faces[0].file} … "
                f"{faces[-1].file}), {', '.join(backs) or 'no back'} and {MANIFEST}")
-    steps = "fr" if lang == "fr" else "en"
-    click.echo(f"to order at {shop.name}:")
-    for line in _steps(" ", shop.upload[steps]):
-        click.echo(line)
+    steps = shop.upload.get(lang) or shop.upload.get("en")
+    if steps:  # a profile of one's own may say nothing of uploading
+        click.echo(f"{shop.name}:")
+        for line in _steps(" ", steps):
+            click.echo(line)
 
 
 def _as_dict(shop: ShopProfile) -> dict[str, Any]:

@@ -64,6 +64,10 @@ def _small_profile(folder: Path, shop: str = "thegamecrafter") -> Path:
     """The shop's profile at 50 dpi, so that a whole deck's images take a second."""
     text = (SHOPS / f"{shop}.toml").read_text(encoding="utf-8")
     text = re.sub(r"(?m)^pixels = .*\n", "", text.replace("dpi = 300", "dpi = 50"))
+    # A profile of one's own says in its own words what to upload (the built-in shops'
+    # words are in the catalogues).
+    text += ('\n[upload]\nen = """1. Upload the images.\n4. Set each card\'s quantity."""\n'
+             'fr = """1. Envoyez les images."""\n')
     (folder / "small.toml").write_text(text, encoding="utf-8")
     return folder / "small.toml"
 
