@@ -33,9 +33,10 @@ Colour = Literal["rgb", "cmyk"]
 PDFX_1A = "PDF/X-1a:2003"
 MIN_DPI, MAX_DPI = 50, 1200
 
-REQUIRED = ("name", "product", "format", "trim_mm", "bleed_mm", "safe_mm", "dpi",
-            "colour", "order", "upload")
-OPTIONAL = ("ink_limit_percent", "pdfx", "output_intent", "pixels")
+REQUIRED = ("name", "format", "trim_mm", "bleed_mm", "safe_mm", "dpi", "colour", "order")
+#: product and upload, what `cardgen shops` says of a built-in shop (their words are in
+#: templates/locale/), are optional in a profile of one's own, which it never lists.
+OPTIONAL = ("ink_limit_percent", "pdfx", "output_intent", "pixels", "product", "upload")
 INTENT_KEYS = ("identifier", "condition", "registry", "info")
 
 
@@ -167,6 +168,8 @@ def _string(data: dict[str, Any], key: str, refuse: Refuse) -> str:
 
 
 def _text(data: dict[str, Any], key: str, refuse: Refuse) -> Text:
+    if key not in data:
+        return Text()
     value = data[key]
     if (not isinstance(value, dict) or not {"fr", "en"} <= set(value) <= set(languages())
             or not all(isinstance(v, str) and v.strip() for v in value.values())):
