@@ -6,10 +6,10 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+from cardgen.catalogue.locale import languages
 from cardgen.deck.load import builtin_names, load_deck
 from cardgen.outputs import prepare_folder, write_atomic
 from cardgen.render.paper.sheets import SheetOptions, has_specials, sheets_filename, write_sheets
-from cardgen.rulebook import LANGS as RULEBOOK_LANGS
 from cardgen.rulebook import rulebook_filename, write_rulebook
 
 
@@ -33,7 +33,7 @@ def build_all(out: Path, paper: str = "a4") -> Iterator[Path]:
         write_atomic(path, card_list_json(name))
         yield path
         deck = load_deck(name)
-        for lang in RULEBOOK_LANGS:
+        for lang in languages():  # a rulebook in every language of templates/locale/
             yield write_rulebook(deck, lang, out / rulebook_filename(deck, lang), paper)
         # Full sheets, and the specials alone where a standard box lacks some.
         for only in ("all", "specials"):

@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from cardgen.catalogue.locale import labels, languages, with_words
 from cardgen.catalogue.texts import Text
 from cardgen.errors import CardgenError
 from cardgen.files.toml import parse_toml, read_toml_file
@@ -32,9 +33,10 @@ Colour = Literal["rgb", "cmyk"]
 PDFX_1A = "PDF/X-1a:2003"
 MIN_DPI, MAX_DPI = 50, 1200
 
-REQUIRED = ("name", "product", "format", "trim_mm", "bleed_mm", "safe_mm", "dpi",
-            "colour", "order", "upload")
-OPTIONAL = ("ink_limit_percent", "pdfx", "output_intent", "pixels")
+REQUIRED = ("name", "format", "trim_mm", "bleed_mm", "safe_mm", "dpi", "colour", "order")
+#: product and upload, what `cardgen shops` says of a built-in shop (their words are in
+#: templates/locale/), are optional in a profile of one's own, which it never lists.
+OPTIONAL = ("ink_limit_percent", "pdfx", "output_intent", "pixels", "product", "upload")
 INTENT_KEYS = ("identifier", "condition", "registry", "info")
 
 
@@ -72,7 +74,7 @@ class ShopProfile:
 
     def summary(self, lang: str = "en") -> str:
         """What the profile writes, in a line: format, colour, size and order."""
-        words = _SUMMARY_WORDS[lang]
+        words = labels("shops", lang)
         what = self.pdfx or ("PDF" if self.format == "pdf" else words["images"])
         colour = (f"CMYK ≤ {self.ink_limit_percent:g} %" if self.colour == "cmyk"
                   else "RGB")
@@ -81,13 +83,6 @@ class ShopProfile:
             width, height = self.pixels or (0, 0)
             return f"{what}, {colour}, {size}, {width}×{height} px {words['at']} {self.dpi} dpi"
         return f"{what}, {colour}, {size}, {words['pages']} {self.order}"
-
-
-#: The words of :meth:`ShopProfile.summary` in each language.
-_SUMMARY_WORDS = {
-    "en": {"images": "PNG images", "bleed": "bleed", "at": "at", "pages": "pages"},
-    "fr": {"images": "images PNG", "bleed": "de fond perdu", "at": "à", "pages": "pages"},
-}
 
 
 def builtin_shops() -> tuple[str, ...]:
@@ -103,7 +98,8 @@ def load_shop(ref: str) -> ShopProfile:
         name = ref.lower()
         label = f"cardgen/data/shops/{name}.toml"
         raw = resources.files("cardgen.data").joinpath("shops", f"{name}.toml").read_bytes()
-        return profile_from(parse_toml(raw, label, "shop profile"), name, label)
+        data = with_words(f"shops/{name}.toml", parse_toml(raw, label, "shop profile"))
+        return profile_from(data, name, label)
     path = Path(ref)
     if path.suffix.lower() != ".toml" and not path.exists():
         close = difflib.get_close_matches(ref.lower(), names, n=1)
@@ -172,12 +168,14 @@ def _string(data: dict[str, Any], key: str, refuse: Refuse) -> str:
 
 
 def _text(data: dict[str, Any], key: str, refuse: Refuse) -> Text:
+    if key not in data:
+        return Text()
     value = data[key]
-    if (not isinstance(value, dict) or set(value) != {"fr", "en"}
+    if (not isinstance(value, dict) or not {"fr", "en"} <= set(value) <= set(languages())
             or not all(isinstance(v, str) and v.strip() for v in value.values())):
         raise refuse(f"{key} must be a text in both languages: {key} = "
                      "{ fr = \"…\", en = \"…\" }")
-    return Text(value["fr"], value["en"])
+    return Text(value)
 
 
 def _choice(data: dict[str, Any], key: str, choices: tuple[str, ...], refuse: Refuse) -> str:
