@@ -319,14 +319,14 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
             duplex = "duplex_short" if short else "duplex"
             advice = _texts(("faces", duplex) if options.backs else ("faces",),
                             options.lang)
-            _page_margins(canvas, grid, name, number, total, advice)
+            _page_margins(canvas, grid, name, number, total, advice, options.lang)
             canvas.showPage()
             if options.backs:
                 number += 1
                 _draw_backs(canvas, grid, forms, page_cards, options)
                 _page_margins(canvas, grid, name, number, total,
                               _texts(("backs_short" if short else "backs", "faces"),
-                                     options.lang, page=str(number - 1)))
+                                     options.lang, page=str(number - 1)), options.lang)
                 canvas.showPage()
         canvas.save()
     return buffer.getvalue()
@@ -393,8 +393,9 @@ def page_cost(deck: Deck, options: SheetOptions) -> str | None:
 
 
 def _page_margins(canvas: Any, grid: Grid, name: str, number: int, total: int,
-                  advice: list[str]) -> None:
-    page = " · ".join(_texts(("page",), "en", n=str(number), total=str(total)))
+                  advice: list[str], lang: Lang) -> None:
+    # "page" is the same word in French and English: one of them on a bilingual sheet.
+    page = " · ".join(_texts(("page",), lang, n=str(number), total=str(total)))
     _draw_margin_text(canvas, grid, [(MARGIN_BOLD, f"{name} — {page}")]
                       + [(MARGIN_FONT, line) for line in advice], "left")
     _draw_ruler(canvas, grid)
