@@ -11,11 +11,10 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
-
 from helpers.cli import run_in
 from helpers.languages import LOCALE, catalogue_of, leftover_words
 from helpers.rulebook_pdfs import rulebook_bytes
+from pypdf import PdfReader
 
 #: The languages other than the two cardgen started with.
 ADDED = sorted({path.parent.parent.name for path in LOCALE.glob("*/LC_MESSAGES/cardgen.po")}
