@@ -65,6 +65,8 @@ def test_effects_as_json_carry_the_limits_of_effects_toml(tmp_path: Path) -> Non
     data = tomllib.loads((ROOT / "cardgen" / "data" / "effects.toml").read_text("utf-8"))
     assert list(rows) == list(data)
     (amount,) = rows["downpour"]["params"]
+    # French and English, whatever other languages the catalogues add.
+    amount["what"] = {lang: amount["what"][lang] for lang in ("fr", "en")}
     assert amount == {"name": "amount", "default": 1, "type": "integer", "min": 1, "max": 5,
                       "what": {"fr": "les cartes que pioche chaque autre joueur",
                                "en": "the cards each other player draws"}}

@@ -99,7 +99,7 @@ def test_a_corner_pictogram_is_drawn_in_both_top_corners(tmp_path: Path) -> None
     ('"ABCD"', "corner.fr must be 1 to 3 characters, got 'ABCD'"),
     ('{ fr = "" }', "corner.fr must be 1 to 3 characters, got ''"),
     ('{ pictogram = "unicorn" }', "has corner pictogram 'unicorn'; use one of ban, "),
-    ('{ de = "X" }', "'corner' must be a short text or a table"),
+    ('{ xx = "X" }', "'corner' must be a short text or a table"),  # xx: no language
     ("3", "'corner' must be a short text or a table"),
 ])
 def test_a_corner_that_cannot_be_drawn_is_refused_naming_the_card(
