@@ -4,7 +4,7 @@ For each player count, one after the other: the game's shape (a few figures with
 intervals), the seats' share of rounds won, the round lengths of the deck against the
 baseline as histograms, and each kind's strength and effect on length as bars with 95 %
 error bars. They flow onto the pages and fill them (see :mod:`cardgen.balance.layout`).
-Words come from ``templates/balance/labels.toml``; the PDF is byte-identical for the
+Words come from the area ``balance`` of ``templates/locale/``; the PDF is byte-identical for the
 same report.
 """
 
@@ -32,6 +32,7 @@ from cardgen.balance.report import (
     points,
     settling_text,
 )
+from cardgen.catalogue.locale import typography
 from cardgen.outputs import atomic_path
 from cardgen.typography import register_fonts
 
@@ -320,7 +321,7 @@ def _shape_lines(table: dict[str, Any], against: str, words: dict[str, str],
                  lang: str) -> list[str]:
     share = pct(table["deck"]["fair_share"], lang=lang)
     first = interval_text(table["deck"]["positions"][0], percent=True, lang=lang)
-    colon = "\xa0: " if lang == "fr" else ": "  # French spaces its colon
+    colon = typography(lang).before_colon + ": "  # French spaces its colon
     lines = [f"{words['first_seat']}{colon}{first} "
              f"({words['fair_share'].format(share=share)})"]
     for name, percent in (("turns", False), ("points", False), ("reshuffles", False),

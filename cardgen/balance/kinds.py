@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from cardgen.catalogue import Card, Text, catalogue
+from cardgen.catalogue.locale import text
 from cardgen.engine.variant import Variant
 
 #: The value of the plain number cards an ablated kind becomes.
@@ -48,14 +49,15 @@ def _is_standard_number(card: Card) -> bool:
 
 
 @cache
-def _colour_words() -> re.Pattern[str]:
-    words = {w for c in catalogue().colors.values() for w in (c.name.fr, c.name_f, c.name.en)}
+def _colour_words(lang: str) -> re.Pattern[str]:
+    """The colour words of ``lang``, in either gender."""
+    words = {w for c in catalogue().colors.values() for w in (c.name[lang], c.name_f[lang])}
     return re.compile(r"\b(" + "|".join(sorted(words, key=len, reverse=True)) + r")\b",
                       re.IGNORECASE)
 
 
-def _colourless(text: str) -> str:
-    return re.sub(r"\s{2,}", " ", _colour_words().sub("", text)).strip()
+def _colourless(text: str, lang: str) -> str:
+    return re.sub(r"\s{2,}", " ", _colour_words(lang).sub("", text)).strip()
 
 
 def _key(card: Card) -> str:
@@ -79,9 +81,9 @@ def kind_groups(variant: Variant) -> list[KindGroup]:
         first = members[0][0]
         key = _key(first)
         if key == NUMBERS:
-            name = Text("Cartes numérotées", "Number cards")
+            name = text("balance|number_cards")
         else:
-            name = Text(_colourless(first.name.fr), _colourless(first.name.en))
+            name = Text({lang: _colourless(said, lang) for lang, said in first.name.items()})
         groups.append(KindGroup(key, name, tuple(c.id for c, _ in members),
                                 sum(n for _, n in members)))
     return groups

@@ -3,24 +3,20 @@
 Every figure is printed with its interval. A kind's or an option's verdict is the one
 its pairs settled (helps, hurts, no effect larger than the tolerance; see
 :mod:`cardgen.balance.sequential`); another difference is named (lengthens …) only when
-its 95 % interval leaves out zero. The words come from ``templates/balance/labels.toml``.
+its 95 % interval leaves out zero. The words come from the catalogues of ``templates/locale/``.
 """
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from importlib import resources
 from typing import Any
 
+from cardgen.catalogue.locale import labels as area_words
+from cardgen.catalogue.locale import typography
 
-@cache
+
 def labels(lang: str) -> dict[str, str]:
-    """The report's words in ``lang`` (fr or en)."""
-    path = resources.files("cardgen.templates").joinpath("balance", "labels.toml")
-    with path.open("rb") as handle:
-        table: dict[str, str] = tomllib.load(handle)[lang]
-    return table
+    """The report's words in ``lang`` (the area ``balance`` of templates/locale/)."""
+    return area_words("balance", lang)
 
 
 def deck_names(report: dict[str, Any], lang: str) -> tuple[str, str]:
@@ -37,9 +33,9 @@ def deck_names(report: dict[str, Any], lang: str) -> tuple[str, str]:
 def localised(text: str, lang: str) -> str:
     """A number written the English way (``1,234.5%``) as ``lang`` writes it: in French
     ``1 234,5 %``, with narrow no-break spaces."""
-    if lang != "fr":
-        return text
-    return (text.replace(",", "\u202f").replace(".", ",").replace("%", "\u202f%"))
+    marks = typography(lang)
+    return (text.replace(",", "\0").replace(".", marks.decimal_mark)
+            .replace("\0", marks.thousands_mark).replace("%", marks.percent_sign))
 
 
 def number(value: float, digits: int = 1, signed: bool = False) -> str:
@@ -68,7 +64,7 @@ def interval_text(figure: dict[str, Any], *, percent: bool = False, signed: bool
         if percent and (whole or not bare):
             return pct(v, signed, lang)
         return localised(number(v * (100 if percent else 1), digits, signed), lang)
-    separator = " ; " if lang == "fr" else ", "
+    separator = typography(lang).interval_separator
     return (f"{fmt(figure['estimate'])} "
             f"[{fmt(figure['low'], False)}{separator}{fmt(figure['high'], False)}]")
 

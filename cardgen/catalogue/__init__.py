@@ -23,6 +23,7 @@ from typing import Any
 from cardgen.catalogue.back import CardBack, card_back
 from cardgen.catalogue.corner import CornerIndex, read_corner
 from cardgen.catalogue.effect_facts import FACT_DEFAULTS, EffectFacts, effect_from_data, read_params
+from cardgen.catalogue.locale import text_languages, with_words
 from cardgen.catalogue.texts import LANGS, Text
 from cardgen.errors import CatalogueError
 from cardgen.files.picture import check_picture
@@ -46,14 +47,18 @@ CARD_FIELDS = frozenset(
 
 @dataclass(frozen=True)
 class Color:
+    """A card colour and its word in each language, in each form a card's text may need:
+    ``{color}`` is ``name``, ``{color_f}`` the feminine ``name_f`` ("verte", for names
+    like "Inversion verte"), ``{Color}`` the name with a capital; in a plural name
+    ("Inversions vertes") the plural forms. A language without genders or plurals
+    repeats its one word."""
+
     id: str
     name: Text
-    name_f: str  # the French feminine form ("verte"), for names like "Inversion verte"
+    name_f: Text
     rgb: str
-    #: The French plural forms, masculine and feminine ("verts", "vertes"), for the plural
-    #: names of cards ("Inversions vertes"); English colour words do not change.
-    plural_fr: str = ""
-    plural_fr_f: str = ""
+    plural: Text
+    plural_f: Text
 
 
 @dataclass(frozen=True)
@@ -72,7 +77,7 @@ class Card:
     pictogram: str | None = None
     #: The name after a count other than one ("8 Reverses", "8 Inversions"), in each
     #: language; where the card data gives none, the name itself ("8 Passe ton tour").
-    plural: Text = Text("", "")
+    plural: Text = Text()
     #: A picture file for a custom card (an SVG or PNG next to its deck file).
     picture: Path | None = None
     #: Its back: None for the deck's, "none" for no back at all, or a picture of its own.
@@ -95,9 +100,9 @@ class Card:
     def __post_init__(self) -> None:
         if not self.entry:
             object.__setattr__(self, "entry", self.id)
-        if not (self.plural.fr and self.plural.en):
-            object.__setattr__(self, "plural", Text(self.plural.fr or self.name.fr,
-                                                    self.plural.en or self.name.en))
+        if any(not self.plural.get(lang) for lang in self.name):
+            object.__setattr__(self, "plural", Text({
+                lang: self.plural.get(lang) or name for lang, name in self.name.items()}))
 
     def param(self, name: str, default: Any = None) -> Any:
         for key, value in self.params:
@@ -123,34 +128,46 @@ def normalize(key: str) -> str:
 
 
 def _text(value: Any, what: str, problems: list[str], fallback: str = "") -> Text:
-    """Read a {fr, en} table (or a plain string, used for both languages)."""
+    """Read a table of texts by language (or a plain string, used for every language).
+
+    Any language of templates/locale/ may be given; French and English stand in for each
+    other, and a deck asked for another language it lacks says so (cardgen/deck/)."""
     if isinstance(value, str):
-        return Text(value, value)
+        return Text({lang: value for lang in text_languages()})
     if not isinstance(value, Mapping):
         problems.append(f"{what} must be a table with 'fr' and 'en' texts")
-        return Text(fallback, fallback)
-    unknown = sorted(set(value) - set(LANGS))
+        return Text(fr=fallback, en=fallback)
+    unknown = sorted(set(value) - set(text_languages()))
     if unknown:
-        problems.append(f"{what} has unknown language(s) {', '.join(unknown)}; use fr and en")
-    texts = {lang: value.get(lang) for lang in LANGS}
+        problems.append(f"{what} has unknown language(s) {', '.join(unknown)}; use "
+                        f"{_known_langs_words()}")
+    texts = {lang: value.get(lang) for lang in text_languages() if lang in value}
     for lang, text in texts.items():
-        if text is not None and not isinstance(text, str):
+        if not isinstance(text, str):
             problems.append(f"{what}.{lang} must be text")
             texts[lang] = None
-    fr, en = texts["fr"], texts["en"]
+    fr, en = texts.get("fr"), texts.get("en")
     if fr is None and en is None:
         problems.append(f"{what} needs an 'fr' or 'en' text")
-        return Text(fallback, fallback)
-    # A missing language falls back on the other one; cardgen/deck/ warns about it.
-    return Text(fr if fr is not None else str(en), en if en is not None else str(fr))
+        return Text(fr=fallback, en=fallback)
+    # A missing French or English falls back on the other one; cardgen/deck/ warns about it.
+    others = {lang: text for lang, text in texts.items() if lang not in LANGS and text is not None}
+    return Text(fr=fr if fr is not None else str(en), en=en if en is not None else str(fr),
+                **others)
+
+
+def _known_langs_words() -> str:
+    langs = text_languages()
+    return ", ".join(langs[:-1]) + " and " + langs[-1]
 
 
 def _fill(template: str, color: Color | None, value: int | None,
-          plural: bool = False) -> str:
+          plural: bool = False, lang: str = "en") -> str:
+    """``template`` with the colour's word in ``lang`` and the value put in."""
     if color is not None:
-        name_f = color.plural_fr_f or color.name_f if plural else color.name_f
-        template = (template.replace("{color_f}", name_f)
-                    .replace("{Color}", color.name.en.capitalize()))
+        name, name_f = (color.plural, color.plural_f) if plural else (color.name, color.name_f)
+        template = (template.replace("{color}", name[lang]).replace("{color_f}", name_f[lang])
+                    .replace("{Color}", color.name[lang].capitalize()))
     if value is not None:
         template = template.replace("{value}", str(value))
     return template
@@ -158,43 +175,40 @@ def _fill(template: str, color: Color | None, value: int | None,
 
 def _fill_text(text: Text, color: Color | None, value: int | None,
                plural: bool = False) -> Text:
-    """``text`` for the card of this colour and value; with ``plural``, a plural name
-    (French colour words then agree: "Inversions {color_f}" -> "Inversions vertes")."""
-    fr, en = text.fr, text.en
-    if color is not None:
-        fr = fr.replace("{color}", color.plural_fr or color.name.fr if plural
-                        else color.name.fr)
-        en = en.replace("{color}", color.name.en)
-    return Text(_fill(fr, color, value, plural), _fill(en, color, value, plural))
+    """``text`` for the card of this colour and value, each language with its own colour
+    words; with ``plural``, a plural name (French colour words then agree: "Inversions
+    {color_f}" -> "Inversions vertes")."""
+    return Text({lang: _fill(said, color, value, plural, lang) for lang, said in text.items()})
 
 
 def _plural(value: Any, label: str, problems: list[str]) -> Text:
     """The optional 'plural' of a card: the name after a count other than one.
 
-    A language it does not give is "" here, and the card then uses its name as it is
-    (never the other language's plural): ``plural = { fr = "Averses" }`` leaves the
+    A language it does not give is left out here, and the card then uses its name as it
+    is (never another language's plural): ``plural = { fr = "Averses" }`` leaves the
     English "Rain Check". No plural is ever guessed from the name.
     """
     if value is None:
-        return Text("", "")
+        return Text()
     if isinstance(value, str):
-        value = {"fr": value, "en": value}
+        value = {lang: value for lang in text_languages()}
     if not isinstance(value, Mapping):
         problems.append(f"{label}: 'plural' must be a table with 'fr' and/or 'en' texts, "
                         'e.g. plural = { fr = "Averses", en = "Rain Checks" }')
-        return Text("", "")
-    unknown = sorted(set(value) - set(LANGS))
+        return Text()
+    unknown = sorted(set(value) - set(text_languages()))
     if unknown:
         problems.append(f"{label} plural has unknown language(s) {', '.join(unknown)}; "
-                        "use fr and en")
+                        f"use {_known_langs_words()}")
     texts = {}
-    for lang in LANGS:
+    for lang in text_languages():
         text = value.get(lang)
         if text is not None and (not isinstance(text, str) or not text.strip()):
             problems.append(f"{label} plural.{lang} must be a text that is not empty")
             text = None
-        texts[lang] = " ".join(text.split()) if text is not None else ""
-    return Text(texts["fr"], texts["en"])
+        if text is not None:
+            texts[lang] = " ".join(text.split())
+    return Text(texts)
 
 
 @cache
@@ -253,10 +267,10 @@ def build_cards(
         problems.append(f"{label} has no name; give it one in both languages, e.g. "
                         'name = { fr = "…", en = "…" }')
     name = _text(entry.get("name", raw_id), f"{label} name", problems, fallback=raw_id)
-    if "name" in entry and not (name.fr.strip() and name.en.strip()):
+    if "name" in entry and not all(said.strip() for said in name.values()):
         problems.append(f"{label} has an empty name; write it in both languages, e.g. "
                         'name = { fr = "Averse", en = "Rain Check" }')
-        name = Text(name.fr.strip() or raw_id, name.en.strip() or raw_id)
+        name = Text({lang: said.strip() or raw_id for lang, said in name.items()})
     plural = _plural(entry.get("plural"), label, problems)
     if "caption" in entry:
         caption = _text(entry["caption"], f"{label} caption", problems)
@@ -515,7 +529,7 @@ class Catalogue:
         wanted = normalize(key)
         found = {}
         for card in [*self.cards.values(), *extra]:
-            if wanted in (normalize(card.id), normalize(card.name.fr), normalize(card.name.en)):
+            if wanted in (normalize(card.id), *(normalize(said) for said in card.name.values())):
                 found[card.id] = card
         return list(found.values())
 
@@ -526,9 +540,9 @@ class Catalogue:
 
 @cache
 def _number_words() -> dict[str, str]:
-    """Number word -> digit, in both languages ("seven" -> "7"): cards.toml's list."""
+    """Number word -> digit, in every language ("seven" -> "7"): the catalogues' list."""
     words = _read_data("cards.toml")["number_words"]
-    return {normalize(word): str(n) for lang in LANGS for n, word in enumerate(words[lang])}
+    return {normalize(word): str(n) for said in words.values() for n, word in enumerate(said)}
 
 
 def closest_card(key: str, cards: Iterable[Card]) -> str | None:
@@ -536,7 +550,7 @@ def closest_card(key: str, cards: Iterable[Card]) -> str | None:
     "did you mean" hints; numbers may be spelt out ("red-seven" -> "red-7")."""
     by_form: dict[str, str] = {}
     for card in cards:
-        for form in (card.id, card.name.fr, card.name.en):
+        for form in (card.id, *card.name.values()):
             by_form.setdefault(normalize(form), card.id)
     words = _number_words()
     digits = "-".join(words.get(normalize(w), w) for w in re.split(r"[\s_-]+", key))
@@ -548,8 +562,9 @@ def closest_card(key: str, cards: Iterable[Card]) -> str | None:
 
 
 def _read_data(name: str) -> dict[str, Any]:
+    """A built-in data file, with its words from the catalogues (templates/locale/)."""
     with resources.files("cardgen.data").joinpath(name).open("rb") as handle:
-        return tomllib.load(handle)
+        return with_words(name, tomllib.load(handle))
 
 
 @cache
@@ -557,8 +572,8 @@ def catalogue() -> Catalogue:
     """The shipped catalogue, read once."""
     raw_colors = _read_data("cards.toml")
     colors = {
-        cid: Color(cid, Text(c["name"]["fr"], c["name"]["en"]), c["name"]["fr_f"], c["rgb"],
-                   c["plural"]["fr"], c["plural"]["fr_f"])
+        cid: Color(cid, Text(c["name"]), Text(c["name_f"]), c["rgb"], Text(c["plural"]),
+                   Text(c["plural_f"]))
         for cid, c in raw_colors["colors"].items()
     }
     effects = {eid: effect_from_data(eid, e) for eid, e in _read_data("effects.toml").items()}

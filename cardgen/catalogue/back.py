@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
+from cardgen.catalogue.locale import text_languages
 from cardgen.catalogue.texts import LANGS
 from cardgen.files.picture import check_picture
 from cardgen.files.problems import Report, toml_value
@@ -56,16 +57,16 @@ def deck_back(value: Any, inherited: Mapping[str, Path], folder: Path | None,
         return dict(inherited)
     if isinstance(value, Mapping):
         missing = [lang for lang in LANGS if lang not in value]
-        unknown = sorted(set(value) - set(LANGS))
+        unknown = sorted(set(value) - set(text_languages()))
         if missing or unknown:
             report.error("'back' as a table names one picture per language, like back = "
                          '{ fr = "dos.svg", en = "back.svg" }')
             return dict(inherited)
         found = {lang: _picture(value[lang], folder, f"the deck's back ({lang})",
-                                f"back.{lang}") for lang in LANGS}
+                                f"back.{lang}") for lang in value}
     else:
         one = _picture(value, folder, "the deck's back", "back")
-        found = {lang: one for lang in LANGS}
+        found = {lang: one for lang in text_languages()}
     problems = sorted({problem for _, problem in found.values() if problem})
     for problem in problems:
         report.error(problem)

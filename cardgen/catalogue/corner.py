@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen.catalogue.locale import text_languages
 from cardgen.catalogue.texts import LANGS, Text
 from cardgen.files.problems import toml_value
 
@@ -41,16 +42,18 @@ def read_corner(value: Any, label: str, pictograms: tuple[str, ...],
             return None
         return CornerIndex(pictogram=name)
     if isinstance(value, str):
-        value = {lang: value for lang in LANGS}
-    if not isinstance(value, Mapping) or not value or set(value) - set(LANGS):
+        value = {lang: value for lang in text_languages()}
+    if not isinstance(value, Mapping) or not value or set(value) - set(text_languages()):
         problems.append(f"{label}: 'corner' must be a short text or a table, like {example}")
         return None
     texts: dict[str, str] = {}
-    for lang in LANGS:
+    # French and English stand in for each other; another language the table leaves out
+    # shows the name's initials.
+    for lang in (*LANGS, *(lang for lang in value if lang not in LANGS)):
         text = value.get(lang, value.get("en" if lang == "fr" else "fr"))
         if not isinstance(text, str) or not 0 < len(text.strip()) <= MAX_CORNER_CHARS:
             problems.append(f"{label}: corner.{lang} must be 1 to {MAX_CORNER_CHARS} "
                             f"characters, got {toml_value(text)}; like {example}")
             return None
         texts[lang] = text.strip()
-    return CornerIndex(text=Text(texts["fr"], texts["en"]))
+    return CornerIndex(text=Text(texts))

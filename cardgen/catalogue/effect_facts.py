@@ -36,8 +36,8 @@ class EffectFacts:
     params: Mapping[str, Any]
     #: The caption of a card that gives none, with {param} and {s} in it (else description).
     caption: Text | None = None
-    #: Whole-number parameter -> {"min", "max", "what", "what_fr"}: the values a card may
-    #: give, and what they count in English and in French.
+    #: Whole-number parameter -> {"min", "max", "what"}: the values a card may give, and
+    #: what they count in each language (a table by language code).
     limits: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: True/false or text parameter -> value ("true", "left") -> its words in a caption.
     words: Mapping[str, Mapping[str, Text]] = field(default_factory=dict)
@@ -55,7 +55,7 @@ class EffectFacts:
             text = text.replace("{s}", "" if params.get("amount") == 1 else "s")
             return text[:1].upper() + text[1:]
 
-        return Text(filled("fr"), filled("en"))
+        return Text({lang: filled(lang) for lang in template})
 
 
 def _word_key(value: Any) -> str:
@@ -99,7 +99,7 @@ def param_problem(effect: EffectFacts, key: str, value: Any) -> str | None:
     limits = effect.limits.get(key)
     if limits is not None and not limits["min"] <= value <= limits["max"]:
         return (f"effect '{effect.id}' takes a whole number from {limits['min']} to "
-                f"{limits['max']} ({limits['what']})")
+                f"{limits['max']} ({limits['what']['en']})")
     choices = effect.words.get(key)
     if isinstance(value, str) and choices is not None and value not in choices:
         listed = " or ".join(toml_value(c) for c in choices)
@@ -122,9 +122,9 @@ def effect_from_data(eid: str, data: Mapping[str, Any]) -> EffectFacts:
     for name, default in params.items():
         if isinstance(default, int) and not isinstance(default, bool) and (
                 name not in effect.limits
-                or not {"min", "max", "what", "what_fr"} <= set(effect.limits[name])):
+                or not {"min", "max", "what"} <= set(effect.limits[name])):
             raise CatalogueError(f"{where}: parameter '{name}' needs limits "
-                                 "{ min, max, what, what_fr }")
+                                 "{ min, max } and its words (what) in templates/locale/")
         if not isinstance(default, int) or isinstance(default, bool):
             keys = {"true", "false"} if isinstance(default, bool) else {str(default)}
             if not keys <= set(words.get(name, {})):
@@ -135,7 +135,7 @@ def effect_from_data(eid: str, data: Mapping[str, Any]) -> EffectFacts:
             raise CatalogueError(f"{where}: the default {name} = {toml_value(default)}: "
                                  f"{problem}")
     for template in (caption, effect.description):
-        left = set(re.findall(r"{(\w+)}", template.fr + template.en) if template else ())
+        left = set(re.findall(r"{(\w+)}", "".join(template.values())) if template else ())
         if left - set(params) - ({"s"} if "amount" in params else set()):
             raise CatalogueError(f"{where}: a caption names {', '.join(sorted(left))}, "
                                  f"but the parameters are {', '.join(params) or 'none'}")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from cardgen.catalogue import Text
+from cardgen.catalogue.locale import labels, with_words
 
 
 @dataclass(frozen=True)
@@ -33,18 +34,14 @@ class OptionFacts:
                 for need in self.needs}
 
 
-#: How ``cardgen options`` names the three relations, per language.
-RELATION_LABELS = {
-    "needs": Text("nécessite", "needs"),
-    "includes": Text("comprend", "includes"),
-    "conflicts": Text("incompatible avec", "conflicts with"),
-    "or": Text("ou", "or"),
-}
+def relation_label(relation: str, lang: str) -> str:
+    """How ``cardgen options`` names a relation (needs, includes, conflicts) or "or"."""
+    return str(labels("options", lang)[relation])
 
 
 def _load() -> dict[str, OptionFacts]:
     with resources.files("cardgen.data").joinpath("options.toml").open("rb") as handle:
-        raw = tomllib.load(handle)
+        raw = with_words("options.toml", tomllib.load(handle))
     rules = {
         name: OptionFacts(name, tuple(entry["ids"]), Text(**entry["description"]),
                            tuple(entry.get("needs", ())), tuple(entry.get("conflicts", ())),

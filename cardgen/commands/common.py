@@ -6,14 +6,20 @@ from __future__ import annotations
 import click
 
 from cardgen.check import check_deck
+from cardgen.commands.params import fallback_en
+from cardgen.deck.languages import deck_in
 from cardgen.deck.load import Deck, load_deck
 from cardgen.errors import CardgenError
 from cardgen.render.layout import CardSize, parse_card_size
 
 
-def usable_deck(ref: str, players: int | None) -> Deck:
-    """A deck with no errors for this many players, or the first error as a CardgenError."""
+def usable_deck(ref: str, players: int | None, lang: str | None = None) -> Deck:
+    """A deck with no errors for this many players, or the first error as a CardgenError;
+    with ``lang``, able to say every word in it (or with English standing in, under
+    ``--fallback-en``), else a CardgenError naming what is missing."""
     deck = load_deck(ref)
+    if lang is not None:
+        deck = deck_in(deck, lang, fallback_en(click.get_current_context(silent=True)))
     report = check_deck(deck, players)
     if not report.valid:
         more = len(report.errors) - 1

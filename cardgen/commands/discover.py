@@ -9,9 +9,17 @@ from typing import Any
 
 import click
 
-from cardgen.catalogue.option_facts import OPTION_FACTS, RELATION_LABELS
+from cardgen.catalogue.locale import labels as area_words
+from cardgen.catalogue.locale import typography
+from cardgen.catalogue.option_facts import OPTION_FACTS, relation_label
 from cardgen.commands.common import usable_deck
-from cardgen.commands.params import json_option, lang_option, output_option, players_option
+from cardgen.commands.params import (
+    fallback_option,
+    json_option,
+    lang_option,
+    output_option,
+    players_option,
+)
 from cardgen.commands.stdout import emit_json
 from cardgen.deck.load import builtin_names, load_deck
 from cardgen.designer.discover import effect_lines, effect_rows, labels, pictogram_list
@@ -45,9 +53,10 @@ def variants(as_json: bool) -> None:
 @players_option("Number of players (some decks take cards out for small tables).")
 @json_option()
 @lang_option("Language of the table.")
+@fallback_option()
 def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
     """List the cards of DECK with their counts and points."""
-    loaded = usable_deck(deck, players)
+    loaded = usable_deck(deck, players, lang)
     rows: list[dict[str, Any]] = [
         {
             "id": card.id,
@@ -69,7 +78,8 @@ def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
     for row in rows:
         click.echo(f"{row['count']:>3} x {row['id']:<{width}}  {row['points']:>3} pts  "
                    f"{row['name'][lang]}")
-    click.echo(f"{sum(r['count'] for r in rows)} {'cartes' if lang == 'fr' else 'cards'}")
+    click.echo(area_words("commands", lang)["cards_total"].format(
+        count=sum(r["count"] for r in rows)))
 
 
 @click.command("options")
@@ -89,15 +99,15 @@ def list_options(lang: str, as_json: bool) -> None:
         # What a combination needs and refuses, under the line (names are the same in
         # both languages: they are what --option and a deck's rules take).
         relations = {
-            "needs": [need + (f" ({RELATION_LABELS['or'][lang]} {', '.join(met[1:])})"
+            "needs": [need + (f" ({relation_label('or', lang)} {', '.join(met[1:])})"
                               if met[1:] else "") for need, met in rule.met_by().items()],
             "includes": list(rule.includes),
             "conflicts": [c for c in rule.conflicts if c not in rule.includes],
         }
         for relation, names in relations.items():
             if names:
-                colon = " :" if lang == "fr" else ":"  # French sets a space before it
-                click.echo(f"{'':<{width}}    {RELATION_LABELS[relation][lang]}{colon} "
+                colon = (" " if typography(lang).before_colon else "") + ":"  # as French
+                click.echo(f"{'':<{width}}    {relation_label(relation, lang)}{colon} "
                            f"{', '.join(names)}")
 
 

@@ -11,7 +11,14 @@ import click
 
 from cardgen.check import check_deck
 from cardgen.commands.common import card_size
-from cardgen.commands.params import lang_option, output_option, paper_option
+from cardgen.commands.params import (
+    fallback_en,
+    fallback_option,
+    lang_option,
+    output_option,
+    paper_option,
+)
+from cardgen.deck.languages import deck_in
 from cardgen.deck.load import load_deck
 from cardgen.errors import INTERRUPTED, CardgenError
 from cardgen.render.layout import CardSize, design_size
@@ -41,6 +48,7 @@ def can_show() -> bool:
 @output_option("A .png image or a .pdf page (default: DECK-preview.png here).",
                callback=_preview_output)
 @lang_option("Language(s) of names and captions on the faces.", default="both", faces=True)
+@fallback_option()
 @click.option("--size", default=design_size().name, show_default=True, metavar="WxH",
               callback=card_size, help="Trim size of the faces in mm, as for sheets.")
 @click.option("--no-open", "no_open", is_flag=True,
@@ -57,9 +65,10 @@ def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,
         click.echo(f"warning: {warning.message}", err=True)
     from cardgen.render.preview import preview_cards, preview_filename, write_preview
 
+    loaded = deck_in(loaded, lang, fallback_en(click.get_current_context()))
     chosen = preview_cards(loaded, cards)
     path = output or Path(preview_filename(loaded))
-    write_preview(chosen, path, lang, size)  # type: ignore[arg-type]
+    write_preview(chosen, path, lang, size)
     click.echo(f"wrote {path} ({len(chosen)} face{'s' if len(chosen) != 1 else ''})")
     if no_open:
         return

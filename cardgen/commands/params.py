@@ -17,15 +17,13 @@ from typing import Any, TypeVar
 
 import click
 
+from cardgen.catalogue.locale import BOTH, face_lang_problem, languages
 from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.errors import CardgenError
 from cardgen.render.layout import layout
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The languages of a report, a rulebook or a table; a face may also carry both.
-LANGS = ("fr", "en")
-FACE_LANGS = ("both", "fr", "en")
 
 
 def choice(values: Sequence[str]) -> click.Choice[str]:
@@ -87,10 +85,62 @@ class NewDeckName(click.Path):
         return super().convert(value, param, ctx)
 
 
+class Language(click.Choice[str]):
+    """A language of templates/locale/ (``--lang de``), read in any case; with ``faces``,
+    also two joined by + (``--lang de+en``: German above English on each face) and
+    ``both`` (French and English). The languages are found when the option is read, so a
+    language is added by adding its folder."""
+
+    def __init__(self, faces: bool = False) -> None:
+        super().__init__((), case_sensitive=False)
+        self.faces = faces
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return (BOTH, *languages()) if self.faces else languages()
+
+    @choices.setter
+    def choices(self, value: Any) -> None:
+        pass  # found in templates/locale/ each time, never fixed
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if self.faces and isinstance(value, str) and "+" in value:
+            pair = value.strip().lower()
+            problem = face_lang_problem(pair)
+            if problem:
+                self.fail(problem, param, ctx)
+            return pair
+        return super().convert(value, param, ctx)
+
+
 def lang_option(help: str, default: str | None = "en", faces: bool = False) -> Callable[[F], F]:
-    """``--lang``: fr or en; with ``faces``, also both (a face carries both languages)."""
-    return click.option("--lang", type=choice(FACE_LANGS if faces else LANGS),
-                        default=default, show_default=default is not None, help=help)
+    """``--lang``: a language of templates/locale/; with ``faces``, also two joined by +
+    (``de+en``) or both (French and English on each face)."""
+    return click.option("--lang", type=Language(faces), default=default,
+                        show_default=default is not None, help=help)
+
+
+def fallback_option() -> Callable[[F], F]:
+    """``--fallback-en``: where a deck file gives no name or caption in the language
+    asked, print its English one instead of refusing. Kept in the context's ``meta``,
+    where :func:`cardgen.commands.common.usable_deck` reads it."""
+    def remember(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+        ctx.meta[FALLBACK_EN] = value
+        return value
+
+    return click.option("--fallback-en", is_flag=True, expose_value=False, callback=remember,
+                        help="Where the deck gives a card no name or caption in the "
+                             "language asked, print its English text instead of stopping.")
+
+
+#: The key of ``--fallback-en`` in the context's ``meta``.
+FALLBACK_EN = "cardgen.fallback_en"
+
+
+def fallback_en(ctx: click.Context | None) -> bool:
+    """Whether ``--fallback-en`` was given to the command running in ``ctx``."""
+    return bool(ctx is not None and ctx.find_root().meta.get(FALLBACK_EN))
 
 
 def json_option(help: str = "Print JSON instead of a table.") -> Callable[[F], F]:

@@ -13,6 +13,7 @@ import click
 from cardgen.commands.common import usable_deck
 from cardgen.commands.params import (
     bots_option,
+    fallback_option,
     json_option,
     lang_option,
     option_option,
@@ -35,6 +36,7 @@ from cardgen.errors import INTERRUPTED
 @option_option()
 @seed_option("Seed of the deal.")
 @lang_option("Language of the table and of the card names.")
+@fallback_option()
 @click.option("--fast", is_flag=True, help="Show the bots' moves without pausing.")
 def play(deck: str, players: int, seat: int, bots: str, option_names: tuple[str, ...],
          seed: str, lang: str, fast: bool) -> None:
@@ -50,7 +52,7 @@ def play(deck: str, players: int, seat: int, bots: str, option_names: tuple[str,
     if seat >= players:
         raise click.BadParameter(f"seat {seat} does not exist at {players} players; choose "
                                  f"0 to {players - 1}", param_hint="--seat")
-    loaded = usable_deck(deck, players)
+    loaded = usable_deck(deck, players, lang)
     settings = TableSettings(deck, players, seat, option_names, bots, seed, lang, fast,
                              # NO_COLOR: the common convention for a terminal without colour.
                              color=sys.stdout.isatty() and not os.environ.get("NO_COLOR"))

@@ -17,6 +17,7 @@ from cardgen.commands.params import (
     FiniteFloat,
     OutputPath,
     choice,
+    fallback_option,
     lang_option,
     output_option,
     paper_option,
@@ -49,7 +50,9 @@ def _png_folder(ctx: click.Context, param: click.Parameter, value: Path | None
 
 @click.command()
 @click.argument("deck")
-@lang_option("Language of the rulebook: fr or en (required).", default=None)
+@lang_option("Language of the rulebook: fr, en or another language of templates/locale/ "
+             "(required).", default=None)
+@fallback_option()
 @paper_option()
 @output_option("PDF file to write (default: DECK-rulebook-LANG.pdf here).",
                callback=_pdf_output)
@@ -61,7 +64,7 @@ def rulebook(deck: str, lang: str | None, paper: str, output: Path | None) -> No
     """
     if lang is None:  # Click would list the choices one a line
         raise click.UsageError("Missing option '--lang': give --lang fr or --lang en")
-    loaded = usable_deck(deck, None)
+    loaded = usable_deck(deck, None, lang)
     from cardgen import rulebook as rulebook_module
 
     path = output or Path(rulebook_module.rulebook_filename(loaded, lang))
@@ -137,6 +140,7 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
               default="auto", show_default=True, help="With a bleed, may neighbouring "
               "cards share their cut lines (auto: when more cards fit a page)?")
 @lang_option("Language(s) of names and captions on the faces.", default="both", faces=True)
+@fallback_option()
 @players_option("Print the deck as played by this many players (some decks leave cards "
                 "out).")
 @output_option("PDF file to write (default: DECK-sheets-PAPER.pdf here).",
@@ -171,14 +175,14 @@ def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: flo
             click.core.ParameterSource.COMMANDLINE:
         raise click.UsageError("--back-offset shifts the pages of backs: add --backs, or "
                                "leave --back-offset out", ctx)
-    loaded = usable_deck(deck, players)
+    loaded = usable_deck(deck, players, lang)
     from cardgen.render.paper import sheets as sheets_module
 
     if bleed is None:
         bleed = layout().print_shop_bleed_mm if print_shop else 0.0
     options = sheets_module.SheetOptions(
         paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
-        back_offset_mm=back_offset, lang=lang, players=players,  # type: ignore[arg-type]
+        back_offset_mm=back_offset, lang=lang, players=players,
         size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines,  # type: ignore[arg-type]
         cutter=cutter, cut_file=cut_file)  # type: ignore[arg-type]
     options.check()
@@ -226,7 +230,7 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
 
     profile = shop_for(ctx, ref, "sheets", deck, "paper", "size", "bleed", "print_shop", "order",
                        "backs", "back_offset")
-    loaded = usable_deck(deck, players)
+    loaded = usable_deck(deck, players, lang)
     from cardgen.render.paper import sheets as sheets_module
     from cardgen.render.paper.printshop import ShopFile, shop_filename, write_print_shop
 
@@ -245,6 +249,7 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
 @click.option("--dpi", type=int, default=None, help="Resolution of the face images "
               "(default 300).")
 @lang_option("Language(s) of names and captions on the faces.", default="both", faces=True)
+@fallback_option()
 @players_option("The deck as played by this many players.")
 @_size_option("the faces")
 @click.option("--bleed", type=FiniteFloat(), default=0.0, show_default=True, metavar="MM",
@@ -265,13 +270,13 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
 
         profile = shop_for(ctx, shop, "png", deck, "size", "bleed", "dpi")
         size, bleed, dpi, tts = profile.size, profile.bleed_mm, profile.dpi, False
-    loaded = usable_deck(deck, players)
+    loaded = usable_deck(deck, players, lang)
     folder = output or Path(f"{loaded.id}-{profile.id}" if shop else f"{loaded.id}-png")
     from cardgen.render import png as png_module
 
     try:
         result = png_module.write_pngs(loaded, folder, dpi=dpi,
-                                       lang=lang,  # type: ignore[arg-type]
+                                       lang=lang,
                                        players=players, size=size, bleed_mm=bleed,
                                        workers=workers, tts=tts)
     except KeyboardInterrupt:

@@ -11,14 +11,19 @@ from typing import Any
 
 import click
 
+from cardgen.catalogue.locale import labels
 from cardgen.commands.params import json_option, lang_option
 from cardgen.commands.stdout import emit_json
 from cardgen.errors import CardgenError
 from cardgen.render.paper.shops import ShopProfile, builtin_shops, load_shop
 
-#: The headings of `cardgen shops`, by language, padded to line up.
-LABELS = {"en": ("writes: ", "command:", "upload: "),
-          "fr": ("fichier :  ", "commande : ", "à envoyer :")}
+
+def _headings(lang: str) -> list[str]:
+    """The headings of `cardgen shops` in ``lang``, padded to line up."""
+    words = labels("commands", lang)
+    said = [words[f"shops_{key}"] for key in ("writes", "command", "upload")]
+    width = max(len(heading) for heading in said)
+    return [heading.ljust(width) for heading in said]
 
 
 def command_for(shop: ShopProfile, deck: str = "DECK", ref: str | None = None) -> str:
@@ -65,7 +70,7 @@ def shops(lang: str, as_json: bool) -> None:
     if as_json:
         emit_json([_as_dict(shop) for shop in profiles])
         return
-    writes, command, upload = LABELS[lang]
+    writes, command, upload = _headings(lang)
     for shop in profiles:
         click.echo(f"{shop.id}: {shop.name}, {shop.product[lang]}")
         click.echo(f"  {writes} {shop.summary(lang)}")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.catalogue.locale import face_languages
 from cardgen.commands.params import NewDeckName, choice, lang_option
 from cardgen.deck.file import builtin_names
 from cardgen.designer.examples import example_names
@@ -36,7 +37,7 @@ def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | Non
                                    f"{', '.join(given)}", ctx)
         written = deck_from_example(name, example)
     else:
-        written = new_deck(name, base, ("fr", "en") if lang == "both" else (lang,))
+        written = new_deck(name, base, face_languages(lang))
     for path in written:
         click.echo(f"wrote {path}")
     click.echo(f"next: cardgen check {written[0]}")

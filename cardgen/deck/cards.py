@@ -178,7 +178,7 @@ def resolve_card(key: str, cards: Mapping[str, Card], own: list[Card], report: R
     cat = catalogue()
     found = {c.id: c for c in cat.lookup(key, own)}
     found.update({c.id: c for c in cards.values() if normalize(key) in
-                  (normalize(c.id), normalize(c.name.fr), normalize(c.name.en))})
+                  (normalize(c.id), *(normalize(said) for said in c.name.values()))})
     if len(found) == 1:
         return next(iter(found.values()))
     if len(found) > 1:

@@ -118,7 +118,7 @@ def _unprintable_texts(deck: Deck, players: int | None,
     """Characters the cards' fonts have no glyph for print as empty boxes: say which."""
     for card, _ in deck.card_list(players):
         for part, text in (("name", card.name), ("caption", card.caption)):
-            both = f"{text.fr} {text.en}"
+            both = " ".join(text.values())
             if all(ord(c) <= LATIN_MAX for c in both):
                 continue  # (the fonts, and reportlab, are read only for other scripts)
             from cardgen.typography import unprintable

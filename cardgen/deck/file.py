@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from cardgen.catalogue.locale import with_words
 from cardgen.errors import DeckError
 from cardgen.files.problems import did_you_mean
 from cardgen.files.toml import read_toml_file
@@ -40,9 +41,11 @@ def read_deck_file(ref: str) -> tuple[dict[str, Any], str, Path | None]:
         label = f"built-in deck '{ref}'"
         with resources.files("cardgen.data").joinpath("decks", f"{ref}.toml").open("rb") as handle:
             try:
-                return tomllib.load(handle), label, None
+                data = tomllib.load(handle)
             except tomllib.TOMLDecodeError as exc:  # a bug in cardgen's own data
                 raise DeckError(f"{label}: {exc}") from None
+        # Its name and description are words of the catalogues (templates/locale/).
+        return with_words(f"decks/{ref}.toml", data), label, None
     path = Path(ref)
     if not _exists(path):
         hint = ", ".join(builtin_names())

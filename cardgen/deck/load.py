@@ -22,6 +22,7 @@ from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Text, catalogue
 from cardgen.catalogue.back import deck_back
+from cardgen.catalogue.locale import text_languages
 from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.deck.cards import MAX_COPIES, card_counts, own_cards, removals
 from cardgen.deck.file import base_ref, builtin_names, deck_slug, read_deck_file
@@ -144,7 +145,7 @@ def _starting_point(base: Deck | None) -> Deck:
     with none counted, 2 to 10 players, no optional rule and the classic rule text."""
     if base is not None:
         return base
-    return Deck(id="", name=Text("", ""), source="", base=None, description=None, counts={},
+    return Deck(id="", name=Text(fr="", en=""), source="", base=None, description=None, counts={},
                 cards=dict(catalogue().cards), min_players=2, max_players=10, rules=(),
                 rulebook="classic", removals={}, declared_total=None)
 
@@ -184,27 +185,31 @@ def _base_deck(base: Any, ref: str, folder: Path | None, chain: tuple[str, ...],
 def _deck_name(value: Any, ref: str, report: Report) -> Text:
     """The deck's name; without one (reported), the file's name stands in."""
     name = _deck_text(value, "name", report)
-    if name is not None and not (name.fr.strip() and name.en.strip()):
+    if name is not None and not all(said.strip() for said in name.values()):
         report.error("the deck's 'name' is empty; write one, e.g. name = \"My deck\" or "
                      'name = { fr = "Mon jeu", en = "My deck" }')
         name = None
     if name is None:
         if value is None:
             report.error("the deck has no 'name'; add name = \"…\" at the top")
-        name = Text(deck_slug(ref), deck_slug(ref))
+        name = Text(fr=deck_slug(ref), en=deck_slug(ref))
     return name
 
 
 def _deck_text(value: Any, what: str, report: Report) -> Text | None:
-    """A text field (``what``) as French and English: one text for both, or a table of
-    ``fr`` and ``en`` (either stands in for the other). None if not given or not text."""
+    """A text field (``what``) by language: one text for every language, or a table of
+    ``fr``, ``en`` (either stands in for the other) and any other language of
+    templates/locale/. None if not given or not text."""
     if value is None:
         return None
     if isinstance(value, str):
-        return Text(value, value)
+        return Text({lang: value for lang in text_languages()})
     if isinstance(value, Mapping) and any(isinstance(value.get(lang), str) for lang in LANGS):
         fr, en = value.get("fr"), value.get("en")
-        return Text(str(fr if fr is not None else en), str(en if en is not None else fr))
+        others = {lang: said for lang, said in value.items()
+                  if lang not in LANGS and lang in text_languages() and isinstance(said, str)}
+        return Text(fr=str(fr if fr is not None else en), en=str(en if en is not None else fr),
+                    **others)
     report.error(f"'{what}' must be text, or a table with fr and en texts")
     return None
 

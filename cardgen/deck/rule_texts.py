@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import LANGS
+from cardgen.catalogue.locale import text_languages
 from cardgen.deck.file import builtin_names
 from cardgen.files.problems import Report, did_you_mean
 
@@ -55,17 +56,17 @@ def _rulebook_table(table: Mapping[str, Any], inherited: tuple[str, dict[str, Ru
                     folder: Path | None, report: Report) -> tuple[str, dict[str, RuleText]]:
     """The pair a ``[rulebook]`` table gives: its ``base`` and the files it names."""
     builtins = builtin_names()
-    unknown = sorted(set(table) - {"base", *LANGS})
+    unknown = sorted(set(table) - {"base", *text_languages()})
     if unknown:
         report.error(f"[rulebook] has unknown field(s) {', '.join(unknown)}; it may have "
-                     "base, fr and en")
+                     f"base, {', '.join(text_languages()[:-1])} and {text_languages()[-1]}")
     base = table.get("base", inherited[0])
     if base not in builtins:
         report.error(f"[rulebook] base is {base!r}; use the name of a built-in text "
                      f"({', '.join(builtins)}){did_you_mean(str(base), builtins)}")
         base = "classic"
     texts = dict(inherited[1])
-    for lang in LANGS:
+    for lang in text_languages():
         if lang in table:
             text = _rule_text_file(table[lang], lang, folder, report)
             if text is not None:

@@ -1,26 +1,22 @@
 """What a designer can reuse on a card of their own, said in words: the effects of
 ``cardgen/data/effects.toml`` with their parameters, limits and facts (``cardgen
 effects``), and the pictogram names of ``cardgen/data/pictograms.toml`` (``cardgen
-pictograms``). The words are in ``templates/discover/labels.toml``.
+pictograms``). The words are in the catalogues of ``templates/locale/`` (area ``discover``).
 """
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
 from typing import Any
 
 from cardgen.catalogue import FACT_DEFAULTS, EffectFacts, catalogue, pictogram_names
-from cardgen.datafolders import data_folder
+from cardgen.catalogue.locale import labels as area_words
+from cardgen.catalogue.locale import typography
 from cardgen.designer.effect_examples import examples_of
 
 
-@cache
 def labels(lang: str) -> dict[str, Any]:
-    """The words of the listings in ``lang``."""
-    with (data_folder("templates") / "discover" / "labels.toml").open("rb") as handle:
-        table: dict[str, Any] = tomllib.load(handle)[lang]
-    return table
+    """The words of the listings in ``lang`` (the area ``discover`` of templates/locale/)."""
+    return area_words("discover", lang)
 
 
 def effect_facts(effect: EffectFacts) -> dict[str, bool]:
@@ -40,7 +36,7 @@ def effect_rows() -> list[dict[str, Any]]:
             if name in effect.limits:
                 limits = effect.limits[name]
                 param.update(type="integer", min=limits["min"], max=limits["max"],
-                             what={"fr": limits["what_fr"], "en": limits["what"]})
+                             what=dict(limits["what"]))
             else:
                 param["type"] = "boolean" if isinstance(default, bool) else "text"
                 param["choices"] = {value: words.as_dict()
@@ -77,7 +73,7 @@ def effect_lines(lang: str) -> list[str]:
     """The effects as ``cardgen effects`` prints them: each one's id and what it does,
     then its parameters, its facts and its examples, indented."""
     words = labels(lang)
-    colon = " :" if lang == "fr" else ":"  # French sets a space before it
+    colon = (" " if typography(lang).before_colon else "") + ":"  # French spaces it
     lines = []
     for row in effect_rows():
         lines.append(f"{row['id']}{colon} {row['description'][lang]}")

@@ -22,6 +22,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, nodes
 
+from cardgen.catalogue.locale import rulebook_folder
 from cardgen.datafolders import data_folder
 from cardgen.errors import CardgenError, OutputError
 
@@ -53,8 +54,12 @@ def new_deck(folder: Path, base: str, langs: Sequence[str]) -> list[Path]:
     }
     files = {f"{slug}.toml": _render("deck.toml.j2", values)}
     for lang in langs:
-        files[f"{slug}.{lang}.md"] = _render(
-            f"rules.{lang}.md.j2", {**values, "blocks": builtin_blocks(base, lang)})
+        # templates/locale/<lang>/newdeck/rules.md.j2; a language without one gets the
+        # base deck's built-in text alone.
+        own_folder = rulebook_folder(lang).parent / "newdeck"
+        if (own_folder / "rules.md.j2").is_file():
+            files[f"{slug}.{lang}.md"] = _render(
+                "rules.md.j2", {**values, "blocks": builtin_blocks(base, lang)}, own_folder)
     files[PICTURE] = (_folder() / PICTURE).read_text(encoding="utf-8")
     return write_folder(folder, {name: text.encode("utf-8") for name, text in files.items()})
 
@@ -119,10 +124,10 @@ def write_folder(folder: Path, files: Mapping[str, bytes]) -> list[Path]:
 def builtin_blocks(base: str, lang: str) -> list[str]:
     """The blocks a text extending the built-in text ``base`` may replace, in order (none
     for a text written without blocks, like Uno Unplugged's)."""
-    folder = data_folder("templates") / "rulebook"
+    folder = rulebook_folder(lang)
     environment = Environment()
     names: list[str] = []
-    template: str | None = f"{base}.{lang}.md.j2"
+    template: str | None = f"{base}.md.j2"
     while template is not None:
         tree = environment.parse((folder / template).read_text(encoding="utf-8"))
         names = [block.name for block in tree.find_all(nodes.Block)] + names
@@ -141,11 +146,13 @@ def _folder() -> Path:
     return data_folder("templates") / "newdeck"
 
 
-def _render(template: str, values: Mapping[str, Any]) -> str:
-    """A file of templates/newdeck/, filled with ``values``. Its tags are << >> and
-    <% %>, so that the {{ }} and {% %} of a rule text, and TOML's [[card]], are text."""
+def _render(template: str, values: Mapping[str, Any], folder: Path | None = None) -> str:
+    """A file of templates/newdeck/ (or of ``folder``), filled with ``values``. Its tags
+    are << >> and <% %>, so that the {{ }} and {% %} of a rule text, and TOML's [[card]],
+    are text."""
+    folder = folder or _folder()
     environment = Environment(
-        loader=FileSystemLoader(str(_folder())), undefined=StrictUndefined,
+        loader=FileSystemLoader(str(folder)), undefined=StrictUndefined,
         variable_start_string="<<", variable_end_string=">>",
         block_start_string="<%", block_end_string="%>",
         comment_start_string="<#", comment_end_string="#>",
@@ -154,5 +161,5 @@ def _render(template: str, values: Mapping[str, Any]) -> str:
     try:
         return environment.get_template(template).render(values)
     except Exception as exc:  # noqa: BLE001 - a bug in cardgen's own templates
-        raise CardgenError(f"templates/newdeck/{template}: {exc}; the template is broken, "
-                           "please report it") from None
+        raise CardgenError(f"{folder / template}: {exc}; the template is broken, please "
+                           "report it") from None

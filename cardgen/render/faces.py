@@ -29,6 +29,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
 from cardgen.catalogue import Card, catalogue
+from cardgen.catalogue.locale import face_lang_problem, face_languages
 from cardgen.errors import CardgenError
 from cardgen.render.colour import paint, png_source
 from cardgen.render.facetext import (
@@ -43,8 +44,9 @@ from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.pictograms import draw_label, draw_pictogram, outlined_text, pictogram
 from cardgen.typography import registered
 
-Lang = Literal["fr", "en", "both"]
-LANG_CHOICES: tuple[Lang, ...] = ("both", "fr", "en")
+#: The language of a face: a code of templates/locale/ (``de``), two joined (``de+en``),
+#: or ``both`` (French and English); see :func:`cardgen.catalogue.locale.face_languages`.
+Lang = str
 FaceKind = Literal["number", "action", "wild", "captioned", "picture", "typographic"]
 
 CORNER_FONT = "Sans-Bold"
@@ -263,15 +265,17 @@ def _corner_index(canvas: Any, box: Box, card: Card, place: tuple[float, float, 
 def _index_langs(lang: Lang) -> tuple[str, str]:
     """The languages of the (first, second) corner index: on a face in both languages
     the first is French and the second English, as the names above and below."""
-    return ("fr", "en") if lang == "both" else (lang, lang)
+    langs = face_languages(lang)
+    return langs[0], langs[-1]
 
 
 def corner_mark(card: Card, lang: str) -> tuple[str | None, str | None]:
     """(text, pictogram) a corner index shows to readers of ``lang``: the deck's choice
     (``corner``), else the number, the pictogram, or the initials of the name."""
-    if card.corner is not None:
-        if card.corner.text is not None:
+    if card.corner is not None and card.corner.text is not None:
+        if lang in card.corner.text:  # else (a language the deck left out): the initials
             return card.corner.text[lang], None
+    elif card.corner is not None:
         assert card.corner.pictogram is not None
         return pictogram(card.corner.pictogram).corner_text, card.corner.pictogram
     if card.effect == "number" and card.value is not None:
@@ -287,7 +291,7 @@ def _initials(card: Card, lang: str) -> str:
     color_words: set[str] = set()
     if card.color is not None:
         color = catalogue().colors[card.color]
-        color_words = {w.lower() for w in (color.name.fr, color.name_f, color.name.en)}
+        color_words = {w.lower() for form in (color.name, color.name_f) for w in form.values()}
     words = [w for w in card.name[lang].replace("-", " ").split()
              if w[:1].isalnum() and w.lower() not in color_words]
     return "".join(w[0].upper() for w in words[:2]) or "?"
@@ -457,8 +461,9 @@ def draw_face(canvas: Any, card: Card, x: float, y: float, *, lang: Lang = "both
     every side, for cutting without white slivers. The drawing leaves the canvas's
     graphics state as it found it.
     """
-    if lang not in LANG_CHOICES:
-        raise CardgenError(f"language '{lang}' is not one of {', '.join(LANG_CHOICES)}")
+    problem = face_lang_problem(lang)
+    if problem:
+        raise CardgenError(problem)
     ink = _Ink(background_hex(card))
     size = size or design_size()
     canvas.saveState()

@@ -16,6 +16,7 @@ from itertools import product
 from typing import Literal, NamedTuple
 
 from cardgen.catalogue import Card, Color, catalogue
+from cardgen.catalogue.locale import face_languages
 from cardgen.catalogue.texts import Text
 from cardgen.render.layout import Captioned, layout, pt
 from cardgen.render.textfit import Fitted, Paragraph, fit_alike
@@ -67,17 +68,16 @@ def corner_inset(box: Box) -> tuple[float, float]:
 
 def _langs(text: Text, lang: str) -> tuple[str, ...]:
     """The languages to print: one when both say the same."""
-    if lang != "both":
-        return (lang,)
-    return ("fr",) if text.fr.strip() == text.en.strip() else ("fr", "en")
+    langs = face_languages(lang)
+    if len(langs) == 1:
+        return langs
+    return langs[:1] if text[langs[0]].strip() == text[langs[1]].strip() else langs
 
 
 def _forms(color: Color, lang: str) -> list[tuple[str, str]]:
     """(singular, plural) of a colour word, in each gender for French."""
-    if lang == "en":
-        return [(color.name.en, color.name.en)]
-    return [(color.name.fr, color.plural_fr or color.name.fr),
-            (color.name_f, color.plural_fr_f or color.name_f)]
+    return list(dict.fromkeys([(color.name[lang], color.plural[lang]),
+                               (color.name_f[lang], color.plural_f[lang])]))
 
 
 def in_every_colour(text: Text, color_id: str | None) -> list[Text]:
@@ -91,7 +91,7 @@ def in_every_colour(text: Text, color_id: str | None) -> list[Text]:
         return [text]
     colors = catalogue().colors
     found = [text]
-    for lang in ("fr", "en"):
+    for lang in text:
         own = _forms(colors[color_id], lang)
         plurals = {plural.lower() for _, plural in own}
         words = sorted({w for pair in own for w in pair}, key=len, reverse=True)
@@ -109,7 +109,7 @@ def in_every_colour(text: Text, color_id: str | None) -> list[Text]:
                         *forms[gender], plurals, match[0])
                     end = match.end()
                 changed += text[lang][end:]
-                found.append(Text(changed, text.en) if lang == "fr" else Text(text.fr, changed))
+                found.append(Text({**text, lang: changed}))
     return list(dict.fromkeys(found))
 
 
@@ -123,12 +123,13 @@ def _same_form(singular: str, plural: str, plurals: set[str], word: str) -> str:
 def _fitted(what: Literal["name", "title", "caption"], texts: list[Text], lang: str,
             rect: Rect, spec: Captioned) -> TextBlock:
     langs = _langs(texts[0], lang)
+    paired = face_languages(lang)  # the second language of a pair is set in SECOND_FONT
     if what == "caption":
-        fonts = {"fr": CAPTION_FONT, "en": SECOND_FONT if lang == "both" else CAPTION_FONT}
+        fonts = dict(zip(paired, (CAPTION_FONT, SECOND_FONT), strict=False))
         sizes = (spec.caption_size_pt, spec.caption_min_size_pt, spec.caption_leading)
         gap = CAPTION_GAP
     else:
-        fonts = {"fr": NAME_FONT, "en": SECOND_FONT if lang == "both" else NAME_FONT}
+        fonts = dict(zip(paired, (NAME_FONT, SECOND_FONT), strict=False))
         sizes = ((spec.title_size_pt, spec.title_min_size_pt) if what == "title"
                  else (spec.name_size_pt, spec.name_min_size_pt)) + (NAME_LEADING,)
         gap = NAME_GAP

@@ -15,6 +15,7 @@ from typing import Any
 
 from cardgen.catalogue import Card
 from cardgen.catalogue.back import NO_BACK
+from cardgen.catalogue.locale import face_languages
 from cardgen.render.faces import Lang, draw_back, draw_face
 from cardgen.render.layout import CardSize, pt
 
@@ -35,7 +36,7 @@ class FaceForms:
         self.size = size
         self.bleed = pt(bleed_mm)
         # The deck's own back picture in this language (with both, the French one).
-        self.deck_back = (deck_back or {}).get("fr" if lang == "both" else lang)
+        self.deck_back = (deck_back or {}).get(face_languages(lang)[0])
         # card id (None: the built-in back, "back:<path>": a back picture) -> form name
         self._names: dict[str | None, str] = {}
 

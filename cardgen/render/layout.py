@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any, TypeVar
 
 from cardgen.catalogue import Text
+from cardgen.catalogue.locale import with_words
 from cardgen.errors import CatalogueError
 
 #: Points in a millimetre (reportlab's ``mm``, written out so that the commands that
@@ -69,8 +70,8 @@ class Captioned:
     one_language: Mapping[str, float]
 
     def for_lang(self, lang: str) -> Captioned:
-        """The layout of a face in ``lang`` ("both", or one language)."""
-        if lang == "both":
+        """The layout of a face in ``lang`` (two languages, or one)."""
+        if lang == "both" or "+" in lang:
             return self
         values: dict[str, Any] = dict(self.one_language)
         return replace(self, **values)
@@ -231,7 +232,7 @@ def _captioned(table: Mapping[str, Any]) -> Captioned:
 def layout() -> Layout:
     """The shipped layout, read once."""
     with resources.files("cardgen.data").joinpath("layout.toml").open("rb") as handle:
-        raw = tomllib.load(handle)
+        raw = with_words("layout.toml", tomllib.load(handle))
     card = raw["card"]
     sheet = raw["sheet"]
     return Layout(
@@ -243,7 +244,7 @@ def layout() -> Layout:
         colors=dict(raw["colors"]),
         card_backgrounds=dict(raw.get("card_backgrounds", {})),
         sheet=_plain(SheetLayout, sheet,
-                     text={k: Text(v["fr"], v["en"]) for k, v in sheet["text"].items()}),
+                     text={k: Text(v) for k, v in sheet["text"].items()}),
         papers={name: _plain(Paper, p) for name, p in raw["paper"].items()},
         png=_plain(PngLayout, raw["png"]),
         print_shop_bleed_mm=float(raw["print_shop"]["bleed_mm"]),

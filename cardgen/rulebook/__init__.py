@@ -1,6 +1,6 @@
 """Rulebooks: a deck's rules of play as a PDF, in French or in English.
 
-The rule text of each variant lives in ``templates/rulebook/<variant>.<lang>.md.j2``;
+The rule text of each variant lives in ``templates/locale/<lang>/rulebook/<variant>.md.j2``;
 a deck file may bring its own, in Markdown (:mod:`.markdown`, :mod:`.owntext`, which
 checks every card id it names before it runs). This package fills the
 text from the deck's data (:mod:`.context`), renders it in a jinja2 sandbox
@@ -30,10 +30,10 @@ from cardgen.rulebook.owntext import deck_names, line_of, render_own_text
 from cardgen.rulebook.styles import build_styles
 from cardgen.rulebook.tablesizes import untold_removals
 from cardgen.rulebook.templates import (
-    french_spacing,
     labels,
     render_text,
-    template_name,
+    spaced,
+    template_label,
     typographic_quotes,
 )
 
@@ -54,26 +54,26 @@ def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
         check_card_ids(blocks, deck, source, partial(line_of, own))
     else:
         text = render_text(deck.rulebook, lang, context)
-        source = f"templates/rulebook/{template_name(deck.rulebook, lang)}"
+        source = template_label(deck.rulebook, lang)
         blocks = parse(_spaced(text, lang), source)
         check_card_ids(blocks, deck, source)
     missing = missing_kinds(blocks, context)
     if missing:
         sections = render_text("_own_cards", lang, {**context, "missing": missing})
         blocks = with_own_card_sections(blocks, _spaced(sections, lang),
-                                        template_name("_own_cards", lang))
+                                        template_label("_own_cards", lang))
     untold = untold_removals(blocks, context, lang, _spaced)
     if untold:  # the cards left out at a table size its text never mentions
         sections = render_text("_table_sizes", lang, {**context, "removals": untold})
         blocks = with_own_card_sections(blocks, _spaced(sections, lang),
-                                        template_name("_table_sizes", lang))
+                                        template_label("_table_sizes", lang))
     return blocks
 
 
 def _spaced(text: str, lang: str) -> str:
     """The rendered text set in the language's typography: its quotes, its spaces."""
     text = typographic_quotes(text, lang)
-    return french_spacing(text) if lang == "fr" else text
+    return spaced(text, lang)
 
 
 def rulebook_pdf(deck: Deck, lang: str, paper: str = "a4") -> bytes:
@@ -85,7 +85,7 @@ def rulebook_pdf(deck: Deck, lang: str, paper: str = "a4") -> bytes:
         # A block that no page can hold: a table row made tall by long words in narrow
         # columns. Only a deck's own text can hold one (the built-ins are tested).
         own = deck.rule_texts.get(lang)
-        source = own.label if own is not None else template_name(deck.rulebook, lang)
+        source = own.label if own is not None else template_label(deck.rulebook, lang)
         raise CardgenError(f"{source}: a table row (or another block) is taller than a "
                            "page once laid out; shorten its cells or give its columns "
                            "more room") from None

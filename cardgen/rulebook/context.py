@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import Card, catalogue
+from cardgen.catalogue.locale import takes_plural
 from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.deck.file import base_ref
 from cardgen.deck.load import Deck, load_deck
 from cardgen.errors import CardgenError
-from cardgen.rulebook.templates import french_spacing, labels
+from cardgen.rulebook.templates import labels, spaced
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,8 @@ def generic_name(card: Card, lang: str, plural: bool = False) -> str:
     if card.color is None:
         return name
     color = catalogue().colors[card.color]
-    words = {color.name.fr, color.name_f, color.name.en} | (
-        {color.plural_fr, color.plural_fr_f} - {""} if plural else set())
+    words = {color.name[lang], color.name_f[lang]} | (
+        {color.plural[lang], color.plural_f[lang]} - {""} if plural else set())
     pattern = r"\b(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     stripped = re.sub(pattern + r")\b", "", name, flags=re.IGNORECASE)
     stripped = " ".join(stripped.split())
@@ -175,7 +176,7 @@ def deck_description(deck: Deck, lang: str) -> str:
         base = _base_deck(deck) or origin
         text = labels(lang)["derived_deck"].format(base=_one_line(base.name[lang]),
                                                    n=base.total())
-        return french_spacing(text) if lang == "fr" else text
+        return spaced(text, lang)
     return _one_line(deck.description[lang])
 
 
@@ -203,10 +204,6 @@ def _description_origin(deck: Deck) -> Deck | None:
     return origin
 
 
-def takes_plural(n: int, lang: str) -> bool:
-    """Whether a name after the count ``n`` is plural: in French 0 and 1 take the
-    singular ("0 carte", "1 Joker"), in English only 1 does ("0 cards", "1 Wild")."""
-    return n > 1 if lang == "fr" else n != 1
 
 
 def counted(n: int, name: str, plural: str | None, lang: str) -> str:

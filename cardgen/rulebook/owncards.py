@@ -2,7 +2,7 @@
 
 A rule text covers a card with an ``@card ID`` block (the built-in texts do so for every
 special card of the deck). A card of the deck file's own that no block covers gets one
-from ``templates/rulebook/_own_cards.<lang>.md.j2``: its name, copies and points, its
+from ``templates/locale/<lang>/rulebook/_own_cards.md.j2``: its name, copies and points, its
 caption and what its effect does. Its ``@card`` ids are checked here too, so that a
 typo in a rule text is reported with the text's name instead of deep in the layout.
 """

@@ -37,7 +37,7 @@ from cardgen.rulebook.budget import BudgetedSandbox, collect, time_limit
 from cardgen.rulebook.context import card_keys, unknown_key
 from cardgen.rulebook.markdown import RuleTextError, origins, to_block_syntax
 from cardgen.rulebook.owncards import no_such_card
-from cardgen.rulebook.templates import sandbox, template_folder
+from cardgen.rulebook.templates import sandbox, template_folder, template_label
 
 #: The built-in texts a rule text may extend or import by their short names.
 BUILTIN_TEXTS = ("classic", "house", "unplugged", "_shared")
@@ -66,7 +66,8 @@ class OwnTextLoader(BaseLoader):
                    ) -> tuple[str, str, Callable[[], bool]]:
         builtin = builtin_file(template, self.lang)
         if builtin is not None:
-            self.labels[str(builtin)] = f"templates/rulebook/{builtin.name}"
+            self.labels[str(builtin)] = template_label(builtin.name.removesuffix(".md.j2"),
+                                                       builtin.parent.parent.name)
             return builtin.read_text(encoding="utf-8"), str(builtin), lambda: True
         path = self._file(template)
         label = str(Path(self.text.folder_label) / template)
@@ -107,12 +108,16 @@ class OwnTextLoader(BaseLoader):
 
 def builtin_file(name: str, lang: str) -> Path | None:
     """The built-in template a name means in ``lang``, or None."""
-    folder = template_folder()
+    folder = template_folder(lang)
     if name in BUILTIN_TEXTS:
-        return folder / f"{name}.{lang}.md.j2"
-    # The built-ins import each other by full name ("_shared.en.md.j2").
-    if re.fullmatch(r"[\w-]+\.(fr|en)\.md\.j2", name) and (folder / name).is_file():
-        return folder / name
+        return folder / f"{name}.md.j2"
+    # The built-ins import each other by file name ("_shared.md.j2"); a name with a
+    # language in it ("_shared.en.md.j2", as they were once named) means that language's.
+    named = re.fullmatch(r"([\w-]+?)(?:\.([a-z]{2,3}))?\.md\.j2", name)
+    if named:
+        path = (template_folder(named[2]) if named[2] else folder) / f"{named[1]}.md.j2"
+        if path.is_file():
+            return path
     return None
 
 

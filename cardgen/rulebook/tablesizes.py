@@ -26,7 +26,7 @@ def untold_removals(blocks: Sequence[Block], context: dict[str, Any], lang: str,
     """The table sizes of ``context["removals"]`` whose sentence the book (``blocks``) does
     not print; ``spaced`` sets a rendered text in the language's typography, as the
     book's text is."""
-    shared = environment().get_template(template_name("_shared", lang)).make_module(context)
+    shared = environment(lang).get_template(template_name("_shared")).make_module(context)
     leave_out = getattr(shared, "leave_out")  # noqa: B009 - a macro: mypy cannot see it
     printed = "\n".join(block_texts(blocks))
     untold = []

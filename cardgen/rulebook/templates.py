@@ -1,12 +1,13 @@
 """Rendering the rulebook templates: sandboxed, with autoescaping for reportlab's markup.
 
-The templates (``templates/rulebook/*.md.j2``, installed as ``cardgen.templates``) hold
-the rule text of each variant in each language. What they print from a deck (names,
-captions, descriptions written by users) goes through :func:`escape_text`: ``<`` and
-``&`` print as themselves instead of opening a tag or an entity, and the characters the
-block syntax reads at the start of a line (``#``, ``@``, ``>``, ``|``, ``-``) cannot
-start a heading or a directive. The environment is a jinja2 sandbox because deck files
-come from users, and undefined names fail loudly instead of printing nothing.
+The templates (``templates/locale/<lang>/rulebook/*.md.j2``, installed as
+``cardgen.templates``) hold the rule text of each variant in each language. What they
+print from a deck (names, captions, descriptions written by users) goes through
+:func:`escape_text`: ``<`` and ``&`` print as themselves instead of opening a tag or an
+entity, and the characters the block syntax reads at the start of a line (``#``, ``@``,
+``>``, ``|``, ``-``) cannot start a heading or a directive. The environment is a jinja2
+sandbox because deck files come from users, and undefined names fail loudly instead of
+printing nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from jinja2.ext import Extension
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
+from cardgen.catalogue.locale import labels as area_words
+from cardgen.catalogue.locale import rulebook_folder, typography
 from cardgen.datafolders import data_folder
 from cardgen.errors import CardgenError
 
@@ -50,6 +53,12 @@ def escape_text(value: str) -> Markup:
 NARROW_NBSP = "\u202f"
 
 
+def spaced(text: str, lang: str) -> str:
+    """``text`` with the spaces ``lang`` sets around punctuation (French's, below), for a
+    language whose catalogue sets a space before a colon; else as it is."""
+    return french_spacing(text) if typography(lang).before_colon else text
+
+
 def french_spacing(text: str) -> str:
     """French puts a non-breaking space before : ; ! ? and a narrow one inside « »,
     so that a line never starts with one of them."""
@@ -66,10 +75,10 @@ _OPENS_AFTER = re.compile(r"(?:^|[\s(\[{—–/-]|<[^>]*>)$")
 
 
 def typographic_quotes(text: str, lang: str) -> str:
-    """Straight double quotes as the language's own: “UNO!” in English, « UNO ! » in
-    French. A quote opens after a space, a bracket or the start of a line, and closes
-    anywhere else."""
-    opening, closing = ("«" + NARROW_NBSP, NARROW_NBSP + "»") if lang == "fr" else ("“", "”")
+    """Straight double quotes as the language's own (its catalogue's): “UNO!” in
+    English, « UNO ! » in French. A quote opens after a space, a bracket or the start of
+    a line, and closes anywhere else."""
+    opening, closing = typography(lang).quotes
 
     def swap(match: re.Match[str]) -> str:
         if match.group(0).startswith("<"):
@@ -115,14 +124,20 @@ class KeepLineEnds(Extension):
         return keep_line_ends(source)
 
 
-def template_folder() -> Path:
-    return data_folder("templates") / "rulebook"
+def template_folder(lang: str) -> Path:
+    """The folder of the built-in rule texts in ``lang``: ``templates/locale/<lang>/rulebook``,
+    where the texts name each other without a language (``"_shared.md.j2"``)."""
+    return rulebook_folder(lang)
+
+
+def environment(lang: str = "en") -> SandboxedEnvironment:
+    """The environment of the built-in templates in ``lang``."""
+    return _environment(template_folder(lang))
 
 
 @cache
-def environment() -> SandboxedEnvironment:
-    """The environment of the built-in templates."""
-    return sandbox(FileSystemLoader(str(template_folder())))
+def _environment(folder: Path) -> SandboxedEnvironment:
+    return sandbox(FileSystemLoader(str(folder)))
 
 
 def sandbox(loader: BaseLoader,
@@ -141,30 +156,35 @@ def sandbox(loader: BaseLoader,
     )
 
 
-def template_name(variant: str, lang: str) -> str:
-    return f"{variant}.{lang}.md.j2"
+def template_name(variant: str) -> str:
+    """The file of the built-in text ``variant`` in its language's folder."""
+    return f"{variant}.md.j2"
+
+
+def template_label(variant: str, lang: str) -> str:
+    """How messages name the built-in text ``variant`` in ``lang``."""
+    return f"templates/locale/{lang}/rulebook/{template_name(variant)}"
 
 
 def render_text(variant: str, lang: str, context: dict[str, Any]) -> str:
     """The rule text of ``variant`` in ``lang``, filled from ``context``."""
-    name = template_name(variant, lang)
     try:
-        return environment().get_template(name).render(context)
+        return environment(lang).get_template(template_name(variant)).render(context)
     except TemplateError as exc:  # a bug in cardgen's own templates, said plainly
-        raise CardgenError(f"templates/rulebook/{name}: {exc}; the rulebook template is "
-                           "broken, please report it") from None
+        raise CardgenError(f"{template_label(variant, lang)}: {exc}; the rulebook template "
+                           "is broken, please report it") from None
 
 
 @cache
 def _toml(file_name: str) -> dict[str, Any]:
-    with (template_folder() / file_name).open("rb") as handle:
+    with (data_folder("templates") / "rulebook" / file_name).open("rb") as handle:
         return tomllib.load(handle)
 
 
 def labels(lang: str) -> dict[str, str]:
-    """The words the layout prints around the text (headers, page labels)."""
-    table: dict[str, str] = _toml("labels.toml")[lang]
-    return table
+    """The words the layout prints around the text (headers, page labels): the area
+    ``rulebook`` of templates/locale/."""
+    return area_words("rulebook", lang)
 
 
 def style_sheet() -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 The engine logs what its rules do as a referee's English lines with card ids ("first card
 red-7", "P2 draws red-7 wild"). Each kind of line is recognised here by a pattern and
-said again with a label of ``templates/play/labels.toml`` (its key starts with ``log_``),
+said again with a word of the area ``play`` of ``templates/locale/`` (its key starts with ``log_``),
 the deck's card names and the table's seat numbers. What the person's seat may not see
 is left out: the hands dealt, the cards another seat draws (only counted), a card given
 between two other seats.

@@ -3,23 +3,17 @@ each legal action said as a person would say it."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
-from functools import cache
 from typing import Any
 
 from cardgen.catalogue import catalogue
-from cardgen.datafolders import data_folder
+from cardgen.catalogue.locale import labels
 from cardgen.engine import Action, Play, RoundState
 
 #: ANSI colours for the card colours, so a hand reads at a glance; wild cards in bold.
 _ANSI = {"red": "31", "yellow": "33", "green": "32", "blue": "34"}
 
 
-@cache
-def _labels() -> dict[str, dict[str, str]]:
-    with (data_folder("templates") / "play" / "labels.toml").open("rb") as handle:
-        return tomllib.load(handle)
 
 
 class Words:
@@ -28,7 +22,7 @@ class Words:
     def __init__(self, lang: str, color: bool) -> None:
         self.lang = lang
         self.color = color
-        self.labels = _labels()[lang]
+        self.labels = labels("play", lang)
         #: The table's seats in the order of the round being played: the engine's P1 is
         #: the table's ``seats[1]`` (they differ once a seat is out of the game, or when
         #: partners change places); none: the same.
@@ -39,7 +33,7 @@ class Words:
         if isinstance(count, int):  # "1 card", "3 cards": never "card(s)"
             values.setdefault("cards", self.labels[
                 "cards_one" if count == 1 else "cards_many"].format(count=count))
-        return self.labels[key].format(**values)
+        return str(self.labels[key]).format(**values)
 
     def seat(self, seat: int) -> str:
         """A seat of the round, as the table numbers it ("P2")."""

@@ -143,8 +143,8 @@ def test_references_are_recognised() -> None:
         "docs/rules.md", "cardgen/data/shops/NAME.toml", "RULES.md", "../shared/RULES.md",
         "templates/rulebook/{classic,house}.{fr,en}.md.j2"]
     assert exists("cardgen/data/shops/NAME.toml") and exists("templates/rulebook/")
-    assert exists("templates/rulebook/{classic,house}.{fr,en}.md.j2")
-    assert not exists("RULES.md") and not exists("templates/rulebook/{classic,nope}.fr.md.j2")
+    assert exists("templates/locale/{fr,en}/rulebook/{classic,house}.md.j2")
+    assert not exists("RULES.md") and not exists("templates/locale/fr/rulebook/{classic,nope}.md.j2")
     assert SECTION.findall('documented in the README ("Situation files")') == [
         ("README", "Situation files")]
 

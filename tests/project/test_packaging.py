@@ -177,12 +177,13 @@ def test_the_wheel_holds_every_module_and_data_file(tmp_path: Path) -> None:
         if path.is_file() and "__pycache__" not in path.parts
     }
     assert {"cardgen/render/paper/sheets.py", "cardgen/engine/game.py", "cardgen/data/layout.toml",
-            "cardgen/data/decks/classic.toml", "cardgen/templates/rulebook/classic.fr.md.j2",
+            "cardgen/data/decks/classic.toml", "cardgen/templates/locale/fr/rulebook/classic.md.j2",
             "cardgen/fonts/DejaVuSans.ttf", "cardgen/fonts/DejaVu-LICENSE.txt",
             # `cardgen examples` and `cardgen new` read these from the installed package.
             "cardgen/examples/night-train.toml", "cardgen/examples/rain-check.svg",
             "cardgen/templates/newdeck/deck.toml.j2", "cardgen/templates/newdeck/comet.svg",
-            "cardgen/templates/discover/labels.toml"} <= expected
+            "cardgen/templates/locale/cardgen.pot",
+            "cardgen/templates/locale/fr/LC_MESSAGES/cardgen.po"} <= expected
     assert sorted(expected - names) == []
     assert sorted(n for n in names - expected if ".dist-info/" not in n) == []
     assert b"cardgen = cardgen.cli:main" in entry_points

@@ -12,7 +12,6 @@ import os
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pexpect
@@ -202,8 +201,9 @@ def card_ids(deck: str, lang: str) -> set[str]:
     from cardgen.deck.load import load_deck
     from cardgen.engine import Variant
 
-    labels = tomllib.loads((ROOT / "templates" / "play" / "labels.toml").read_text(
-        encoding="utf-8"))[lang]
+    from cardgen.catalogue.locale import labels as area_words
+
+    labels = area_words("play", lang)
     words = set(re.findall(r"[\w-]+", " ".join(labels.values()).lower()))
     return {card.id for card in Variant.from_deck(load_deck(deck), 4).kinds} - words
 

@@ -27,10 +27,11 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalogue import Card
+from cardgen.catalogue.locale import face_lang_problem, face_languages
 from cardgen.deck.load import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
-from cardgen.render.faces import LANG_CHOICES, Lang
+from cardgen.render.faces import Lang
 from cardgen.render.forms import FaceForms
 from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.paper import cutter
@@ -95,8 +96,9 @@ class SheetOptions:
                                f"{MAX_BACK_OFFSET_MM:g} mm each, like 1.5,-2")
         if self.only not in ONLY_CHOICES:
             raise CardgenError(f"--only '{self.only}' is unknown; use all or specials")
-        if self.lang not in LANG_CHOICES:
-            raise CardgenError(f"--lang '{self.lang}' is unknown; use fr, en or both")
+        problem = face_lang_problem(self.lang)
+        if problem:
+            raise CardgenError(f"--lang {problem}")
         if self.flip not in FLIP_CHOICES:
             raise CardgenError(f"--flip '{self.flip}' is unknown; use long or short")
         if self.cut_lines not in CUT_LINE_CHOICES:
@@ -149,7 +151,7 @@ def _draw_marks(canvas: Any, segments: Sequence[tuple[float, float, float, float
 
 def _texts(keys: Sequence[str], lang: Lang, **values: str) -> list[str]:
     """The margin texts ``keys`` as one paragraph per language (one when they agree)."""
-    langs = ("fr", "en") if lang == "both" else (lang,)
+    langs = face_languages(lang)
     found = []
     for code in langs:
         parts = []
@@ -277,9 +279,10 @@ def new_canvas(target: Any, page_size: tuple[float, float], title: str,
 
 def deck_title(deck: Deck, lang: Lang) -> str:
     """The deck's name in ``lang``, or in both languages when they differ."""
-    if lang == "both" and deck.name.en != deck.name.fr:
-        return f"{deck.name.fr} / {deck.name.en}"
-    return deck.name.en if lang == "en" else deck.name.fr
+    langs = face_languages(lang)
+    if len(langs) == 2 and deck.name[langs[0]] != deck.name[langs[1]]:
+        return f"{deck.name[langs[0]]} / {deck.name[langs[1]]}"
+    return deck.name[langs[0]]
 
 
 def render_sheets(deck: Deck, options: SheetOptions) -> bytes:

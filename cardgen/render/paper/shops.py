@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from cardgen.catalogue.locale import languages, with_words
 from cardgen.catalogue.texts import Text
 from cardgen.errors import CardgenError
 from cardgen.files.toml import parse_toml, read_toml_file
@@ -103,7 +104,8 @@ def load_shop(ref: str) -> ShopProfile:
         name = ref.lower()
         label = f"cardgen/data/shops/{name}.toml"
         raw = resources.files("cardgen.data").joinpath("shops", f"{name}.toml").read_bytes()
-        return profile_from(parse_toml(raw, label, "shop profile"), name, label)
+        data = with_words(f"shops/{name}.toml", parse_toml(raw, label, "shop profile"))
+        return profile_from(data, name, label)
     path = Path(ref)
     if path.suffix.lower() != ".toml" and not path.exists():
         close = difflib.get_close_matches(ref.lower(), names, n=1)
@@ -173,11 +175,11 @@ def _string(data: dict[str, Any], key: str, refuse: Refuse) -> str:
 
 def _text(data: dict[str, Any], key: str, refuse: Refuse) -> Text:
     value = data[key]
-    if (not isinstance(value, dict) or set(value) != {"fr", "en"}
+    if (not isinstance(value, dict) or not {"fr", "en"} <= set(value) <= set(languages())
             or not all(isinstance(v, str) and v.strip() for v in value.values())):
         raise refuse(f"{key} must be a text in both languages: {key} = "
                      "{ fr = \"…\", en = \"…\" }")
-    return Text(value["fr"], value["en"])
+    return Text(value)
 
 
 def _choice(data: dict[str, Any], key: str, choices: tuple[str, ...], refuse: Refuse) -> str:
