@@ -47,7 +47,8 @@ from cardgen.rulebook.templates import NARROW_NBSP, escape_text
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 
-#: The PDF /Lang of each language cardgen writes.
+#: The PDF /Lang of the languages whose region cardgen names; any other language's is its
+#: code alone ("es"), a valid language tag too.
 PDF_LANG = {"fr": "fr-FR", "en": "en-GB"}
 
 
@@ -169,7 +170,8 @@ class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
             target, pagesize=(page_width, page_height),
             leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=bottom,
             title=info.title, subject=info.subject, author="cardgen", creator="cardgen",
-            producer="cardgen", lang=PDF_LANG[info.lang], invariant=1, pageCompression=1,
+            producer="cardgen", lang=PDF_LANG.get(info.lang, info.lang), invariant=1,
+            pageCompression=1,
             displayDocTitle=1,
             # reportlab sets this font on every new page; its default, Helvetica, would
             # be the one font of the book not embedded.
