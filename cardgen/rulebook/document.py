@@ -396,7 +396,7 @@ class Layout:
                                       "such card")
         picture_width = pictures.beside_picture_width(styles)
         body = self.flowables(block.body, styles, self.frame_width - picture_width)
-        return [pictures.card_beside(card, body, styles, self.frame_width)]
+        return [pictures.card_beside(card, body, styles, self.frame_width, self.lang)]
 
     def gallery(self) -> list[Flowable]:
         heading = self.heading(markup.Heading(1, self.labels["gallery"]), self.styles)
@@ -448,7 +448,8 @@ class Layout:
         if description:
             out.append(paragraph(escape_text(description), styles.title_text))
         out.append(paragraph(facts, styles.title_text))
-        out += [Spacer(0, 12 * mm), pictures.CardFan(self.fan_cards(), sheet["fan_scale"]),
+        out += [Spacer(0, 12 * mm),
+                pictures.CardFan(self.fan_cards(), sheet["fan_scale"], self.lang),
                 NextPageTemplate("body"), PageBreak()]
         return out
 

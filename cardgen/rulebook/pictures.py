@@ -21,14 +21,21 @@ from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import Table
 from cardgen.rulebook.templates import escape_text
 
-#: Faces in the rulebook carry both languages, as on the printed cards.
+#: Faces in a French or English rulebook carry both languages, as on the printed cards.
 FACE_LANG: Lang = "both"
 
 
-def face(card: Card, scale: float) -> CardFace:
-    """A card's face as a flowable, ``scale`` times its printed size."""
+def face_lang(lang: str) -> Lang:
+    """The language of the faces in a rulebook in ``lang``: both in French or English;
+    in any other language, that language alone, so that the book reads wholly in it."""
+    return FACE_LANG if lang in ("fr", "en") else lang
+
+
+def face(card: Card, scale: float, lang: str) -> CardFace:
+    """A card's face as a flowable, ``scale`` times its printed size, for a rulebook in
+    ``lang``."""
     width, _ = card_size_pt()
-    return CardFace(card, lang=FACE_LANG, width=width * scale)
+    return CardFace(card, lang=face_lang(lang), width=width * scale)
 
 
 def gallery_grid(cards: Sequence[tuple[Card, int]], lang: str, styles: Styles,
@@ -41,7 +48,7 @@ def gallery_grid(cards: Sequence[tuple[Card, int]], lang: str, styles: Styles,
     face_width = card_size_pt()[0] * scale
     columns = max(1, int((frame_width + gap) // (face_width + gap)))
     cells: list[Any] = [
-        [face(card, scale),
+        [face(card, scale, lang),
          RLParagraph(f"{escape_text(card.name[lang])}<br/>{copies_label.format(n=count)}",
                      styles.gallery_caption)]
         for card, count in cards
@@ -136,10 +143,10 @@ def beside_picture_width(styles: Styles) -> float:
     return float(card_size_pt()[0] * float(sheet["scale"]) + float(sheet["gap_mm"]) * mm)
 
 
-def card_beside(card: Card, body: list[Flowable], styles: Styles, frame_width: float
-                ) -> Table:
+def card_beside(card: Card, body: list[Flowable], styles: Styles, frame_width: float,
+                lang: str) -> Table:
     """A card's picture on the left, its rule on the right."""
-    picture = face(card, float(styles.sheet["card_block"]["scale"]))
+    picture = face(card, float(styles.sheet["card_block"]["scale"]), lang)
     picture_width = beside_picture_width(styles)
     table = Table([[picture, body]], colWidths=[picture_width, frame_width - picture_width])
     table.setStyle(TableStyle([
@@ -159,10 +166,11 @@ class CardFan(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
     SPREAD_DEG = 10.0  # the angle between two neighbouring cards
     RADIUS = 2.6  # the distance from the hand to the top of the cards, in card heights
 
-    def __init__(self, cards: Sequence[Card], scale: float) -> None:
+    def __init__(self, cards: Sequence[Card], scale: float, lang: str) -> None:
         super().__init__()
         self.cards = list(cards)
         self.scale = scale
+        self.lang = face_lang(lang)
         card_w, card_h = card_size_pt()
         self.card_w, self.card_h = card_w * scale, card_h * scale
         self.radius = self.RADIUS * self.card_h
@@ -188,7 +196,7 @@ class CardFan(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
             canvas.rotate(-angle)
             canvas.translate(-self.card_w / 2, self.radius - self.card_h)
             canvas.scale(self.scale, self.scale)
-            draw_face(canvas, card, 0, 0, lang=FACE_LANG)
+            draw_face(canvas, card, 0, 0, lang=self.lang)
             canvas.restoreState()
 
 
