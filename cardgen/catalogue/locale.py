@@ -169,6 +169,10 @@ def _words(root: Path, lang: str) -> dict[str, str]:
 
 def words(lang: str) -> dict[str, str]:
     """msgctxt -> text in ``lang`` (in English where ``lang`` has none)."""
+    if SOURCE_LANG not in languages():
+        raise CatalogueError(f"{locale_root()}: no English catalogue "
+                             f"({SOURCE_LANG}/LC_MESSAGES/{DOMAIN}.po), which every other "
+                             f"language falls back on; check {LOCALE_ENV} or reinstall cardgen")
     if lang not in languages():
         raise CatalogueError(f"there is no language '{lang}' in {locale_root()}; the "
                              f"languages are {', '.join(languages())}")
@@ -218,8 +222,8 @@ def with_words(file_label: str, data: dict[str, Any]) -> dict[str, Any]:
     separated by commas in each language."""
     prefix = f"{file_label}|"
     langs = languages()
-    tables = {lang: words(lang) for lang in langs}
-    for context in tables[langs[0]]:
+    tables = {lang: words(lang) for lang in (SOURCE_LANG, *langs)}
+    for context in tables[SOURCE_LANG]:
         if not context.startswith(prefix):
             continue
         *parents, key = context[len(prefix):].split(".")

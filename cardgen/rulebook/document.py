@@ -44,12 +44,11 @@ from cardgen.rulebook.owncards import card_named
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import TOC_TABLE_STYLE, Table
 from cardgen.rulebook.templates import NARROW_NBSP, escape_text
+from cardgen.rulebook.templates import labels as book_words
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 
-#: The PDF /Lang of the languages whose region cardgen names; any other language's is its
-#: code alone ("es"), a valid language tag too.
-PDF_LANG = {"fr": "fr-FR", "en": "en-GB"}
+#: The PDF /Lang of each language cardgen writes.
 
 
 def narrow_spaces(text: str, size: float) -> str:
@@ -170,7 +169,7 @@ class RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
             target, pagesize=(page_width, page_height),
             leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=bottom,
             title=info.title, subject=info.subject, author="cardgen", creator="cardgen",
-            producer="cardgen", lang=PDF_LANG.get(info.lang, info.lang), invariant=1,
+            producer="cardgen", lang=book_words(info.lang)["pdf_language"], invariant=1,
             pageCompression=1,
             displayDocTitle=1,
             # reportlab sets this font on every new page; its default, Helvetica, would

@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from cardgen.catalogue.locale import languages, with_words
+from cardgen.catalogue.locale import labels, languages, with_words
 from cardgen.catalogue.texts import Text
 from cardgen.errors import CardgenError
 from cardgen.files.toml import parse_toml, read_toml_file
@@ -73,7 +73,7 @@ class ShopProfile:
 
     def summary(self, lang: str = "en") -> str:
         """What the profile writes, in a line: format, colour, size and order."""
-        words = _SUMMARY_WORDS[lang]
+        words = labels("shops", lang)
         what = self.pdfx or ("PDF" if self.format == "pdf" else words["images"])
         colour = (f"CMYK ≤ {self.ink_limit_percent:g} %" if self.colour == "cmyk"
                   else "RGB")
@@ -82,13 +82,6 @@ class ShopProfile:
             width, height = self.pixels or (0, 0)
             return f"{what}, {colour}, {size}, {width}×{height} px {words['at']} {self.dpi} dpi"
         return f"{what}, {colour}, {size}, {words['pages']} {self.order}"
-
-
-#: The words of :meth:`ShopProfile.summary` in each language.
-_SUMMARY_WORDS = {
-    "en": {"images": "PNG images", "bleed": "bleed", "at": "at", "pages": "pages"},
-    "fr": {"images": "images PNG", "bleed": "de fond perdu", "at": "à", "pages": "pages"},
-}
 
 
 def builtin_shops() -> tuple[str, ...]:
