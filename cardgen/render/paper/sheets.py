@@ -402,7 +402,7 @@ def _render_fold(deck: Deck, options: SheetOptions, cards: Sequence[Card]) -> by
             _draw_marks(canvas, mark_segments(grid, len(page_cards),
                                               taken=fold.taken(len(page_cards))))
             _draw_fold_line(canvas, fold)
-            _page_margins(canvas, grid, name, number, len(pages), advice)
+            _page_margins(canvas, grid, name, number, len(pages), advice, options.lang)
             canvas.showPage()
         canvas.save()
     return buffer.getvalue()
