@@ -30,7 +30,8 @@ from cardgen.catalogue.effect_facts import (
     plugin_effects,
     read_params,
 )
-from cardgen.catalogue.locale import text_languages, with_words
+from cardgen.catalogue.locale import with_words
+from cardgen.catalogue.text_fields import read_plural, read_text
 from cardgen.catalogue.texts import LANGS, Text
 from cardgen.errors import CatalogueError
 from cardgen.files.picture import check_picture
@@ -134,40 +135,6 @@ def normalize(key: str) -> str:
     return re.sub(r"[^a-z0-9+?]", "", plain)
 
 
-def _text(value: Any, what: str, problems: list[str], fallback: str = "") -> Text:
-    """Read a table of texts by language (or a plain string, used for every language).
-
-    Any language of templates/locale/ may be given; French and English stand in for each
-    other, and a deck asked for another language it lacks says so (cardgen/deck/)."""
-    if isinstance(value, str):
-        return Text({lang: value for lang in text_languages()})
-    if not isinstance(value, Mapping):
-        problems.append(f"{what} must be a table with 'fr' and 'en' texts")
-        return Text(fr=fallback, en=fallback)
-    unknown = sorted(set(value) - set(text_languages()))
-    if unknown:
-        problems.append(f"{what} has unknown language(s) {', '.join(unknown)}; use "
-                        f"{_known_langs_words()}")
-    texts = {lang: value.get(lang) for lang in text_languages() if lang in value}
-    for lang, text in texts.items():
-        if not isinstance(text, str):
-            problems.append(f"{what}.{lang} must be text")
-            texts[lang] = None
-    fr, en = texts.get("fr"), texts.get("en")
-    if fr is None and en is None:
-        problems.append(f"{what} needs an 'fr' or 'en' text")
-        return Text(fr=fallback, en=fallback)
-    # A missing French or English falls back on the other one; cardgen/deck/ warns about it.
-    others = {lang: text for lang, text in texts.items() if lang not in LANGS and text is not None}
-    return Text(fr=fr if fr is not None else str(en), en=en if en is not None else str(fr),
-                **others)
-
-
-def _known_langs_words() -> str:
-    langs = text_languages()
-    return ", ".join(langs[:-1]) + " and " + langs[-1]
-
-
 def _fill(template: str, color: Color | None, value: int | None,
           plural: bool = False, lang: str = "en") -> str:
     """``template`` with the colour's word in ``lang`` and the value put in."""
@@ -186,36 +153,6 @@ def _fill_text(text: Text, color: Color | None, value: int | None,
     words; with ``plural``, a plural name (French colour words then agree: "Inversions
     {color_f}" -> "Inversions vertes")."""
     return Text({lang: _fill(said, color, value, plural, lang) for lang, said in text.items()})
-
-
-def _plural(value: Any, label: str, problems: list[str]) -> Text:
-    """The optional 'plural' of a card: the name after a count other than one.
-
-    A language it does not give is left out here, and the card then uses its name as it
-    is (never another language's plural): ``plural = { fr = "Averses" }`` leaves the
-    English "Rain Check". No plural is ever guessed from the name.
-    """
-    if value is None:
-        return Text()
-    if isinstance(value, str):
-        value = {lang: value for lang in text_languages()}
-    if not isinstance(value, Mapping):
-        problems.append(f"{label}: 'plural' must be a table with 'fr' and/or 'en' texts, "
-                        'e.g. plural = { fr = "Averses", en = "Rain Checks" }')
-        return Text()
-    unknown = sorted(set(value) - set(text_languages()))
-    if unknown:
-        problems.append(f"{label} plural has unknown language(s) {', '.join(unknown)}; "
-                        f"use {_known_langs_words()}")
-    texts = {}
-    for lang in text_languages():
-        text = value.get(lang)
-        if text is not None and (not isinstance(text, str) or not text.strip()):
-            problems.append(f"{label} plural.{lang} must be a text that is not empty")
-            text = None
-        if text is not None:
-            texts[lang] = " ".join(text.split())
-    return Text(texts)
 
 
 @cache
@@ -273,14 +210,14 @@ def build_cards(
     if "name" not in entry:
         problems.append(f"{label} has no name; give it one in both languages, e.g. "
                         'name = { fr = "…", en = "…" }')
-    name = _text(entry.get("name", raw_id), f"{label} name", problems, fallback=raw_id)
+    name = read_text(entry.get("name", raw_id), f"{label} name", problems, fallback=raw_id)
     if "name" in entry and not all(said.strip() for said in name.values()):
         problems.append(f"{label} has an empty name; write it in both languages, e.g. "
                         'name = { fr = "Averse", en = "Rain Check" }')
         name = Text({lang: said.strip() or raw_id for lang, said in name.items()})
-    plural = _plural(entry.get("plural"), label, problems)
+    plural = read_plural(entry.get("plural"), label, problems)
     if "caption" in entry:
-        caption = _text(entry["caption"], f"{label} caption", problems)
+        caption = read_text(entry["caption"], f"{label} caption", problems)
     else:
         caption = effect.auto_caption(params)
     pictogram = _pictogram(entry.get("pictogram"), label, problems)

@@ -45,7 +45,8 @@ class EffectFacts:
     description: Text
     facts: Mapping[str, bool]
     params: Mapping[str, Any]
-    #: The caption of a card that gives none, with {param} and {s} in it (else description).
+    #: The caption of a card that gives none, with {param} and {cards}
+    #: in it (else description); {s}, an English plural mark, is kept for plugins.
     caption: Text | None = None
     #: Whole-number parameter -> {"min", "max", "what"}: the values a card may give, and
     #: what they count in each language (a table by language code).
@@ -64,9 +65,22 @@ class EffectFacts:
                     value = self.words[name][_word_key(value)][lang]
                 text = text.replace("{" + name + "}", str(value))
             text = text.replace("{s}", "" if params.get("amount") == 1 else "s")
+            if "{cards}" in text:  # "2 cards", "1 Karte": the count in its language's plural
+                text = text.replace("{cards}", _cards(int(params.get("amount", 1)), lang))
             return text[:1].upper() + text[1:]
 
         return Text({lang: filled(lang) for lang in template})
+
+
+def _cards(count: int, lang: str) -> str:
+    """``count`` cards in ``lang`` ("1 carte", "3 cartes"), by the catalogue's plural rule
+    (a plugin's words in a language without a catalogue say it the English way)."""
+    from cardgen.catalogue.locale import languages, takes_plural, word
+
+    said = lang if lang in languages() else "en"
+    many = takes_plural(count, said)
+    return word("play|cards_many" if many else "play|cards_one", said).replace(
+        "{count}", str(count))
 
 
 def _word_key(value: Any) -> str:
@@ -148,7 +162,7 @@ def effect_from_data(eid: str, data: Mapping[str, Any],
                                  f"{problem}")
     for template in (caption, effect.description):
         left = set(re.findall(r"{(\w+)}", "".join(template.values())) if template else ())
-        if left - set(params) - ({"s"} if "amount" in params else set()):
+        if left - set(params) - ({"s", "cards"} if "amount" in params else set()):
             raise CatalogueError(f"{where}: a caption names {', '.join(sorted(left))}, "
                                  f"but the parameters are {', '.join(params) or 'none'}")
     return effect

@@ -13,7 +13,7 @@ from helpers.cli import run_in
 from cardgen.catalogue import catalogue
 
 SENTENCE = {"en": "Each colour also has a shape of its own",
-            "fr": "Chaque couleur a aussi sa forme"}  # templates/rulebook/labels.toml
+            "fr": "Chaque couleur a aussi sa forme"}  # rulebook|shapes_note, templates/locale/
 
 
 def rulebook(folder: Path, deck: str, lang: str, *args: str) -> pdfplumber.PDF:
