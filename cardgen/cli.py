@@ -15,7 +15,17 @@ from typing import Any
 
 import click
 
-from cardgen.commands import balance, checking, discover, iteration, playing, printing, shops, start
+from cardgen.commands import (
+    balance,
+    checking,
+    discover,
+    iteration,
+    playing,
+    printing,
+    serving,
+    shops,
+    start,
+)
 from cardgen.commands.stdout import StandardOutputError, whole_writes_to_stdout
 from cardgen.errors import INTERRUPTED, CardgenError
 
@@ -84,6 +94,8 @@ COMMANDS: tuple[click.Command, ...] = (
     printing.sheets, printing.png, printing.rulebook, printing.build,
     # the engine
     checking.check, checking.simulate, balance.balance, playing.play, playing.explain,
+    # the table in the browser (the serve extra)
+    serving.serve,
 )
 for command in COMMANDS:
     main.add_command(command)
