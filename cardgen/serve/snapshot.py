@@ -101,7 +101,7 @@ def _hand(state: RoundState, kinds: list[int], lang: str) -> list[dict[str, Any]
 def _color(state: RoundState, said: str) -> dict[str, Any]:
     key = state.variant.colors[state.color] if state.color >= 0 else None
     known = catalogue().colors.get(key) if key is not None else None
-    return {"id": key, "name": said, "rgb": known.rgb if known is not None else None}
+    return {"code": key, "name": said, "rgb": known.rgb if known is not None else None}
 
 
 def _decision(table: Table, seat: int, state: RoundState,

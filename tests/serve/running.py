@@ -46,3 +46,20 @@ def running_table(deck: str = "classic", players: int = 3, seed: str = "1",
         thread.join(20)
         assert not thread.is_alive(), "the server did not stop"
         loop.close()
+
+
+def cards_in(message: object) -> list[str]:
+    """Every card id a message names, wherever it is (a card is sent as {"id": …})."""
+    if isinstance(message, dict):
+        own = [message["id"]] if isinstance(message.get("id"), str) else []
+        return own + [card for value in message.values() for card in cards_in(value)]
+    if isinstance(message, list):
+        return [card for value in message for card in cards_in(value)]
+    return []
+
+
+def chosen(decision: dict[str, object]) -> int:
+    """The action a test player takes: the first card it may play, else the first action."""
+    actions = decision["actions"]
+    assert isinstance(actions, list)
+    return next((index for index, action in enumerate(actions) if "kind" in action), 0)
