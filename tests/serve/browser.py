@@ -26,8 +26,9 @@ def need_browser() -> None:
 
 
 @contextmanager
-def browser(width: int = 412, height: int = 915) -> Iterator[Any]:
-    """A headless Chromium window, a phone's width by default."""
+def browser(width: int = 412, height: int = 915, phone: bool = True) -> Iterator[Any]:
+    """A headless Chromium window; a phone's screen (412 x 915 points, three pixels to a
+    point) by default, emulated, as a desktop window is at least 500 pixels wide."""
     need_browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -36,7 +37,11 @@ def browser(width: int = 412, height: int = 915) -> Iterator[Any]:
     options.binary_location = CHROMIUM
     for flag in FLAGS:
         options.add_argument(flag)
-    options.add_argument(f"--window-size={width},{height}")
+    if phone:
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
+            "width": width, "height": height, "pixelRatio": 3.0, "touch": True}})
+    else:
+        options.add_argument(f"--window-size={width},{height}")
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     try:
         yield driver
