@@ -129,6 +129,7 @@ function draw(table) {
     $("color").style.borderColor = table.color.rgb || "transparent";
     $("direction").textContent = say("direction", {direction: table.direction});
     $("pending").textContent = table.pending ? say("pending", {what: table.pending}) : "";
+    $("turn").classList.toggle("mine", Boolean(table.decision));
     $("turn").textContent = table.decision ? say("your_move")
       : table.asked !== null && table.asked !== undefined ? say("asked", {name: nameOf(table, table.asked)}) : "";
   }
