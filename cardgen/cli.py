@@ -22,6 +22,7 @@ from cardgen.commands import (
     iteration,
     playing,
     printing,
+    serving,
     shops,
     start,
     tabletop,
@@ -96,6 +97,8 @@ COMMANDS: tuple[click.Command, ...] = (
     tabletop.tts,
     # the engine
     checking.check, checking.simulate, balance.balance, playing.play, playing.explain,
+    # the table in the browser (the serve extra)
+    serving.serve,
 )
 for command in COMMANDS:
     main.add_command(command)

@@ -55,6 +55,9 @@ NOT_RUN = {
     "cardgen play classic --players 3 --humans 2":
         "waits for two people at the terminal; tests/terminal/test_play_hotseat.py plays it in "
         "a pseudo-terminal",
+    "cardgen serve classic --players 4 --host 0.0.0.0":
+        "serves a table until Ctrl-C, to the network; tests/serve/test_serve_command.py runs "
+        "it on 127.0.0.1 and stops it",
     "cardgen simulate classic --players 4 --games 2000":
         "a benchmark's workload (about 20 s); benchmarks/engine_speed.py times it",
     "cardgen simulate classic --players 4 --games 400":

@@ -167,7 +167,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("deck",),  # a deck file read and counted
     ("engine",),  # the rules: one round, one game
     ("play", "situation"),  # many games with bots; a round written as a file
-    ("render", "rulebook", "balance", "env", "terminal"),  # faces, books, studies, seats
+    ("render", "rulebook", "balance", "env", "terminal", "serve"),  # faces, books, studies, seats
     ("check", "build", "designer"),  # what uses several of the floors below
     ("commands", "cli"),  # the command line
 )

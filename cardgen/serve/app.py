@@ -1,0 +1,231 @@
+"""The web side of a table: the page, the card images, the seats, and one WebSocket per
+open page (aiohttp).
+
+A page sits down with ``POST /api/sit`` and is given its seat's token; it then opens
+``/ws?token=…``, is sent its :func:`~cardgen.serve.snapshot.snapshot` each time the
+table changes, and sends ``{"type": "act", "decision": N, "choice": I}`` (the I-th
+action of the decision it was shown) or ``{"type": "start"}``. The token alone says
+which seat a message speaks for. Anything else — bad JSON, an unknown message, an
+answer out of turn or to a decision gone by, a message too large — is refused with a
+reason, written to the server's log, and the game goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import tomllib
+import weakref
+from functools import cache
+from typing import Any
+
+import jinja2
+from aiohttp import WSMsgType, web
+
+from cardgen.datafolders import data_folder
+from cardgen.serve.faces import FaceImages
+from cardgen.serve.qr import svg_qr
+from cardgen.serve.seats import LANGS, Refusal
+from cardgen.serve.snapshot import lobby, snapshot
+from cardgen.serve.table import Table
+
+LOG = logging.getLogger("cardgen.serve")
+#: The largest message a page may send (an answer takes about 40 bytes).
+MAX_MESSAGE = 4096
+#: The largest request body (a name and a seat take about 60 bytes).
+MAX_BODY = 4096
+#: Pages one seat may have open at once (two tabs, a phone and a laptop …).
+MAX_PAGES = 8
+STATIC = {"table.js": "text/javascript", "table.css": "text/css"}
+
+TABLE: web.AppKey[Table] = web.AppKey("table", Table)
+FACES: web.AppKey[FaceImages] = web.AppKey("faces", FaceImages)
+JOIN_URL: web.AppKey[str] = web.AppKey("join_url", str)
+DEFAULT_LANG: web.AppKey[str] = web.AppKey("lang", str)
+WAKE: web.AppKey[weakref.WeakSet[asyncio.Event]] = web.AppKey("wake", weakref.WeakSet)
+
+
+@cache
+def _folder_text(name: str) -> str:
+    return (data_folder("templates") / "serve" / name).read_text(encoding="utf-8")
+
+
+@cache
+def page_words() -> dict[str, dict[str, str]]:
+    with (data_folder("templates") / "serve" / "labels.toml").open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def make_app(table: Table, faces: FaceImages, join_url: str, lang: str) -> web.Application:
+    app = web.Application(client_max_size=MAX_BODY)
+    app[TABLE], app[FACES], app[JOIN_URL], app[DEFAULT_LANG] = table, faces, join_url, lang
+    app[WAKE] = weakref.WeakSet()
+    app.router.add_get("/", _page)
+    app.router.add_get("/static/{name}", _static)
+    app.router.add_get("/qr.svg", _qr)
+    app.router.add_get("/card/{lang}/{name}.png", _face)
+    app.router.add_get("/api/seats", _seats)
+    app.router.add_post("/api/sit", _sit)
+    app.router.add_get("/ws", _socket)
+    app.on_startup.append(_wire_changes)
+    return app
+
+
+async def _wire_changes(app: web.Application) -> None:
+    """The table's changes (made in its thread) wake every open page's sender."""
+    loop = asyncio.get_running_loop()
+    wake = app[WAKE]
+
+    def wake_all() -> None:
+        for event in list(wake):
+            event.set()
+
+    def changed() -> None:
+        if not loop.is_closed():
+            loop.call_soon_threadsafe(wake_all)
+
+    app[TABLE].on_change = changed
+
+
+async def _page(request: web.Request) -> web.Response:
+    asked = request.query.get("lang", "")
+    lang = asked if asked in LANGS else request.app[DEFAULT_LANG]
+    page = jinja2.Template(_folder_text("page.html.j2"), autoescape=True).render(
+        lang=lang, join_url=request.app[JOIN_URL],
+        # (inside a script element: no "<" may end it early)
+        words=json.dumps(page_words()).replace("<", "\\u003c"))
+    return web.Response(text=page, content_type="text/html")
+
+
+async def _static(request: web.Request) -> web.Response:
+    name = request.match_info["name"]
+    if name not in STATIC:
+        raise web.HTTPNotFound()
+    return web.Response(text=_folder_text(name), content_type=STATIC[name])
+
+
+async def _qr(request: web.Request) -> web.Response:
+    return web.Response(body=svg_qr(request.app[JOIN_URL]), content_type="image/svg+xml")
+
+
+async def _face(request: web.Request) -> web.Response:
+    faces = request.app[FACES]
+    lang, name = request.match_info["lang"], request.match_info["name"]
+    # The first image of a language makes them all (half a second): not on the loop.
+    image = await asyncio.get_running_loop().run_in_executor(None, faces.image, lang, name)
+    if image is None:
+        raise web.HTTPNotFound()
+    return web.Response(body=image, content_type="image/png",
+                        headers={"Cache-Control": "max-age=3600"})
+
+
+async def _seats(request: web.Request) -> web.Response:
+    table = request.app[TABLE]
+    with table.cond:
+        return web.json_response(lobby(table))
+
+
+async def _sit(request: web.Request) -> web.Response:
+    table = request.app[TABLE]
+    try:
+        body = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        return _refused(request, None, Refusal("malformed", "the request is not JSON"))
+    if not isinstance(body, dict):
+        return _refused(request, None, Refusal("malformed", "the request is not an object"))
+    with table.cond:
+        try:
+            person = table.sit(body.get("seat"), body.get("name"), body.get("lang"))
+        except Refusal as refusal:
+            return _refused(request, None, refusal)
+    LOG.info("%s sits at P%s", person.name, body["seat"])
+    return web.json_response({"seat": body["seat"], "token": person.token})
+
+
+def _refused(request: web.Request, seat: int | None, refusal: Refusal) -> web.Response:
+    _log_refusal(request, seat, refusal)
+    status = 409 if refusal.key in ("seat_taken", "started") else 400
+    return web.json_response({"refused": refusal.key}, status=status)
+
+
+def _log_refusal(request: web.Request, seat: int | None, refusal: Refusal) -> None:
+    who = f"P{seat}" if seat is not None else "a page"
+    LOG.warning("refused %s from %s: %s", who, request.remote, refusal)
+
+
+async def _socket(request: web.Request) -> web.StreamResponse:
+    table = request.app[TABLE]
+    with table.cond:
+        seat = table.people.seat_of(request.query.get("token"))
+        person = table.people.seats[seat] if seat is not None else None
+        if person is not None and person.connections >= MAX_PAGES:
+            seat = None
+    if seat is None:
+        _log_refusal(request, None, Refusal("bad_token", "no seat has this token, or it "
+                                                         "has too many pages open"))
+        raise web.HTTPForbidden(text="no seat has this token")
+    socket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20)
+    await socket.prepare(request)
+    wake = asyncio.Event()
+    request.app[WAKE].add(wake)
+    with table.cond:
+        table.connected(seat)
+    sender = asyncio.create_task(_send_changes(table, seat, socket, wake))
+    try:
+        async for message in socket:
+            if message.type == WSMsgType.TEXT:
+                await _take(request, table, seat, socket, message.data)
+            elif message.type == WSMsgType.BINARY:
+                await _refuse(request, seat, socket, Refusal("malformed", "a binary message"))
+            elif message.type == WSMsgType.ERROR:  # (too large: aiohttp closes it)
+                _log_refusal(request, seat, Refusal("malformed", str(socket.exception())))
+    finally:
+        sender.cancel()
+        with table.cond:
+            table.disconnected(seat)
+    return socket
+
+
+async def _send_changes(table: Table, seat: int, socket: web.WebSocketResponse,
+                        wake: asyncio.Event) -> None:
+    sent = -1
+    while not socket.closed:
+        with table.cond:
+            version = table.version
+            shown = snapshot(table, seat) if version != sent else None
+        if shown is not None:
+            sent = version
+            try:
+                await socket.send_json(shown)
+            except ConnectionError:  # (the page went away as it was sent)
+                return
+        await wake.wait()
+        wake.clear()
+
+
+async def _take(request: web.Request, table: Table, seat: int,
+                socket: web.WebSocketResponse, text: str) -> None:
+    """One message of a page: an answer, or the start of the game."""
+    try:
+        message: Any = json.loads(text)
+    except ValueError:
+        message = None
+    try:
+        if not isinstance(message, dict):
+            raise Refusal("malformed", "a message is a JSON object")
+        with table.cond:
+            if message.get("type") == "act":
+                table.answer(seat, message.get("decision"), message.get("choice"))
+            elif message.get("type") == "start":
+                table.start(seat)
+            else:
+                raise Refusal("malformed", f"unknown message type {message.get('type')!r}"[:200])
+    except Refusal as refusal:
+        await _refuse(request, seat, socket, refusal)
+
+
+async def _refuse(request: web.Request, seat: int, socket: web.WebSocketResponse,
+                  refusal: Refusal) -> None:
+    _log_refusal(request, seat, refusal)
+    await socket.send_json({"type": "refused", "key": refusal.key})

@@ -1,0 +1,120 @@
+"""A table served until Ctrl-C: the socket, the link to join, the game thread.
+
+Nothing is written to disk: the faces are made in memory, the game lives in the
+process, and Ctrl-C closes the pages, stops the game thread and frees the port.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import weakref
+from collections.abc import Callable
+
+from aiohttp import web
+
+from cardgen.deck.load import Deck
+from cardgen.errors import CardgenError
+from cardgen.serve.app import make_app, page_words
+from cardgen.serve.faces import FaceImages
+from cardgen.serve.qr import terminal_qr
+from cardgen.serve.table import Table, TableSettings, Timing
+
+#: Addresses that mean "every interface": the link names this machine's address instead.
+ANY_ADDRESS = ("0.0.0.0", "::", "")
+#: A documentation address (RFC 5737) used only to ask the system which interface it
+#: would route by: a UDP socket's connect sends nothing.
+_ROUTE_PROBE = ("192.0.2.1", 9)
+
+
+def open_socket(host: str, port: int) -> socket.socket:
+    """The listening socket, or one clear line when the address cannot be had."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+        listening.listen(64)
+    except OSError as exc:
+        listening.close()
+        raise CardgenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; give "
+                           "another --port (or --host)") from None
+    listening.setblocking(False)
+    return listening
+
+
+def lan_address() -> str:
+    """This machine's address on its network, as the system would route from it."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(_ROUTE_PROBE)
+        return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostbyname(socket.gethostname())
+    finally:
+        probe.close()
+
+
+def join_url(host: str, port: int) -> str:
+    shown = lan_address() if host in ANY_ADDRESS else host
+    return f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+
+
+class Server:
+    """One table on one socket; :meth:`run` serves it until told to stop."""
+
+    def __init__(self, deck: Deck, settings: TableSettings, host: str, port: int,
+                 timing: Timing | None = None) -> None:
+        self.table = Table(deck, settings, timing or Timing())
+        self.faces = FaceImages(deck, self.table.variant)
+        self.socket = open_socket(host, port)
+        self.port = int(self.socket.getsockname()[1])
+        self.url = join_url(host, self.port)
+        self.app = make_app(self.table, self.faces, self.url, settings.lang)
+        self.pages: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
+        self.app.on_response_prepare.append(self._remember_page)
+        self.app.on_shutdown.append(self._close_pages)
+
+    async def run(self, stop: asyncio.Event | None = None,
+                  ready: Callable[[], None] | None = None) -> None:
+        runner = web.AppRunner(self.app, access_log=None, handle_signals=False,
+                               shutdown_timeout=1.0)
+        await runner.setup()
+        try:
+            await web.SockSite(runner, self.socket).start()
+            self.table.thread.start()
+            if ready is not None:
+                ready()
+            await (stop or asyncio.Event()).wait()
+        finally:
+            await asyncio.get_running_loop().run_in_executor(None, self.table.stop)
+            await runner.cleanup()
+            self.socket.close()
+
+    async def _remember_page(self, request: web.Request, response: web.StreamResponse) -> None:
+        if isinstance(response, web.WebSocketResponse):
+            self.pages.add(response)
+
+    async def _close_pages(self, app: web.Application) -> None:
+        for page in list(self.pages):
+            await page.close(code=1001, message=b"the table is closed")
+
+
+def serve(deck: Deck, settings: TableSettings, host: str, port: int,
+          say: Callable[[str], None]) -> None:
+    """Serve the table until Ctrl-C (a KeyboardInterrupt, to the caller)."""
+    server = Server(deck, settings, host, port)
+    words = page_words()[settings.lang]
+    say(terminal_qr(server.url))
+    say(words["terminal_join"].format(deck=deck.name[settings.lang],
+                                      players=settings.players, url=server.url))
+    if host in ("localhost", "::1") or host.startswith("127."):
+        say(words["terminal_local"])
+    say(words["terminal_stop"])
+    try:
+        asyncio.run(server.run())
+    except KeyboardInterrupt:
+        scores = ", ".join(f"P{seat} {score}"
+                           for seat, score in enumerate(server.table.game.scores))
+        say(words["terminal_closed"].format(scores=scores))
+        raise
