@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import tomllib
 import weakref
 from functools import cache
 from typing import Any
@@ -23,10 +22,11 @@ from typing import Any
 import jinja2
 from aiohttp import WSMsgType, web
 
+from cardgen.catalogue.locale import labels, languages
 from cardgen.datafolders import data_folder
 from cardgen.serve.faces import FaceImages
 from cardgen.serve.qr import svg_qr
-from cardgen.serve.seats import LANGS, Refusal
+from cardgen.serve.seats import Refusal
 from cardgen.serve.snapshot import lobby, snapshot
 from cardgen.serve.table import Table
 
@@ -53,8 +53,8 @@ def _folder_text(name: str) -> str:
 
 @cache
 def page_words() -> dict[str, dict[str, str]]:
-    with (data_folder("templates") / "serve" / "labels.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    """The page's words in every language of the catalogues (serve|… entries)."""
+    return {lang: labels("serve", lang) for lang in languages()}
 
 
 def make_app(table: Table, faces: FaceImages, join_url: str, lang: str) -> web.Application:
@@ -90,11 +90,13 @@ async def _wire_changes(app: web.Application) -> None:
 
 async def _page(request: web.Request) -> web.Response:
     asked = request.query.get("lang", "")
-    lang = asked if asked in LANGS else request.app[DEFAULT_LANG]
+    lang = asked if asked in languages() else request.app[DEFAULT_LANG]
+    words = page_words()
     page = jinja2.Template(_folder_text("page.html.j2"), autoescape=True).render(
         lang=lang, join_url=request.app[JOIN_URL],
+        languages=[(code, words[code]["language_name"]) for code in languages()],
         # (inside a script element: no "<" may end it early)
-        words=json.dumps(page_words()).replace("<", "\\u003c"))
+        words=json.dumps(words).replace("<", "\\u003c"))
     return web.Response(text=page, content_type="text/html")
 
 

@@ -14,12 +14,12 @@ import threading
 
 import pypdfium2 as pdfium  # type: ignore[import-untyped]
 
+from cardgen.catalogue.locale import languages
 from cardgen.deck.load import Deck
 from cardgen.engine import Variant
 from cardgen.render.layout import design_size
 from cardgen.render.png import Raster, faces_pdf
 from cardgen.render.raster import PngWriter
-from cardgen.serve.seats import LANGS
 
 #: Pixels per inch of a face on the page: 334 x 498 pixels for a 53 x 79 mm card,
 #: sharp on a phone whose screen packs three pixels in a point.
@@ -40,7 +40,7 @@ class FaceImages:
 
     def image(self, lang: str, name: str) -> bytes | None:
         """The image ``name`` (a kind's index or "back") in ``lang``; None for no such."""
-        if lang not in LANGS:
+        if lang not in languages():
             return None
         with self._lock:
             if lang not in self._made:
@@ -49,7 +49,7 @@ class FaceImages:
 
     def _make(self, lang: str) -> dict[str, bytes]:
         raster = Raster(design_size(), 0.0, DPI)
-        pdf = faces_pdf([*self.variant.kinds, None], lang, [raster],  # type: ignore[arg-type]
+        pdf = faces_pdf([*self.variant.kinds, None], lang, [raster],
                         self.deck.back)
         document = pdfium.PdfDocument(pdf)
         images = {}

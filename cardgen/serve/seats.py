@@ -12,17 +12,17 @@ import secrets
 import time
 from dataclasses import dataclass, field
 
+from cardgen.catalogue.locale import languages
 from cardgen.terminal.words import Words
 
 #: The longest name a person may give; longer ones are refused, not cut.
 MAX_NAME = 24
 #: The languages of the page (those of the terminal's words).
-LANGS = ("en", "fr")
 
 
 class Refusal(Exception):
     """A request the table does not take: ``key`` names the reason for the page (a label
-    of templates/serve/labels.toml), the message says it in the server's log."""
+    of the catalogues, serve|refused_…), the message says it in the server's log."""
 
     def __init__(self, key: str, message: str) -> None:
         super().__init__(message)
@@ -73,8 +73,8 @@ class People:
             raise Refusal("bad_seat", f"seat {seat!r} does not exist")
         if self.seats[seat] is not None:
             raise Refusal("seat_taken", f"seat P{seat} is taken")
-        if lang not in LANGS:
-            raise Refusal("bad_lang", f"language {lang!r} is not one of {', '.join(LANGS)}")
+        if lang not in languages():
+            raise Refusal("bad_lang", f"language {lang!r} is not one of {', '.join(languages())}")
         person = Person(checked_name(name), str(lang))
         person.left_at = time.monotonic()  # (away until their page connects)
         self.seats[seat] = person
