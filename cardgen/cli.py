@@ -22,10 +22,9 @@ from cardgen.commands import (
     iteration,
     playing,
     printing,
-    serving,
     shops,
     start,
-    tabletop,
+    together,
 )
 from cardgen.commands.stdout import StandardOutputError, whole_writes_to_stdout
 from cardgen.errors import INTERRUPTED, CardgenError
@@ -94,11 +93,11 @@ COMMANDS: tuple[click.Command, ...] = (
     # printing
     printing.sheets, printing.png, printing.rulebook, printing.build,
     # playing it together
-    tabletop.tts,
+    together.tts,
     # the engine
     checking.check, checking.simulate, balance.balance, playing.play, playing.explain,
     # the table in the browser (the serve extra)
-    serving.serve,
+    together.serve,
 )
 for command in COMMANDS:
     main.add_command(command)

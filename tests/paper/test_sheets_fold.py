@@ -12,6 +12,7 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from helpers.own_backs import OWN_BACK_CARDS
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
@@ -124,23 +125,7 @@ def _svg(path: Path, colour: tuple[int, int, int]) -> None:
                     encoding="utf-8")
 
 
-OWN_CARDS = '''
-[[card]]
-id = "own"
-effect = "number"
-colors = ["red"]
-values = [5]
-name = { fr = "Dos vert", en = "Green back" }
-back = "green.svg"
-
-[[card]]
-id = "bare"
-effect = "number"
-colors = ["red"]
-values = [6]
-name = { fr = "Sans dos", en = "No back" }
-back = false
-
+OWN_CARDS = OWN_BACK_CARDS + '''
 [[card]]
 id = "plain"
 effect = "number"

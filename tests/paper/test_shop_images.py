@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from helpers.cli import run_in
+from helpers.own_backs import OWN_BACK_CARDS
 from helpers.paths import ROOT
 from PIL import Image
 
@@ -27,23 +28,7 @@ back = "blue.svg"
 [cards]
 own = 2
 bare = 1
-
-[[card]]
-id = "own"
-effect = "number"
-colors = ["red"]
-values = [5]
-name = { fr = "Dos vert", en = "Green back" }
-back = "green.svg"
-
-[[card]]
-id = "bare"
-effect = "number"
-colors = ["red"]
-values = [6]
-name = { fr = "Sans dos", en = "No back" }
-back = false
-'''
+''' + OWN_BACK_CARDS
 
 
 def _svg(path: Path, colour: tuple[int, int, int]) -> None:

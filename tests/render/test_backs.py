@@ -10,6 +10,7 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from helpers.own_backs import OWN_BACK_CARDS
 from PIL import Image
 from reportlab.lib.units import mm
 
@@ -37,23 +38,7 @@ def _deck(folder: Path, back: str, cards: str = "") -> Path:
     return path
 
 
-OWN_CARDS = '''
-[[card]]
-id = "own"
-effect = "number"
-colors = ["red"]
-values = [5]
-name = { fr = "Dos vert", en = "Green back" }
-back = "green.svg"
-
-[[card]]
-id = "bare"
-effect = "number"
-colors = ["red"]
-values = [6]
-name = { fr = "Sans dos", en = "No back" }
-back = false
-'''
+OWN_CARDS = OWN_BACK_CARDS
 
 
 def _back_colours(data: bytes, page_number: int) -> list[tuple[int, int, int]]:

@@ -12,6 +12,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 from click.testing import CliRunner
+from helpers.own_backs import OWN_BACK_CARDS
 from PIL import Image, ImageChops
 
 from cardgen.cli import main
@@ -138,23 +139,7 @@ base = "classic"
 [cards]
 own = 1
 bare = 1
-
-[[card]]
-id = "own"
-effect = "number"
-colors = ["red"]
-values = [5]
-name = { fr = "Dos vert", en = "Green back" }
-back = "green.svg"
-
-[[card]]
-id = "bare"
-effect = "number"
-colors = ["red"]
-values = [6]
-name = { fr = "Sans dos", en = "No back" }
-back = false
-''', encoding="utf-8")
+''' + OWN_BACK_CARDS, encoding="utf-8")
     out = tmp_path / "out"
     done = tts(str(tmp_path / "deck.toml"), "-o", str(out))
     assert done.exit_code == 0, done.output

@@ -15,7 +15,7 @@ import pytest
 from helpers.cli import refused
 from serve.running import running_table
 
-from cardgen.commands.serving import MISSING
+from cardgen.commands.together import MISSING
 from cardgen.errors import INTERRUPTED
 
 
