@@ -20,10 +20,10 @@ from pypdf import PdfReader
 ADDED = sorted({path.parent.parent.name for path in LOCALE.glob("*/LC_MESSAGES/cardgen.po")}
                - {"fr", "en"})
 #: Words of English and French prose that no language under test spells the same way as
-#: a word of its own ("des" is German, "carte" Italian: they are not here). A word inside
-#: a hyphenated name (the option `draw-and-pass`) is not a word of prose.
+#: a word of its own ("des" is German, "carte" Italian, "les" Spanish: they are not here).
+#: A word inside a hyphenated name (the option `draw-and-pass`) is not a word of prose.
 FOREIGN = ("the", "and", "you", "your", "with", "cards", "player", "players", "draws",
-           "page", "vous", "avec", "les", "cartes", "joueur", "joueurs", "pioche")
+           "page", "vous", "avec", "cartes", "joueur", "joueurs", "pioche")
 _FOREIGN_WORD = re.compile(r"(?<![\w-])(" + "|".join(FOREIGN) + r")(?![\w-])", re.IGNORECASE)
 
 
