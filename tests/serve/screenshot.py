@@ -39,7 +39,7 @@ def main() -> None:
             time.sleep(0.1)
         while not ann.execute_script(READ)["asked"]:
             time.sleep(0.1)
-        time.sleep(1.0)  # (the faces load)
+        time.sleep(4.0)  # (the faces load: the first image of a language draws them all)
         shot = Image.open(io.BytesIO(ann.get_screenshot_as_png()))
     # Half the phone's three pixels a point: sharp enough, a third of the file.
     shot = shot.resize((shot.width // 2, shot.height // 2), Image.LANCZOS)
