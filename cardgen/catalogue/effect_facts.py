@@ -45,8 +45,8 @@ class EffectFacts:
     description: Text
     facts: Mapping[str, bool]
     params: Mapping[str, Any]
-    #: The caption of a card that gives none, with {param} and {cards}
-    #: in it (else description); {s}, an English plural mark, is kept for plugins.
+    #: The caption of a card that gives none, with {param} and {cards} in it (else
+    #: description).
     caption: Text | None = None
     #: Whole-number parameter -> {"min", "max", "what"}: the values a card may give, and
     #: what they count in each language (a table by language code).
@@ -64,7 +64,6 @@ class EffectFacts:
                 if name in self.words:
                     value = self.words[name][_word_key(value)][lang]
                 text = text.replace("{" + name + "}", str(value))
-            text = text.replace("{s}", "" if params.get("amount") == 1 else "s")
             if "{cards}" in text:  # "2 cards", "1 Karte": the count in its language's plural
                 text = text.replace("{cards}", _cards(int(params.get("amount", 1)), lang))
             return text[:1].upper() + text[1:]
@@ -162,7 +161,7 @@ def effect_from_data(eid: str, data: Mapping[str, Any],
                                  f"{problem}")
     for template in (caption, effect.description):
         left = set(re.findall(r"{(\w+)}", "".join(template.values())) if template else ())
-        if left - set(params) - ({"s", "cards"} if "amount" in params else set()):
+        if left - set(params) - ({"cards"} if "amount" in params else set()):
             raise CatalogueError(f"{where}: a caption names {', '.join(sorted(left))}, "
                                  f"but the parameters are {', '.join(params) or 'none'}")
     return effect

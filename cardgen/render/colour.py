@@ -23,11 +23,13 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 from cardgen.errors import CatalogueError
+
+T = TypeVar("T")
 
 CMYK = tuple[float, float, float, float]  # cyan, magenta, yellow, black, in percent
 
@@ -57,13 +59,19 @@ _FACE_STYLE: contextvars.ContextVar[FaceStyle | None] = contextvars.ContextVar(
 
 
 @contextlib.contextmanager
-def face_style(style: FaceStyle) -> Iterator[None]:
-    """Within this block, the faces are drawn in ``style``."""
-    token = _FACE_STYLE.set(style)
+def holding(setting: contextvars.ContextVar[T], value: T) -> Iterator[None]:
+    """Within this block, ``setting`` (one of the drawing settings a command sets for
+    the faces it draws) is ``value``; after it, what it was."""
+    token = setting.set(value)
     try:
         yield
     finally:
-        _FACE_STYLE.reset(token)
+        setting.reset(token)
+
+
+def face_style(style: FaceStyle) -> contextlib.AbstractContextManager[None]:
+    """Within this block, the faces are drawn in ``style``."""
+    return holding(_FACE_STYLE, style)
 
 
 def current_face_style() -> FaceStyle:
@@ -71,14 +79,9 @@ def current_face_style() -> FaceStyle:
     return _FACE_STYLE.get() or FaceStyle()
 
 
-@contextlib.contextmanager
-def cmyk_printing(ink_limit_percent: float) -> Iterator[None]:
+def cmyk_printing(ink_limit_percent: float) -> contextlib.AbstractContextManager[None]:
     """Within this block, :func:`paint` answers in CMYK under ``ink_limit_percent``."""
-    token = _INK_LIMIT.set(ink_limit_percent)
-    try:
-        yield
-    finally:
-        _INK_LIMIT.reset(token)
+    return holding(_INK_LIMIT, ink_limit_percent)
 
 
 def ink_limit() -> float | None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -21,6 +20,7 @@ from typing import Any, Literal, NamedTuple
 from cardgen.catalogue import Card, Color, catalogue
 from cardgen.catalogue.locale import face_languages
 from cardgen.catalogue.texts import Text
+from cardgen.render.colour import holding
 from cardgen.render.layout import Captioned, layout, pt
 from cardgen.render.textfit import Fitted, Paragraph, fit_alike
 from cardgen.typography import registered
@@ -68,17 +68,12 @@ _SHOP_SAFE_MM: contextvars.ContextVar[float] = contextvars.ContextVar("shop_safe
                                                                        default=0.0)
 
 
-@contextlib.contextmanager
-def shop_safe_area(safe_mm: float) -> Iterator[None]:
+def shop_safe_area(safe_mm: float) -> contextlib.AbstractContextManager[None]:
     """Within this block, the faces keep their text and corner indices at least
     ``safe_mm`` inside the trim on paper, moving them in where the design's own safe
     margin keeps them closer (a printer that publishes a wider safe area than the
     design keeps at that size). A narrower one changes nothing."""
-    token = _SHOP_SAFE_MM.set(safe_mm)
-    try:
-        yield
-    finally:
-        _SHOP_SAFE_MM.reset(token)
+    return holding(_SHOP_SAFE_MM, safe_mm)
 
 
 def shop_safe_mm() -> float:
