@@ -96,7 +96,7 @@ class Language(click.Choice[str]):
         self.faces = faces
 
     @property
-    def choices(self) -> tuple[str, ...]:
+    def choices(self) -> Sequence[str]:  # (click 8.2+ types it so)
         return (BOTH, *languages()) if self.faces else languages()
 
     @choices.setter

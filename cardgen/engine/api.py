@@ -30,7 +30,8 @@ facts are an ``options.toml`` table beside ``effects.toml``.
 
 **The round's operations** an effect may use are the functions below, thin wrappers
 over :class:`RoundState` that keep their meaning whatever the round becomes:
-:func:`draw`, :func:`skip`, :func:`give`, :func:`ask`, :func:`log`, with :func:`hand`,
+:func:`draw`, :func:`skip`, :func:`give`, :func:`ask`, :func:`log` (what the round
+says: a :class:`PluginEvent` of the plugin's own), with :func:`hand`,
 :func:`seat_after`, :func:`seats_in_order` and :func:`card_id` to read it. A seat's
 answer to :func:`ask` is an :class:`Answer`, an action the plugin defines (its text is
 read back by the parser registered with :func:`action_verb`).
@@ -66,6 +67,7 @@ from cardgen.engine.actions import (
 )
 from cardgen.engine.cards import CardTables, kinds_where
 from cardgen.engine.errors import ActionSyntaxError, EngineError, PluginError
+from cardgen.engine.events import Event, Note
 from cardgen.engine.hooks import (
     EFFECTS,
     REGISTERED_BY,
@@ -86,8 +88,9 @@ from cardgen.engine.state import OVER, TURN, RoundState, RuleEffect
 __all__ = [
     "ASKING", "CHALLENGE", "DRAW", "EFFECTS", "FACTS_GROUP", "GROUP", "KEEP", "OPTIONS", "OVER",
     "PASS", "REGISTERED_BY", "RESPONDERS", "TURN", "Action", "ActionSyntaxError", "Answer",
-    "CardTables", "DrawPenalty", "Effect", "EngineError", "OfficialRules", "Pending", "Play",
-    "PluginError", "Responder", "Round", "RoundResult", "RoundState", "RuleEffect",
+    "CardTables", "DrawPenalty", "Effect", "EngineError", "Event", "OfficialRules", "Pending",
+    "Play", "PluginError", "PluginEvent", "Responder", "Round", "RoundResult", "RoundState",
+    "RuleEffect",
     "Scoreboard", "action_verb", "ask", "card_id", "draw", "effect_for", "give", "hand",
     "hands_moved", "kinds_where", "load_families", "log", "option", "parse_seat",
     "register_effect", "register_responder", "seat_after", "seat_count", "seat_name",
@@ -192,11 +195,43 @@ def ask(state: RoundState, seat: int, choices: list[Action], *, card: int = -1) 
     state.ask(seat, choices)
 
 
-def log(state: RoundState, text: str) -> None:
-    """Note an event in the round's log (kept only when the round keeps one: a game
-    written down, ``cardgen play``, ``cardgen explain``)."""
+def log(state: RoundState, event: Event | str) -> None:
+    """Note what happened in the round's log (kept only when the round keeps one: a game
+    written down, ``cardgen play``, ``cardgen serve``, ``cardgen explain``). Give an
+    instance of your own :class:`PluginEvent` subclass, so that every seat is told it in
+    its language and a secret stays with the seats that may see it; a plain English text
+    (the older way) is shown as written, card ids replaced by names."""
     if state.events is not None:
-        state.log(text)
+        state.log(Note(event) if isinstance(event, str) else event)
+
+
+@dataclass(frozen=True, slots=True)
+class PluginEvent(Event):
+    """A kind of event of a plugin's own: subclass it as a frozen dataclass, set
+    ``words`` (the key, msgctxt, of its words in the plugin's catalogue; ``{field}``
+    marks are filled with the event's fields) and ``__str__`` (the English line of the
+    round's log, for transcripts and ``cardgen explain``). Fields named ``seat``,
+    ``other`` or ending in ``_seat`` are seats, said by the table's numbering; ``card``
+    or ending in ``_card`` a card id, said by its name; ``cards`` card ids.
+
+    A secret: ``secret_words`` is said instead to the seats :meth:`shown_to` names
+    (with every field), and ``words`` to the others, which should then not name the
+    secret field."""
+
+    words: ClassVar[str] = ""
+    secret_words: ClassVar[str | None] = None
+    #: The distribution whose module defined the event (its catalogue holds the words).
+    plugin: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super(PluginEvent, cls).__init_subclass__(**kwargs)
+        dist = registering()
+        if dist:
+            cls.plugin = dist
+
+    def shown_to(self) -> frozenset[int]:
+        """The seats told ``secret_words`` (none by default: the event is public)."""
+        return frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from cardgen.engine.actions import Action, parse_action, seat_name
 from cardgen.engine.errors import EngineError
+from cardgen.engine.events import PositionRepeated
 from cardgen.engine.observation import SeatView
 from cardgen.engine.official.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.state import OVER, TURN, RoundState
@@ -137,7 +138,7 @@ def play_round(state: RoundState, bots: Sequence[Player], *, check: str = "fast"
         if state.phase == TURN:
             turns += 1
         if not state.draw_pile and _repeated(state, seen):
-            state.log("the same position has come back with nothing to draw")
+            state.log(PositionRepeated())
             state.end_round(-1, "blocked")
             break
         action = choosers[seat](views[seat], legal_actions())

@@ -21,6 +21,7 @@ from typing import Any
 
 from cardgen.engine.actions import Action, Play, seat_name
 from cardgen.engine.cards import CardTables
+from cardgen.engine.events import DrawWaiting, RoundOver, WillMissTurn
 from cardgen.engine.turns import Seats
 
 #: Phases: what kind of decision the actor faces.
@@ -69,18 +70,17 @@ class DrawPenalty:
                    "redirectable": ("derivation", "redirect-draw"),
                    "challengeable": ("challenge",)}
 
+    def waiting(self, responders: AbstractSet[str] | None = None) -> DrawWaiting:
+        """What waits, as a value of the round's log; ``responders`` (the names of those
+        the deck has) leaves out the answers nobody at this table can give (no Boomerang
+        in a classic deck)."""
+        flags = tuple(f for f, by in self.ANSWERED_BY.items() if getattr(self, f)
+                      and (responders is None or not responders.isdisjoint(by)))
+        return DrawWaiting(self.target, self.amount, self.skipped, self.skip_later, flags)
+
     def describe(self, responders: AbstractSet[str] | None = None) -> str:
-        """One line; ``responders`` (the names of those the deck has) leaves out the
-        answers nobody at this table can give (no Boomerang in a classic deck)."""
-        text = f"{seat_name(self.target)} draws {self.amount}"
-        if self.skipped is not None:
-            text += (f", {seat_name(self.skipped)} misses the next turn" if self.skip_later
-                     else f", {seat_name(self.skipped)} misses the turn")
-        flags = [f for f, by in self.ANSWERED_BY.items() if getattr(self, f)
-                 and (responders is None or not responders.isdisjoint(by))]
-        if flags:
-            text += f" ({', '.join(flags)})"
-        return text
+        """One line (see :meth:`waiting`)."""
+        return str(self.waiting(responders))
 
 
 class Pending:
@@ -162,7 +162,7 @@ class PendingStack(Seats):
         self.draw_cards(penalty.target, penalty.amount)
         if penalty.skipped is not None and penalty.skip_later and penalty.author is not None:
             self.lose_turn(penalty.skipped)
-            self.log(f"{seat_name(penalty.skipped)} will miss the next turn")
+            self.log(WillMissTurn(penalty.skipped))
             self.turn = self.next_seat(penalty.author)
         elif penalty.skipped is not None:
             self.turn = self.next_seat(penalty.skipped)
@@ -176,8 +176,7 @@ class PendingStack(Seats):
         self.actor = -1
         self.stack.clear()
         if self.events is not None:
-            self.log(f"round over: {how}" + (f", {seat_name(winner)} wins" if winner >= 0
-                                              else ""))
+            self.log(RoundOver(how, winner))
 
     def decision_problems(self) -> list[str]:
         """The invariants of the decision waited for (not whether it has a legal action)."""

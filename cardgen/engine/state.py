@@ -34,6 +34,7 @@ from typing import ClassVar, Protocol
 from cardgen.engine.actions import PASS, Action, NameColor, Play, seat_name
 from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import IllegalAction, NotImplementedYet
+from cardgen.engine.events import LosesTurn
 from cardgen.engine.stack import (
     CHOOSE,
     COLOR,
@@ -223,7 +224,7 @@ def advance(state: RoundState) -> None:
             return
     while state.losing and state.turn in state.losing:
         state.losing.remove(state.turn)
-        state.log(f"{seat_name(state.turn)} loses this turn")
+        state.log(LosesTurn(state.turn))
         state.turn = state.next_seat(state.turn)
     state.phase = TURN
     state.actor = state.turn

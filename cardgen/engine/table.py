@@ -18,9 +18,18 @@ from collections.abc import Iterable
 from itertools import chain
 from typing import ClassVar, Self
 
-from cardgen.engine.actions import seat_name
 from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import EngineError
+from cardgen.engine.events import (
+    Dealt,
+    Drew,
+    Event,
+    FirstCard,
+    FirstCardBack,
+    HandDealt,
+    Reshuffled,
+    cards_text,
+)
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
@@ -55,7 +64,7 @@ class Table:
         self.idle = 0  # turns in a row with nothing played and nothing drawn (C-28)
         self.reshuffles = 0
         self.dry_draws = 0  # draws cut short because both piles were empty
-        self.events: list[str] | None = [] if log else None
+        self.events: list[Event] | None = [] if log else None
 
     #: What a copy shares with its original, what never changes during a round: the
     #: variant and the deck (a layer above adds what it holds of the same kind).
@@ -90,9 +99,9 @@ class Table:
         self.universe = variant.deck_counts
         self.total = len(variant.deck)
         if self.events is not None:
-            self.log(f"deal: dealer {seat_name(dealer)}")
+            self.log(Dealt(dealer))
             for seat, hand in enumerate(self.hands):
-                self.log(f"{seat_name(seat)} holds {self.cards_text(hand)}")
+                self.log(HandDealt(seat, self.card_ids(hand)))
 
     def turn_first_card(self) -> int:
         """Turn up the first card of the discard pile (C-06) and return it. A card that
@@ -105,10 +114,10 @@ class Table:
         kind = pile.pop()
         while kind not in variant.start_kinds:
             pile.insert(self.first_card_back(len(pile) + 1), kind)
-            self.log(f"first card {variant.kinds[kind].id} may not start: back into the pile")
+            self.log(FirstCardBack(variant.kinds[kind].id))
             kind = pile.pop()
         self.discard.append(kind)
-        self.log(f"first card {variant.kinds[kind].id}")
+        self.log(FirstCard(variant.kinds[kind].id))
         return kind
 
     def draw_cards(self, seat: int, count: int) -> int:
@@ -127,7 +136,7 @@ class Table:
             self.idle = 0
             self.at_uno[seat] = False  # C-25: back above one card, a new call is due
             if self.events is not None:
-                self.log(f"{seat_name(seat)} draws {self.cards_text(hand[-got:])}")
+                self.log(Drew(seat, self.card_ids(hand[-got:])))
         return got
 
     def reshuffle(self) -> bool:
@@ -143,7 +152,7 @@ class Table:
         self.draw_pile.extend(below)
         self.reshuffles += 1
         if self.events is not None:
-            self.log(f"reshuffle: {len(below)} cards")
+            self.log(Reshuffled(len(below)))
         return True
 
     # The round's chance steps besides the deal, each a method so that a situation file
@@ -207,11 +216,15 @@ class Table:
             found.append("the discard pile is empty")
         return found
 
-    def log(self, text: str) -> None:
+    def log(self, event: Event) -> None:
+        """Note what happened, when the round keeps a log (:mod:`cardgen.engine.events`)."""
         if self.events is not None:
-            self.events.append(text)
+            self.events.append(event)
+
+    def card_ids(self, kinds: Iterable[int]) -> tuple[str, ...]:
+        kinds_ = self.variant.kinds
+        return tuple(kinds_[k].id for k in kinds)
 
     def cards_text(self, kinds: Iterable[int]) -> str:
-        names = [self.variant.kinds[k].id for k in kinds]
-        return " ".join(names) if names else "nothing"
+        return cards_text(self.card_ids(kinds))
 

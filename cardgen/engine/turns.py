@@ -11,6 +11,7 @@ import random
 
 from cardgen.engine.actions import seat_name
 from cardgen.engine.cards import CardTables
+from cardgen.engine.events import BackInRound
 from cardgen.engine.table import Table
 
 
@@ -45,7 +46,7 @@ class Seats(Table):
         got = super().draw_cards(seat, count)
         if got and self.out and seat in self.out:
             self.out.remove(seat)
-            self.log(f"{seat_name(seat)} holds cards again: back in the round")
+            self.log(BackInRound(seat))
         return got
 
     def seats_from(self, start: int) -> list[int]:

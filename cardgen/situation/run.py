@@ -11,6 +11,7 @@ from cardgen.catalogue import closest_card
 from cardgen.deck.load import DECK_FIELDS
 from cardgen.engine.actions import Action, parse_action, seat_name, whole_number
 from cardgen.engine.errors import ActionSyntaxError, EngineError, IllegalAction, SituationError
+from cardgen.engine.events import Vote
 from cardgen.engine.extra.wizz import WheelChoice
 from cardgen.engine.game import Game
 from cardgen.engine.state import OVER, RESPOND, RoundState
@@ -61,7 +62,7 @@ def explain(path: Path) -> Explanation:
     game_start = game_dict(setup.game) if setup.game is not None else None
     start = state_dict(state)
     assert state.events is not None
-    setup_events = list(state.events)
+    setup_events = [str(event) for event in state.events]  # the report speaks English
     state.events.clear()
     steps = _take_actions(state, setup.game, reader, actions, refusal is not None)
     scoring = _score(setup.game, state)
@@ -97,7 +98,8 @@ def _take_actions(state: RoundState, game: Game | None, reader: Reader, actions:
             raise reader.fail(f"action {number} ({actor}): {exc}") from None
         except CardgenError as exc:
             raise reader.fail(f"action {number} ({actor}): {exc}") from None
-        steps.append(Step(legal, actor, done, list(state.events), state_dict(state)))
+        steps.append(Step(legal, actor, done, [str(event) for event in state.events],
+                          state_dict(state)))
         state.events.clear()
     return steps
 
@@ -182,7 +184,7 @@ def _vote(state: RoundState, game: Game | None, text: str) -> str:
     except EngineError as exc:
         raise SituationError(f"'{text}': {exc}") from None
     if state.events is not None:
-        state.log(f"vote on {words[1]}: {'50 points' if given else 'no majority'}")
+        state.log(Vote(seat, given))
     return text
 
 

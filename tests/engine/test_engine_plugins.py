@@ -54,8 +54,9 @@ def test_every_module_of_a_family_is_an_entry_point_of_the_group() -> None:
 
 
 def test_the_families_import_the_engine_from_the_api_only() -> None:
+    # (the events a round says are public too: a family and a plugin emit them)
     core = {f"cardgen.engine.{path.stem}" for path in ENGINE.glob("*.py")} - {
-        "cardgen.engine.api", "cardgen.engine.__init__"}
+        "cardgen.engine.api", "cardgen.engine.events", "cardgen.engine.__init__"}
     core |= {"cardgen.engine", "cardgen.engine.official.rules",
              "cardgen.engine.official.scoreboard", "cardgen.engine.official.answers"}
     reaching = {f"{path.relative_to(ROOT)}: {module}"

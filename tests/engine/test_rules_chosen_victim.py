@@ -17,6 +17,7 @@ from helpers.paths import ROOT
 from helpers.rules import HANDS, do
 
 from cardgen.catalogue import catalogue
+from cardgen.engine.events import LosesTurn, WillMissTurn
 from cardgen.engine.state import RESPOND, TURN, RoundState
 from cardgen.situation import build_state, explain
 
@@ -60,8 +61,8 @@ def test_u19_a_victim_further_on_draws_and_misses_his_next_turn() -> None:
     do(state, "play red-1")
     assert state.actor == 0  # P3's turn is passed over once
     assert state.losing == []
-    assert "P3 will miss the next turn" in state.events
-    assert "P3 loses this turn" in state.events
+    assert WillMissTurn(3) in state.events
+    assert LosesTurn(3) in state.events
 
 
 def test_u19_a_victim_who_plays_next_draws_and_is_skipped_at_once() -> None:

@@ -14,6 +14,7 @@ from helpers.rules import HANDS, do, hands, ids, legal
 from cardgen.check import check_deck
 from cardgen.deck.load import load_deck
 from cardgen.engine import EngineError, Variant
+from cardgen.engine.events import DealSize
 from cardgen.engine.game import Game
 from cardgen.engine.official.scoreboard import RoundResult
 from cardgen.engine.state import CHOOSE, COLOR, TURN, RoundState
@@ -125,7 +126,9 @@ def test_o29_the_dealer_deals_seven_to_fifteen_each() -> None:
     for seed in range(60):
         state = RoundState.deal(variant, 4, 0, random.Random(seed), log=True)
         assert state.events is not None
-        size = int(state.events[0].split()[3])  # "the dealer deals N cards each"
+        dealt = state.events[0]
+        assert isinstance(dealt, DealSize)
+        size = dealt.count
         # (P1 may have drawn for a first +2)
         assert [len(hand) for hand in state.hands[2:]] == [size, size]
         sizes.add(size)
@@ -365,8 +368,8 @@ def test_o40_a_round_hundred_takes_99_off() -> None:
 
 
 def test_o27_olympique_turns_on_the_whole_set() -> None:
-    from cardgen.engine.options import olympique as o
     from cardgen.engine.house.rules import DealerPicksDirection
+    from cardgen.engine.options import olympique as o
     from cardgen.engine.options.jump_ins import JumpInIdentical
     from cardgen.engine.options.stacking import StackDraws
 

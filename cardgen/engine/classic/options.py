@@ -29,6 +29,7 @@ from cardgen.engine.api import (
     register_responder,
     seat_name,
 )
+from cardgen.engine.events import CounterUnoCaught
 
 
 @option("lowest-score")
@@ -130,7 +131,7 @@ class CounterUno(Action):
     def apply_to(self, state: RoundState) -> None:
         going_out = state.stack.pop()
         assert isinstance(going_out, RuleEffect) and going_out.author == self.seat
-        state.log(f"contre-UNO: {seat_name(self.seat)} does not go out")
+        state.log(CounterUnoCaught(self.seat))
         state.draw_cards(self.seat, state.rules.uno_penalty)
         state.response_done()
 

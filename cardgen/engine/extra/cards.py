@@ -14,8 +14,8 @@ from cardgen.engine.api import (
     RuleEffect,
     register_effect,
     register_responder,
-    seat_name,
 )
+from cardgen.engine.events import DiscardedSome, DrawBack, SkipBack
 from cardgen.engine.options.hands import SwapWith, pass_hands
 from cardgen.engine.options.stacking import skip_victim
 
@@ -73,7 +73,7 @@ class DiscardColor(Effect):
             return
         state.hands[seat] = [k for k in hand if state.variant.color_of[k] != color]
         state.discard[-1:-1] = gone
-        state.log(f"{seat_name(seat)} discards {len(gone)} card(s)")
+        state.log(DiscardedSome(seat, len(gone)))
         left = len(state.hands[seat])
         if left == 1:
             state.at_uno[seat] = True
@@ -108,12 +108,12 @@ class ReturnEffect(Effect):
             state.fired[below.kind] += 1
             state.turn = entry.author
             state.lose_turn(below.author)
-            state.log(f"the skip goes back to {seat_name(below.author)}")
+            state.log(SkipBack(below.author))
             return
         assert penalty.author is not None
         penalty.target = penalty.author
         penalty.moved = True  # no "Non" on the draw once it has been sent back (U-22)
-        state.log(f"the draw goes back to {seat_name(penalty.author)}")
+        state.log(DrawBack(penalty.author))
 
 
 @register_responder

@@ -22,8 +22,8 @@ from cardgen.engine.api import (
     RoundState,
     action_verb,
     register_effect,
-    seat_name,
 )
+from cardgen.engine.events import Discarded, ShoutsFirst, WheelSpun
 from cardgen.engine.options.hands import pass_hands
 
 #: The wheel's sectors, in the article's order (O-42).
@@ -38,7 +38,7 @@ def discard_under(state: RoundState, seat: int, kinds: list[int]) -> None:
     for kind in kinds:
         hand.remove(kind)
     state.discard[-1:-1] = kinds
-    state.log(f"{seat_name(seat)} discards {state.cards_text(kinds)}")
+    state.log(Discarded(seat, state.card_ids(kinds)))
     if len(hand) == 1:
         state.at_uno[seat] = True
     elif not hand and seat not in state.emptied:
@@ -146,7 +146,7 @@ def uno_wizz(state: RoundState, seat: int) -> None:
     playing = [s for s in range(state.n) if s not in state.out and state.hands[s]]
     if playing:
         shouter = state.first_shouter(playing)
-        state.log(f"{seat_name(shouter)} shouts first")
+        state.log(ShoutsFirst(shouter))
         ask_drop(state, shouter, set(state.hands[shouter]), may_pass=False)
 
 
@@ -197,5 +197,5 @@ class SpinWheel(Effect):
         spinner = state.next_seat(entry.author)
         state.turn = state.next_seat(spinner)
         sector = spin(state)
-        state.log(f"{seat_name(spinner)} spins the wheel: {sector}")
+        state.log(WheelSpun(spinner, sector))
         SECTOR_ACTIONS[sector](state, spinner)

@@ -18,8 +18,8 @@ from cardgen.engine.api import (
     RoundState,
     option,
     register_effect,
-    seat_name,
 )
+from cardgen.engine.events import BlackFinishRefused, DealDirection, IsOut
 from cardgen.engine.options.hands import pair_choices
 from cardgen.engine.options.jump_ins import forget_laid
 
@@ -38,8 +38,7 @@ class DealerPicksDirection(OfficialRules):
 
     def after_deal(self, state: RoundState) -> None:
         state.direction = 1 if state.rng.random() < 0.5 else -1
-        way = "clockwise" if state.direction == 1 else "counter-clockwise"
-        state.log(f"the dealer deals {way}")
+        state.log(DealDirection(clockwise=state.direction == 1))
         super().after_deal(state)
 
 
@@ -72,7 +71,7 @@ class NoBlackFinish(OfficialRules):
                 and state.draw_cards(seat, 1)):
             state.emptied.remove(seat)
             state.at_uno[seat] = True
-            state.log(f"{seat_name(seat)} may not go out on a black card: he draws")
+            state.log(BlackFinishRefused(seat))
 
 
 @option("play-on")
@@ -92,7 +91,7 @@ class PlayOn(OfficialRules):
         state.at_uno[seat] = False
         finished: list[int] = state.extra.setdefault(FINISHED, [])
         finished.append(seat)
-        state.log(f"{seat_name(seat)} is out")
+        state.log(IsOut(seat))
         if state.active_count() <= (2 if state.n <= 5 else 3):
             winner = next(s for s in finished if s in state.out)
             state.end_round(winner, "out")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from cardgen.engine.events import ChallengeSettled
 from cardgen.engine.stack import DrawPenalty
 from cardgen.engine.state import RoundState
 
@@ -38,7 +39,7 @@ class WildDrawFourHooks:
         was_bluff = penalty.bluff
         self.challenge_outcome(state, penalty, challenger)
         if state.events is not None:
-            state.log(f"{'a bluff' if was_bluff else 'no bluff'}: {penalty.describe()}")
+            state.log(ChallengeSettled(was_bluff, penalty.waiting()))
         if not state.stack:  # the outcome ended the round (a bluff replayed on dry piles)
             return
         state.response_done()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardgen.engine.api import OfficialRules, Pending, RoundResult, RoundState, Scoreboard, option
+from cardgen.engine.events import CursedCard
 
 #: state.extra keys
 CURSED = "options:cursed"  # the cursed kind of the round
@@ -42,7 +43,7 @@ class CursedCards(OfficialRules):
         pile.insert(state.rng.randrange(len(pile) + 1), shown)
         state.extra[CURSED] = shown
         state.extra[CURSES] = [0] * state.n
-        state.log(f"cursed: {state.variant.kinds[shown].id}")
+        state.log(CursedCard(state.variant.kinds[shown].id))
 
     def after_play(self, state: RoundState, entry: Pending) -> None:
         super().after_play(state, entry)

@@ -22,8 +22,8 @@ from cardgen.engine.api import (
     RoundState,
     option,
     register_effect,
-    seat_name,
 )
+from cardgen.engine.events import DispenserPressed
 from cardgen.engine.options.jump_ins import forget_laid
 
 #: state.extra keys
@@ -117,7 +117,7 @@ class ExtremeDraw(MultiDraw):
         state.extra[DRAWN_NOW] = []
         count = press(state)
         got = state.draw_cards(seat, count)
-        state.log(f"{seat_name(seat)} presses the dispenser: {count}")
+        state.log(DispenserPressed(seat, count))
         if count and not got:
             state.idle_turn()  # C-28: nothing left to give
             return

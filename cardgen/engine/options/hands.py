@@ -30,6 +30,7 @@ from cardgen.engine.api import (
     seat_name,
     sizes,
 )
+from cardgen.engine.events import HandsMoved, HandsSwapped
 
 # --- the moves ----------------------------------------------------------------------------
 
@@ -45,7 +46,7 @@ def swap_hands(state: RoundState, first: int, second: int) -> None:
     before = sizes(state, (first, second))
     hands = state.hands
     hands[first], hands[second] = hands[second], hands[first]
-    state.log(f"{seat_name(first)} and {seat_name(second)} swap hands")
+    state.log(HandsSwapped(first, second))
     hands_moved(state, before)
 
 
@@ -61,7 +62,7 @@ def pass_hands(state: RoundState, step: int, seats: list[int] | None = None) -> 
     count = len(seats)
     for i, hand in enumerate(moved):
         state.hands[seats[(i + step) % count]] = hand
-    state.log(f"every hand moves {'left' if step > 0 else 'right'}")
+    state.log(HandsMoved(left=step > 0))
     hands_moved(state, before)
 
 

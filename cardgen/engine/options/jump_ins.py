@@ -29,6 +29,7 @@ from cardgen.engine.api import (
     register_responder,
     seat_name,
 )
+from cardgen.engine.events import DrawGrows, LaidTogether
 from cardgen.engine.options.stacking import ends_the_round
 
 #: state.extra keys
@@ -126,7 +127,7 @@ class JumpInIdentical(JumpRules):
         state.fired[below.kind] += 1
         entry.penalty.amount += below.penalty.amount
         entry.penalty.challengeable = False
-        state.log(f"the draw grows to {entry.penalty.amount}")
+        state.log(DrawGrows(entry.penalty.amount))
 
 
 def intercepted_draw(state: RoundState, entry: Pending) -> DrawPenalty | None:
@@ -203,7 +204,7 @@ class PlayGroup(Play):
             state.extra[GROUP] = len(self.kinds)
             if state.variant.kinds[last].effect == "reverse" and len(self.kinds) % 2 == 0:
                 state.direction = -state.direction  # the last Reverse turns it back
-        state.log(f"{seat_name(seat)} lays {len(self.kinds)} cards together")
+        state.log(LaidTogether(seat, len(self.kinds)))
         state.play_card(self.last)
 
     def __str__(self) -> str:

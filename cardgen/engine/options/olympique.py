@@ -36,6 +36,13 @@ from cardgen.engine.api import (
     seat_name,
 )
 from cardgen.engine.classic.options import LowestScore, RotateDealer
+from cardgen.engine.events import (
+    DealSize,
+    DrawPassesOn,
+    PairSkips,
+    TurnFollowsHand,
+    TwosRoundBegins,
+)
 from cardgen.engine.house.rules import DealerPicksDirection
 from cardgen.engine.options.hands import HandRules, SwapWith, pass_hands, went_out_with
 from cardgen.engine.options.jump_ins import JumpInIdentical, PlayGroup, _parse_together, forget_laid
@@ -85,7 +92,7 @@ class TurnsFollowHands(HandRules):
         state.extra[PLAYED_HAND] = (hand, holder)
         state.turn = state.next_seat(holder)
         state.extra[FOLLOW] = holder  # a card moving hands as it resolves sets the turn after
-        state.log(f"the turn follows the hand: it goes on from {seat_name(holder)}")
+        state.log(TurnFollowsHand(holder))
 
     def after_play(self, state: RoundState, entry: Pending) -> None:
         super().after_play(state, entry)
@@ -120,7 +127,7 @@ class DealerDeals7To15(OfficialRules):
         if cap < DEAL_RANGE[0]:
             return super().hand_size(state)  # the deal's own check says it cannot be done
         size = state.rng.randint(DEAL_RANGE[0], cap)
-        state.log(f"the dealer deals {size} cards each")
+        state.log(DealSize(size))
         return size
 
 
@@ -282,7 +289,7 @@ class IdenticalPairSkips(OfficialRules):
         if state.phase != OVER and state.hands[entry.author]:
             skipped = state.turn
             state.lose_turn(skipped)
-            state.log(f"the pair skips {seat_name(skipped)}")
+            state.log(PairSkips(skipped))
 
 
 # --- O-35 invisible-uno-card -------------------------------------------------------------------
@@ -339,7 +346,7 @@ class InvisibleUnoCard(OfficialRules):
             below.target = state.next_seat(entry.author)
             if below.skipped == entry.author:
                 below.skipped = below.target
-            state.log(f"the draw passes on to {seat_name(below.target)}")
+            state.log(DrawPassesOn(below.target))
         elif not state.stack:
             state.turn = state.next_seat(entry.author)
 
@@ -455,7 +462,7 @@ class TwosRound(OfficialRules):
         if (entry.author >= 0 and state.variant.is_number(entry.kind, 2) and TWOS not in state.extra
                 and state.phase != OVER and state.hands[entry.author]):
             state.extra[TWOS] = entry.author
-            state.log("a round of 2s begins")
+            state.log(TwosRoundBegins())
 
 
 # --- O-40 round-hundreds-bonus -----------------------------------------------------------------

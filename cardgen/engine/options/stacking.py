@@ -18,8 +18,8 @@ from cardgen.engine.api import (
     kinds_where,
     option,
     register_responder,
-    seat_name,
 )
+from cardgen.engine.events import ChainCancelled, DrawGrows, SkipPassedOn
 
 #: state.extra keys
 CHAIN = "house:chain"  # (the pending draw of a chain, the seat that laid its first card)
@@ -54,7 +54,7 @@ class Stacking(OfficialRules):
             absorbed = state.stack.pop()
             state.fired[absorbed.kind] += 1
             state.extra[CHAIN] = (penalty, first)
-            state.log(f"the draw grows to {penalty.amount}")
+            state.log(DrawGrows(penalty.amount))
         return penalty
 
 
@@ -134,7 +134,7 @@ class StackSameKind(Stacking):
             # The Skip answered never acts: only the answer's victim is skipped.
             state.stack.pop(-2)
             state.fired[below.kind] += 1
-            state.log(f"{seat_name(entry.author)} passes the skip on")
+            state.log(SkipPassedOn(entry.author))
 
     def stack_kinds(self, state: RoundState, penalty: DrawPenalty) -> frozenset[int]:
         variant = state.variant
@@ -220,7 +220,7 @@ class ChainCancel(OfficialRules):
         below.challengeable = False
         below.challenged = True  # settled: nobody may answer it any more
         state.extra[RESUME] = state.next_seat(canceller) if canceller == saved else saved
-        state.log(f"the chain is cancelled: {seat_name(below.target)} draws {below.amount}")
+        state.log(ChainCancelled(below.target, below.amount))
 
     def after_resolve(self, state: RoundState, entry: Pending) -> None:
         super().after_resolve(state, entry)

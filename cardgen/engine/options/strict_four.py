@@ -19,9 +19,9 @@ from cardgen.engine.api import (
     kinds_where,
     option,
     register_responder,
-    seat_name,
 )
 from cardgen.engine.classic.options import take_back
+from cardgen.engine.events import BlocksFour, DrawGrows, MayChallenge
 
 #: state.extra keys
 FOURS = "options:fours"  # the FourChain of +4s answered by +4s (strict-wild-draw-four)
@@ -70,7 +70,7 @@ class StrictWildDrawFour(OfficialRules):
             state.fired[absorbed.kind] += 1
             penalty.amount += below.amount
             state.extra[FOURS] = FourChain(penalty, entry.author, earlier)
-            state.log(f"the draw grows to {penalty.amount}")
+            state.log(DrawGrows(penalty.amount))
         return penalty
 
     def is_bluff(self, state: RoundState, seat: int, color: int) -> bool:
@@ -113,7 +113,7 @@ class StrictWildDrawFour(OfficialRules):
             penalty.amount += self.challenge_extra
             chain.suspect, penalty.bluff = chain.earlier.pop(0)
             penalty.challengeable = True  # the next suspect (still settled otherwise)
-            state.log(f"{seat_name(challenger)} may challenge {seat_name(chain.suspect)}")
+            state.log(MayChallenge(challenger, chain.suspect))
         else:
             super().challenge_outcome(state, penalty, challenger)
         penalty.stackable = penalty.reflectable = penalty.redirectable = False
@@ -128,7 +128,7 @@ class StrictWildDrawFour(OfficialRules):
                 and entry.kind in blockers(state.variant)):
             # The block: the +4 never acts; the 0 or Skip is the blocker's play.
             state.stack.pop(-2)
-            state.log(f"{seat_name(entry.author)} blocks the +4")
+            state.log(BlocksFour(entry.author))
 
 
 def blockers(variant: CardTables) -> frozenset[int]:

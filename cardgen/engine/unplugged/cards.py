@@ -31,6 +31,7 @@ from cardgen.engine.api import (
     seat_name,
     sizes,
 )
+from cardgen.engine.events import Buried, Gave, Laid, SeesHand
 from cardgen.engine.options.hands import pair_choices, pass_hands, swap_hands
 
 # --- cards laid on one's turn, on any card (U-13) -----------------------------------------
@@ -65,7 +66,7 @@ class Peek(Others):
     def resolve(self, state: RoundState, entry: Pending) -> None:
         assert entry.action is not None and entry.action.target is not None
         state.reveal(entry.author, entry.action.target)
-        state.log(f"{seat_name(entry.author)} sees {seat_name(entry.action.target)}'s hand")
+        state.log(SeesHand(entry.author, entry.action.target))
         super().resolve(state, entry)
 
 
@@ -123,7 +124,7 @@ class BuryAndRedraw(Effect):
         buried = state.hands[seat]
         state.hands[seat] = []
         state.discard[:0] = buried
-        state.log(f"{seat_name(seat)} buries {len(buried)} card(s)")
+        state.log(Buried(seat, len(buried)))
         state.draw_cards(seat, len(buried))
         hands_moved(state, {seat: len(buried)})
         super().resolve(state, entry)
@@ -162,7 +163,7 @@ class Give(Action):
         before = sizes(state, (giver, self.seat))
         state.hands[giver].remove(self.kind)
         state.hands[self.seat].append(self.kind)
-        state.log(f"{seat_name(giver)} gives {self.card} to {seat_name(self.seat)}")
+        state.log(Gave(giver, self.card, self.seat))
         state.extra[OWED].remove(self.seat)
         hands_moved(state, before)
         if not ask_gift(state, giver):
@@ -233,7 +234,7 @@ class Lay(Action):
             state.at_uno[seat] = self.uno
             if not self.uno:
                 state.uno_missed = seat
-        state.log(f"{seat_name(seat)} lays {self.card}")
+        state.log(Laid(seat, self.card))
         ask_run(state, seat, laid=True)
 
     def __str__(self) -> str:

@@ -21,8 +21,8 @@ from cardgen.engine.api import (
     kinds_where,
     register_effect,
     register_responder,
-    seat_name,
 )
+from cardgen.engine.events import Cancelled, DrawGoesTo
 
 
 def anyone_holds(state: RoundState, kinds: frozenset[int]) -> bool:
@@ -68,8 +68,7 @@ class Cancel(Reaction):
         state.match_set = cancelled.prev_match
         if not state.stack:  # the turn's own play: the next seat after its player plays
             state.turn = state.next_seat(cancelled.author)
-        state.log(f"{state.variant.kinds[cancelled.kind].id} of "
-                  f"{seat_name(cancelled.author)} is cancelled")
+        state.log(Cancelled(state.variant.kinds[cancelled.kind].id, cancelled.author))
 
 
 @register_responder
@@ -130,7 +129,7 @@ class DrawReaction(Reaction):
         assert penalty is not None
         penalty.target = self.new_drawer(state, entry, penalty)
         penalty.moved = True
-        state.log(f"the draw goes to {seat_name(penalty.target)}")
+        state.log(DrawGoesTo(penalty.target))
 
 
 @register_effect
