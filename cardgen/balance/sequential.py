@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from statistics import NormalDist
 
 #: The share of verdicts that may be wrong, for each kind.
 ERROR_RATE = 0.05
@@ -61,6 +60,8 @@ def looks(max_pairs: int) -> list[int]:
 def critical_z(looks_planned: int, side_rate: float) -> float:
     """The half-width, in standard errors, of intervals that miss the true effect on a
     given side with probability ``side_rate`` at most over ``looks_planned`` looks."""
+    from statistics import NormalDist  # here: `cardgen balance --help` reads the defaults
+
     return NormalDist().inv_cdf(1 - side_rate / looks_planned)
 
 

@@ -9,8 +9,9 @@ gives each its behaviour.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 
 from cardgen.catalogue import Text
@@ -69,7 +70,25 @@ def _load() -> dict[str, OptionFacts]:
     }
 
 
-OPTION_FACTS: dict[str, OptionFacts] = _load()
+class _OptionFacts(Mapping[str, OptionFacts]):
+    """Option name -> its facts, read on first use: `cardgen --help` and the commands
+    that name no option do not wait for options.toml and its words."""
+
+    @cached_property
+    def _facts(self) -> dict[str, OptionFacts]:
+        return _load()
+
+    def __getitem__(self, name: str) -> OptionFacts:
+        return self._facts[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._facts)
+
+    def __len__(self) -> int:
+        return len(self._facts)
+
+
+OPTION_FACTS: Mapping[str, OptionFacts] = _OptionFacts()
 
 
 def combination_problems(names: Iterable[str]) -> list[str]:

@@ -7,7 +7,6 @@ import sys
 
 import click
 
-from cardgen.check import check_deck
 from cardgen.commands.common import usable_deck
 from cardgen.commands.params import (
     bots_option,
@@ -19,8 +18,6 @@ from cardgen.commands.params import (
     workers_option,
 )
 from cardgen.commands.stdout import echo_fitted, emit_json
-from cardgen.deck.check import players_outside
-from cardgen.deck.load import load_deck
 from cardgen.errors import INTERRUPTED
 
 
@@ -40,6 +37,10 @@ def check(deck: str, players: int | None, games: int, workers: int, cluster: str
     Ctrl-C stops the sanity games: the report of those finished is printed, marked
     PARTIAL, and the exit code is 130.
     """
+    from cardgen.check import check_deck
+    from cardgen.deck.check import players_outside
+    from cardgen.deck.load import load_deck
+
     loaded = load_deck(deck)
     outside = players_outside(loaded, players)
     if outside:  # the question does not fit the deck: a usage error, the deck is not judged

@@ -4,21 +4,26 @@ style its faces are drawn in, and the ``--size WxH`` callback."""
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
 
 import click
 
-from cardgen.check import check_deck
 from cardgen.commands.params import fallback_en
-from cardgen.deck.languages import deck_in
-from cardgen.deck.load import Deck, load_deck
 from cardgen.errors import CardgenError
-from cardgen.render.layout import CardSize, parse_card_size
+
+if TYPE_CHECKING:  # the deck and its checks are imported when a command reads one
+    from cardgen.deck.load import Deck
+    from cardgen.render.layout import CardSize
 
 
 def usable_deck(ref: str, players: int | None, lang: str | None = None) -> Deck:
     """A deck with no errors for this many players, or the first error as a CardgenError;
     with ``lang``, able to say every word in it (or with English standing in, under
     ``--fallback-en``), else a CardgenError naming what is missing."""
+    from cardgen.check import check_deck
+    from cardgen.deck.languages import deck_in
+    from cardgen.deck.load import load_deck
+
     deck = load_deck(ref)
     if lang is not None:
         deck = deck_in(deck, lang, fallback_en(click.get_current_context(silent=True)))
@@ -42,8 +47,17 @@ def deck_faces(deck: Deck, no_color_shapes: bool = False, low_ink: bool = False
                                 low_ink=low_ink))
 
 
+def design_size_name() -> str:
+    """The default of a ``--size WxH`` option: the size the faces are designed at."""
+    from cardgen.render.layout import design_size
+
+    return design_size().name
+
+
 def card_size(ctx: click.Context, param: click.Parameter, value: str) -> CardSize:
     """The callback of a ``--size WxH`` option."""
+    from cardgen.render.layout import parse_card_size
+
     try:
         return parse_card_size(value)
     except ValueError as exc:

@@ -9,9 +9,6 @@ from typing import Any
 
 import click
 
-from cardgen.catalogue.locale import labels as area_words
-from cardgen.catalogue.locale import typography
-from cardgen.catalogue.option_facts import OPTION_FACTS, relation_label
 from cardgen.commands.common import usable_deck
 from cardgen.commands.params import (
     fallback_option,
@@ -21,14 +18,16 @@ from cardgen.commands.params import (
     players_option,
 )
 from cardgen.commands.stdout import emit_json
-from cardgen.deck.load import builtin_names, load_deck
-from cardgen.designer.discover import effect_lines, effect_rows, labels, pictogram_list
+
+# What each command lists is imported when it runs: `cardgen --help` reads none of it.
 
 
 @click.command()
 @json_option()
 def variants(as_json: bool) -> None:
     """List the built-in decks with their player range and card count."""
+    from cardgen.deck.load import builtin_names, load_deck
+
     rows: list[dict[str, Any]] = []
     for name in builtin_names():
         deck = load_deck(name)
@@ -56,6 +55,8 @@ def variants(as_json: bool) -> None:
 @fallback_option()
 def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
     """List the cards of DECK with their counts and points."""
+    from cardgen.catalogue.locale import labels as area_words
+
     loaded = usable_deck(deck, players, lang)
     rows: list[dict[str, Any]] = [
         {
@@ -87,6 +88,9 @@ def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
 @json_option("Print JSON instead of a list.")
 def list_options(lang: str, as_json: bool) -> None:
     """List the options a deck or `--option NAME` can turn on (also `cardgen rules`)."""
+    from cardgen.catalogue.locale import typography
+    from cardgen.catalogue.option_facts import OPTION_FACTS, relation_label
+
     if as_json:
         emit_json([{"name": r.name, "ids": list(r.ids), "description": r.description.as_dict(),
                      "needs": {need: list(met) for need, met in r.met_by().items()},
@@ -121,6 +125,8 @@ def list_options(lang: str, as_json: bool) -> None:
 def effects(lang: str, as_json: bool, examples_folder: Path | None) -> None:
     """List the effects a card of your own can reuse (effect = "…"), with their
     parameters, limits, facts and examples."""
+    from cardgen.designer.discover import effect_lines, effect_rows
+
     if examples_folder is not None:
         from cardgen.designer.effect_examples import copy_effect_examples
 
@@ -141,6 +147,8 @@ def effects(lang: str, as_json: bool, examples_folder: Path | None) -> None:
 @output_option("Also write a PDF page showing each pictogram with its name.")
 def pictograms(output: Path | None) -> None:
     """List the pictograms a card can show (pictogram = "…")."""
+    from cardgen.designer.discover import labels, pictogram_list
+
     names = pictogram_list()
     if output is not None:
         if output.suffix.lower() != ".pdf":

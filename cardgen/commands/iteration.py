@@ -6,12 +6,13 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from cardgen.check import check_deck
-from cardgen.commands.common import card_size, deck_faces
+from cardgen.commands.common import card_size, deck_faces, design_size_name
 from cardgen.commands.params import (
+    DataOption,
     color_shapes_option,
     fallback_en,
     fallback_option,
@@ -20,10 +21,10 @@ from cardgen.commands.params import (
     output_option,
     paper_option,
 )
-from cardgen.deck.languages import deck_in
-from cardgen.deck.load import load_deck
 from cardgen.errors import INTERRUPTED, CardgenError
-from cardgen.render.layout import CardSize, design_size
+
+if TYPE_CHECKING:  # the deck, its checks and the drawing are imported when a command runs
+    from cardgen.render.layout import CardSize
 
 
 def _preview_output(ctx: click.Context, param: click.Parameter, value: Path | None
@@ -51,8 +52,9 @@ def can_show() -> bool:
                callback=_preview_output)
 @lang_option("Language(s) of names and captions on the faces.", default="both", faces=True)
 @fallback_option()
-@click.option("--size", default=design_size().name, show_default=True, metavar="WxH",
-              callback=card_size, help="Trim size of the faces in mm, as for sheets.")
+@click.option("--size", cls=DataOption, default_from=design_size_name, show_default=True,
+              metavar="WxH", callback=card_size,
+              help="Trim size of the faces in mm, as for sheets.")
 @click.option("--no-open", "no_open", is_flag=True,
               help="Write the file without opening it in the system's viewer.")
 @color_shapes_option()
@@ -61,6 +63,10 @@ def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,
             size: CardSize, no_open: bool, no_color_shapes: bool, low_ink: bool) -> None:
     """Show some faces of DECK on one image: the CARDs named (ids or names), else the
     deck's own cards, else all its faces; then open it in the system's viewer."""
+    from cardgen.check import check_deck
+    from cardgen.deck.languages import deck_in
+    from cardgen.deck.load import load_deck
+
     loaded = load_deck(deck)
     report = check_deck(loaded)
     if not report.valid:

@@ -17,13 +17,13 @@ from typing import Any, TypeVar
 
 import click
 
-from cardgen.catalogue.locale import BOTH, face_lang_problem, languages
-from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.errors import CardgenError
-from cardgen.render.layout import layout
+
+# What an option's choices, default or help are read from (the catalogues of
+# templates/locale/, options.toml, layout.toml …) is imported and read when a command
+# needs it, not when cardgen starts: `cardgen --help` would wait for all of it.
 
 F = TypeVar("F", bound=Callable[..., Any])
-
 
 
 def choice(values: Sequence[str]) -> click.Choice[str]:
@@ -31,6 +31,48 @@ def choice(values: Sequence[str]) -> click.Choice[str]:
     `--lang FR`, `--flip Long` are what people type), given to the command as written
     in ``values``."""
     return click.Choice(tuple(values), case_sensitive=False)
+
+
+class DataChoice(click.Choice[str]):
+    """A choice among names cardgen's data gives (the papers of layout.toml, the
+    built-in decks), read in any case like :func:`choice`; the names are asked for when
+    the option is read or its help shown, not when cardgen starts."""
+
+    def __init__(self, names: Callable[[], Sequence[str]]) -> None:
+        super().__init__((), case_sensitive=False)
+        self.names = names
+
+    @property
+    def choices(self) -> Sequence[str]:  # (click 8.2+ types it so)
+        return tuple(self.names())
+
+    @choices.setter
+    def choices(self, value: Any) -> None:
+        pass  # asked for each time, never fixed
+
+
+class DataOption(click.Option):
+    """An option whose default or help comes from cardgen's data (the card sizes of
+    layout.toml, the example decks): functions, called when the command's help is shown
+    or the option read, so that starting cardgen reads none of it."""
+
+    def __init__(self, *args: Any, default_from: Callable[[], Any] | None = None,
+                 help_from: Callable[[], str] | None = None, **attrs: Any) -> None:
+        self.default_from, self.help_from = default_from, help_from
+        super().__init__(*args, **attrs)
+
+    @property
+    def help(self) -> str | None:
+        return self.help_from() if self.help_from is not None else self.given_help
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self.given_help = value
+
+    def get_default(self, ctx: click.Context, call: bool = True) -> Any:
+        if self.default_from is not None:
+            return self.default_from()
+        return super().get_default(ctx, call)
 
 
 class OutputPath(click.Path):
@@ -85,26 +127,25 @@ class NewDeckName(click.Path):
         return super().convert(value, param, ctx)
 
 
-class Language(click.Choice[str]):
+class Language(DataChoice):
     """A language of templates/locale/ (``--lang de``), read in any case; with ``faces``,
     also two joined by + (``--lang de+en``: German above English on each face) and
     ``both`` (French and English). The languages are found when the option is read, so a
     language is added by adding its folder."""
 
     def __init__(self, faces: bool = False) -> None:
-        super().__init__((), case_sensitive=False)
+        super().__init__(self._languages)
         self.faces = faces
 
-    @property
-    def choices(self) -> Sequence[str]:  # (click 8.2+ types it so)
-        return (BOTH, *languages()) if self.faces else languages()
+    def _languages(self) -> tuple[str, ...]:
+        from cardgen.catalogue.locale import BOTH, languages
 
-    @choices.setter
-    def choices(self, value: Any) -> None:
-        pass  # found in templates/locale/ each time, never fixed
+        return (BOTH, *languages()) if self.faces else languages()
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
+        from cardgen.catalogue.locale import face_lang_problem
+
         if self.faces and isinstance(value, str) and "+" in value:
             pair = value.strip().lower()
             problem = face_lang_problem(pair)
@@ -181,6 +222,8 @@ def option_option(help: str = "Turn on an option (repeat for several; see `cardg
 
 def _known_options(ctx: click.Context, param: click.Parameter,
                    names: tuple[str, ...]) -> tuple[str, ...]:
+    from cardgen.catalogue.option_facts import OPTION_FACTS
+
     for name in names:
         if name not in OPTION_FACTS:
             close = difflib.get_close_matches(name, list(OPTION_FACTS), n=1)
@@ -216,8 +259,14 @@ def cluster_option(what: str = "the games") -> Callable[[F], F]:
 
 
 def paper_option(help: str = "Paper size.") -> Callable[[F], F]:
-    return click.option("--paper", type=choice(tuple(layout().papers)), default="a4",
+    return click.option("--paper", type=DataChoice(_papers), default="a4",
                         show_default=True, help=help)
+
+
+def _papers() -> tuple[str, ...]:
+    from cardgen.render.layout import layout
+
+    return tuple(layout().papers)
 
 
 def large_print_option(help: str = "Set the rulebook in large print: the body at 16 pt, "

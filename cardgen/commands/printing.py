@@ -8,12 +8,13 @@ import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from cardgen.commands.common import card_size, deck_faces, usable_deck
+from cardgen.commands.common import card_size, deck_faces, design_size_name, usable_deck
 from cardgen.commands.params import (
+    DataOption,
     FiniteFloat,
     OutputPath,
     choice,
@@ -28,7 +29,16 @@ from cardgen.commands.params import (
     workers_option,
 )
 from cardgen.errors import INTERRUPTED
-from cardgen.render.layout import CardSize, design_size, layout
+
+if TYPE_CHECKING:  # the drawing is imported when a command runs, the layout with it
+    from cardgen.render.layout import CardSize, Layout
+
+
+def layout() -> Layout:
+    """cardgen/data/layout.toml, read when a command or its help needs it."""
+    from cardgen.render.layout import layout as read
+
+    return read()
 
 
 def _pdf_output(ctx: click.Context, param: click.Parameter, value: Path | None
@@ -91,10 +101,12 @@ def _back_offset(ctx: click.Context, param: click.Parameter, value: str) -> tupl
 
 
 def _size_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    named = ", ".join(f"{size} ({label})" for size, label in layout().card.sizes.items())
-    return click.option("--size", default=design_size().name, show_default=True,
-                        metavar="WxH", callback=card_size,
-                        help=f"Trim size of {what} in mm: {named}, or any WxH.")
+    def said() -> str:
+        named = ", ".join(f"{size} ({label})" for size, label in layout().card.sizes.items())
+        return f"Trim size of {what} in mm: {named}, or any WxH."
+
+    return click.option("--size", cls=DataOption, default_from=design_size_name,
+                        show_default=True, metavar="WxH", callback=card_size, help_from=said)
 
 
 def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
@@ -110,9 +122,9 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @click.argument("deck", required=False)
 @paper_option()
 @_size_option("the cards")
-@click.option("--bleed", type=FiniteFloat(), default=None, metavar="MM",
-              help="Extend each face's background this far past its trim line (0 to "
-              f"{layout().sheet.max_bleed_mm:g} mm; default 0, and "
+@click.option("--bleed", type=FiniteFloat(), default=None, metavar="MM", cls=DataOption,
+              help_from=lambda: "Extend each face's background this far past its trim "
+              f"line (0 to {layout().sheet.max_bleed_mm:g} mm; default 0, and "
               f"{layout().print_shop_bleed_mm:g} with --print-shop).")
 @click.option("--print-shop", "print_shop", is_flag=True, help="One card a page at trim "
               "size plus bleed (in RGB; pages in --order), with TrimBox and BleedBox: for "
@@ -339,8 +351,8 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
 @players_option("The deck as played by this many players.")
 @_size_option("the faces")
 @click.option("--bleed", type=FiniteFloat(), default=0.0, show_default=True, metavar="MM",
-              help="Add this much bleed around each face image (0 to "
-              f"{layout().sheet.max_bleed_mm:g} mm), for a print shop.")
+              cls=DataOption, help_from=lambda: "Add this much bleed around each face "
+              f"image (0 to {layout().sheet.max_bleed_mm:g} mm), for a print shop.")
 @workers_option("Processes making the images (the same images for any number).")
 @color_shapes_option()
 @low_ink_option()

@@ -14,18 +14,19 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cardgen.catalogue.locale import labels
 from cardgen.commands.params import json_option, lang_option
 from cardgen.commands.stdout import REPORT_WIDTH, emit_json
 from cardgen.errors import CardgenError
-from cardgen.render.paper.shops import ShopProfile, builtin_shops, load_shop
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the profiles are read when a command needs them
     from cardgen.deck.load import Deck
+    from cardgen.render.paper.shops import ShopProfile
 
 
 def _headings(lang: str) -> list[str]:
     """The headings of `cardgen shops` in ``lang``, padded to line up."""
+    from cardgen.catalogue.locale import labels
+
     words = labels("commands", lang)
     said = [words[f"shops_{key}"] for key in ("writes", "command", "upload")]
     width = max(len(heading) for heading in said)
@@ -49,6 +50,8 @@ def shop_for(ctx: click.Context, ref: str, command: str, deck: str,
         raise click.UsageError(f"--shop sets the size, bleed, resolution, colour and page "
                                f"order; leave out {', '.join(given)} (or write a profile "
                                "of your own and give its path to --shop)", ctx)
+    from cardgen.render.paper.shops import load_shop
+
     shop = load_shop(ref)
     wanted = "sheets" if shop.format == "pdf" else "png"
     if command != wanted:
@@ -91,6 +94,8 @@ def shops(lang: str, as_json: bool) -> None:
     Give a name to `cardgen sheets DECK --shop NAME` (or `cardgen png` for a shop that
     takes images), or the path to a profile of your own in the same form.
     """
+    from cardgen.render.paper.shops import builtin_shops, load_shop
+
     profiles = [load_shop(name) for name in builtin_shops()]
     if as_json:
         emit_json([_as_dict(shop) for shop in profiles])

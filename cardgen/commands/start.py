@@ -9,24 +9,37 @@ from pathlib import Path
 
 import click
 
-from cardgen.catalogue.locale import face_languages
-from cardgen.commands.params import NewDeckName, choice, lang_option
-from cardgen.deck.file import builtin_names
-from cardgen.designer.examples import example_names
+from cardgen.commands.params import DataChoice, DataOption, NewDeckName, lang_option
+
+
+def _base_decks() -> list[str]:
+    """The built-in decks, listed when `new` needs them (its help, its --base)."""
+    from cardgen.deck.file import builtin_names
+
+    return builtin_names()
+
+
+def _from_help() -> str:
+    """The help of --from, naming the examples."""
+    from cardgen.designer.examples import example_names
+
+    return ("Copy this example deck, with its rule texts and pictures, instead: "
+            f"{', '.join(example_names())}.")
 
 
 @click.command()
 @click.argument("name", type=NewDeckName(path_type=Path))
-@click.option("--base", type=choice(builtin_names()), default="classic",
+@click.option("--base", type=DataChoice(_base_decks), default="classic",
               show_default=True, help="The built-in deck to start from.")
 @lang_option("The languages to write a rule text in (a language without one gets the "
              "base deck's built-in text).", default="both", faces=True)
-@click.option("--from", "example", metavar="EXAMPLE", help="Copy this example deck, "
-              f"with its rule texts and pictures, instead: {', '.join(example_names())}.")
+@click.option("--from", "example", metavar="EXAMPLE", cls=DataOption,
+              help_from=_from_help)
 @click.pass_context
 def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | None) -> None:
     """Write the folder NAME: a deck file with every field explained, a rule text per
     language and a picture, ready to check and build."""
+    from cardgen.catalogue.locale import face_languages
     from cardgen.designer.new_deck import deck_from_example, new_deck
 
     if example is not None:
@@ -48,7 +61,7 @@ def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | Non
 def examples(folder: Path) -> None:
     """Copy the example decks, their rule texts and pictures into FOLDER (never over a
     file that is there already)."""
-    from cardgen.designer.examples import copy_examples
+    from cardgen.designer.examples import copy_examples, example_names
 
     for path in copy_examples(folder):
         click.echo(f"wrote {path}")

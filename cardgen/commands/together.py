@@ -4,7 +4,6 @@ Tabletop Simulator (:mod:`cardgen.render.tabletop`)."""
 
 from __future__ import annotations
 
-import logging
 import sys
 from pathlib import Path
 
@@ -54,6 +53,8 @@ def serve(deck: str, players: int, option_names: tuple[str, ...], host: str, por
             raise
         raise CardgenError(MISSING) from None
     loaded = usable_deck(deck, players)
+    import logging  # here: the other commands log nothing
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s",
                         datefmt="%H:%M:%S", stream=sys.stderr)
     logging.getLogger("aiohttp").setLevel(logging.WARNING)

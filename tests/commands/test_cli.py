@@ -144,6 +144,21 @@ def test_listing_commands_do_not_load_the_drawing_modules() -> None:
     assert out.strip() == "[]"
 
 
+def test_help_starts_without_reading_any_data() -> None:
+    """`cardgen --help` waits for no catalogue, deck, layout or option list (issue 39): an
+    option whose choices, default or help come from the data asks for them when shown."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom click.testing import CliRunner\nfrom cardgen.cli import main\n"
+            "assert CliRunner().invoke(main, ['--help']).exit_code == 0\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('cardgen.catalogue', "
+            "'cardgen.deck', 'cardgen.render', 'cardgen.check', 'polib', 'tomllib'))))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
+
+
 def test_every_command_and_option_is_in_the_command_table() -> None:
     page = ROOT / "docs" / "commands.md"
     rows = {line.split("`")[1].split()[1]: line

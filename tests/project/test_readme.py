@@ -22,8 +22,7 @@ import pytest
 from helpers.cli import run_in
 from helpers.paths import ROOT
 
-from cardgen import catalogue as catalogue_module
-from cardgen.catalogue import CARD_FIELDS
+from cardgen.catalogue import CARD_FIELDS, card_table
 from cardgen.check import check_deck
 from cardgen.cli import main
 from cardgen.deck.load import DECK_FIELDS, load_deck
@@ -256,7 +255,7 @@ def test_every_field_the_deck_reader_accepts_is_documented() -> None:
 
 
 def test_every_placeholder_a_card_text_takes_is_documented() -> None:
-    source = Path(catalogue_module.__file__).read_text(encoding="utf-8")
+    source = Path(card_table.__file__).read_text(encoding="utf-8")
     placeholders = set(re.findall(r'replace\("(\{\w+\})"', source))
     assert {"{color}", "{Color}", "{color_f}", "{value}"} <= placeholders
     documented = section("Writing a deck file")
