@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 
 from cardgen.catalogue.locale import languages
-from cardgen.terminal.words import Words
+from cardgen.table.words import Words
 
 #: The longest name a person may give; longer ones are refused, not cut.
 MAX_NAME = 24

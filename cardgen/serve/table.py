@@ -26,7 +26,7 @@ from cardgen.engine import Action, Game, RoundState, Variant, play_round
 from cardgen.engine.observation import SeatView
 from cardgen.play.players import make_players
 from cardgen.serve.seats import People, Person, Refusal
-from cardgen.terminal.events import TableLog
+from cardgen.table.narrator import TableLog
 
 #: Seconds a person may be gone (no page open on their seat) before a bot plays for
 #: them; they take the seat back by opening their link again.

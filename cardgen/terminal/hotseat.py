@@ -19,7 +19,7 @@ from collections.abc import Callable
 from cardgen.deck.load import Deck
 from cardgen.engine import Action
 from cardgen.engine.game import Player
-from cardgen.terminal.events import TableLog
+from cardgen.table.narrator import TableLog
 from cardgen.terminal.human import HumanPlayer, LeaveGame
 from cardgen.terminal.save import RecordedRound
 from cardgen.terminal.session import PACE, Session, TableSettings

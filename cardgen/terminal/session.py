@@ -20,11 +20,11 @@ from cardgen.errors import CardgenError
 from cardgen.outputs import output_file
 from cardgen.play.players import make_players
 from cardgen.situation.reader import MAX_ACTIONS
-from cardgen.terminal.events import TableLog
+from cardgen.table.narrator import TableLog
+from cardgen.table.words import Words
 from cardgen.terminal.human import HumanPlayer
 from cardgen.terminal.save import RecordedGame, RecordedRound, save_situation, situation_text
 from cardgen.terminal.save_target import deck_files, deck_reference, is_deck_file, save_target
-from cardgen.terminal.words import Words
 
 #: Seconds between two bots' moves (none with ``--fast``).
 PACE = 0.6

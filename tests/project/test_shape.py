@@ -167,7 +167,9 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("deck",),  # a deck file read and counted
     ("engine",),  # the rules: one round, one game
     ("play", "situation"),  # many games with bots; a round written as a file
-    ("render", "rulebook", "balance", "env", "terminal", "serve"),  # faces, books, studies, seats
+    ("render", "rulebook", "balance", "env"),  # faces, books, studies, the RL environment
+    ("table",),  # one game at a table: its settings, seats, rounds and words
+    ("terminal", "serve"),  # the table at the keyboard, the table in the browser
     ("check", "build", "designer"),  # what uses several of the floors below
     ("commands", "cli"),  # the command line
 )

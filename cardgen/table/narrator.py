@@ -8,7 +8,7 @@ is left out: the hands dealt, the cards another seat draws (only counted), a car
 between two other seats.
 
 What happens to the person is said from their seat, with why: the cards they draw,
-named, with the card that made them draw (:mod:`cardgen.terminal.causes`, which also
+named, with the card that made them draw (:mod:`cardgen.table.causes`, which also
 says the turns they miss); the hand a peek or a challenge shows them, named, and kept
 for the table (:meth:`TableLog.seen_lines`) as long as the engine's observation of their
 seat keeps it; another seat looking at theirs.
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 from cardgen.engine import Action, Play, RoundState
 from cardgen.engine.observation import SeatView
-from cardgen.terminal.causes import Causes
-from cardgen.terminal.words import Words
+from cardgen.table.causes import Causes
+from cardgen.table.words import Words
 
 _S = r"P(?P<seat>\d+)"
 _O = r"P(?P<other>\d+)"
