@@ -27,6 +27,7 @@ from cardgen.engine.observation import SeatView
 from cardgen.play.players import make_players
 from cardgen.serve.seats import People, Person, Refusal
 from cardgen.table.narrator import TableLog
+from cardgen.table.settings import TableSettings
 
 #: Seconds a person may be gone (no page open on their seat) before a bot plays for
 #: them; they take the seat back by opening their link again.
@@ -41,17 +42,6 @@ FEED_LINES = 40
 
 class TableStopped(Exception):
     """The server is stopping: the game thread leaves the round where it is."""
-
-
-@dataclass(frozen=True)
-class TableSettings:
-    """What `cardgen serve` was asked for."""
-
-    players: int
-    rules: tuple[str, ...] = ()
-    bots: str = "heuristic"
-    seed: str = "0"
-    lang: str = "en"
 
 
 @dataclass(frozen=True)

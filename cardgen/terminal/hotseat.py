@@ -22,7 +22,7 @@ from cardgen.engine.game import Player
 from cardgen.table.narrator import TableLog
 from cardgen.terminal.human import HumanPlayer, LeaveGame
 from cardgen.terminal.save import RecordedRound
-from cardgen.terminal.session import PACE, Session, TableSettings
+from cardgen.terminal.session import PACE, Session, TerminalSettings
 
 #: Clears the screen, its scroll-back too, and puts the cursor at the top (ANSI/xterm):
 #: a hand scrolled out of sight would still be one scroll away from the next person.
@@ -30,18 +30,18 @@ CLEAR = "\033[H\033[2J\033[3J"
 
 
 class HotSeatSession(Session):
-    """A game at one terminal shared by ``settings.humans`` people, sitting from
-    ``settings.seat`` on (the next seats in the table's numbering); bots elsewhere."""
+    """A game at one terminal shared by ``terminal.humans`` people, sitting from
+    ``terminal.seat`` on (the next seats in the table's numbering); bots elsewhere."""
 
-    def __init__(self, deck: Deck, settings: TableSettings,
+    def __init__(self, deck: Deck, terminal: TerminalSettings,
                  read: Callable[[str], str | None], say: Callable[[str], None]) -> None:
-        super().__init__(deck, settings, read, say)
-        first, players = settings.seat, settings.players
+        super().__init__(deck, terminal, read, say)
+        first, players = terminal.seat, terminal.table.players
         #: The people, by table seat, each asked with the table seen from their seat.
         self.people: dict[int, HumanPlayer] = {
             seat: HumanPlayer(self.words, read, say, self._asking(seat),
                               self.human.rules_line, self._save)
-            for seat in sorted((first + step) % players for step in range(settings.humans))}
+            for seat in sorted((first + step) % players for step in range(terminal.humans))}
         self.logs: dict[int, TableLog] = {}  # each person's own account of the round
         self.news: dict[int, list[str]] = {}  # private lines not yet shown to them
         self.holder: int | None = None  # whose hand may be on the screen (None: nobody's)
@@ -93,7 +93,7 @@ class HotSeatSession(Session):
                 log.acting(seat, action)
         said = self.words.action(state, action, viewer=-1)
         self._tell(self.words("bot_move", seat=f"P{mover}", action=said))
-        if not self.settings.fast and mover not in self.people and self.logs:
+        if not self.terminal.fast and mover not in self.people and self.logs:
             time.sleep(PACE)
 
     def _flush(self) -> None:

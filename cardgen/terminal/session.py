@@ -21,6 +21,7 @@ from cardgen.outputs import output_file
 from cardgen.play.players import make_players
 from cardgen.situation.reader import MAX_ACTIONS
 from cardgen.table.narrator import TableLog
+from cardgen.table.settings import TableSettings
 from cardgen.table.words import Words
 from cardgen.terminal.human import HumanPlayer
 from cardgen.terminal.save import RecordedGame, RecordedRound, save_situation, situation_text
@@ -31,32 +32,30 @@ PACE = 0.6
 
 
 @dataclass(frozen=True)
-class TableSettings:
-    """What `cardgen play` was asked for."""
+class TerminalSettings:
+    """What `cardgen play` was asked for: the table, and who sits at the keyboard and
+    how the screen shows the game."""
 
-    deck: str  # the deck as given on the command line (a built-in name or a path)
-    players: int
-    seat: int
-    rules: tuple[str, ...] = ()
-    bots: str = "heuristic"
-    seed: str = "0"
-    lang: str = "en"
+    table: TableSettings
+    seat: int  # the person's (the first person's, in the hot seat)
+    humans: int = 1  # people sharing the keyboard (hot seat), from ``seat`` on
     fast: bool = False
     color: bool = True
-    humans: int = 1  # people sharing the keyboard (hot seat), from ``seat`` on
 
 
 class Session:
     """One game at the terminal; :meth:`run` plays it to the end or until the person
     leaves, and returns the exit code."""
 
-    def __init__(self, deck: Deck, settings: TableSettings,
+    def __init__(self, deck: Deck, terminal: TerminalSettings,
                  read: Callable[[str], str | None], say: Callable[[str], None]) -> None:
+        settings = terminal.table
         self.deck = deck
         self.settings = settings
+        self.terminal = terminal
         self.read = read
         self.say = say
-        self.words = Words(settings.lang, settings.color)
+        self.words = Words(settings.lang, terminal.color)
         self.variant = Variant.from_deck(deck, settings.players, settings.rules)
         self.game = RecordedGame(self.variant, settings.seed)  # (its rounds can be saved)
         self.bots = make_players(settings.bots, settings.players, seed=settings.seed)
@@ -98,19 +97,19 @@ class Session:
     def _welcome(self) -> str:
         settings = self.settings
         return self.words("welcome", deck=self.deck.name[settings.lang],
-                          seat=f"P{settings.seat}", bots=self._bots(),
+                          seat=f"P{self.terminal.seat}", bots=self._bots(),
                           players=settings.players)
 
     def _sit(self, state: RecordedRound, seats: tuple[int, ...]) -> list[Player]:
         """The round's players, in its seats' order: the person in theirs (told when
         they are out of the game), the bots elsewhere; the table's log from their seat."""
-        settings = self.settings
-        if settings.seat not in seats and self.human.seat >= 0:
+        mine = self.terminal.seat
+        if mine not in seats and self.human.seat >= 0:
             self.say(self.words("knocked_out"))  # (UNO Challenge): the bots play on
         self.human.state = state
-        self.human.seat = seats.index(settings.seat) if settings.seat in seats else -1
+        self.human.seat = seats.index(mine) if mine in seats else -1
         self.log = TableLog(self.words, state, self.human.seat)
-        return [self.human if seat == settings.seat else self.bots[seat] for seat in seats]
+        return [self.human if seat == mine else self.bots[seat] for seat in seats]
 
     def _round_done(self) -> None:
         """The round's last line is said (hot seat: the screen is cleared of a hand)."""
@@ -140,11 +139,11 @@ class Session:
         if self.log is not None:
             self.log.acting(seat, action)
         said = self.words.action(state, action, viewer=self.human.seat)
-        if self.seats[seat] == self.settings.seat:
+        if self.seats[seat] == self.terminal.seat:
             self.say(self.words("you_move", action=said))
             return
         self.say(self.words("bot_move", seat=f"P{self.seats[seat]}", action=said))
-        if not self.settings.fast and self.human.seat >= 0:  # (nobody to wait for)
+        if not self.terminal.fast and self.human.seat >= 0:  # (nobody to wait for)
             time.sleep(PACE)
 
     def _flush(self) -> None:
