@@ -47,7 +47,7 @@ class TerminalSettings:
 
 class Session(TableGame[HumanPlayer]):
     """One game at the terminal; :meth:`run` plays it to the end or until the person
-    leaves, and returns the exit code."""
+    leaves."""
 
     game_type = RecordedGame  # (its rounds can be saved)
 
@@ -123,6 +123,7 @@ class Session(TableGame[HumanPlayer]):
     # --- what is shown --------------------------------------------------------------------
 
     def before(self, seat: int, action: Action) -> None:
+        """The action is noted in the round, for ``save``."""
         state = self.state
         assert isinstance(state, RecordedRound)
         state.record(seat, action)
