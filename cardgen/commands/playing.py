@@ -50,9 +50,10 @@ def play(deck: str, players: int, seat: int, humans: int, bots: str,
     played, `save FILE` writes the position for `cardgen explain`, `quit` ends the game
     (exit 0). Ctrl-C ends it too, with the scores so far (exit 130).
     """
+    from cardgen.table.settings import TableSettings
     from cardgen.terminal.hotseat import HotSeatSession
     from cardgen.terminal.human import LeaveGame
-    from cardgen.terminal.session import Session, TableSettings
+    from cardgen.terminal.session import Session, TerminalSettings
 
     if seat >= players:
         raise click.BadParameter(f"seat {seat} does not exist at {players} players; choose "
@@ -61,10 +62,11 @@ def play(deck: str, players: int, seat: int, humans: int, bots: str,
         raise click.BadParameter(f"{humans} people cannot sit at {players} players; choose "
                                  f"1 to {players} (or more --players)", param_hint="--humans")
     loaded = usable_deck(deck, players, lang)
-    settings = TableSettings(deck, players, seat, option_names, bots, seed, lang, fast,
-                             # NO_COLOR: the common convention for a terminal without colour.
-                             color=sys.stdout.isatty() and not os.environ.get("NO_COLOR"),
-                             humans=humans)
+    settings = TerminalSettings(TableSettings(deck, players, option_names, bots, seed, lang),
+                                seat, humans, fast,
+                                # NO_COLOR: the common convention for a terminal without
+                                # colour.
+                                color=sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
 
     def read(prompt: str) -> str | None:
         try:

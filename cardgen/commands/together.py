@@ -47,7 +47,7 @@ def serve(deck: str, players: int, option_names: tuple[str, ...], host: str, por
     """
     try:
         from cardgen.serve.run import serve as run
-        from cardgen.serve.table import TableSettings
+        from cardgen.table.settings import TableSettings
     except ImportError as exc:
         if exc.name not in ("aiohttp", "segno") and not str(exc.name).startswith("aiohttp."):
             raise
@@ -59,8 +59,8 @@ def serve(deck: str, players: int, option_names: tuple[str, ...], host: str, por
                         datefmt="%H:%M:%S", stream=sys.stderr)
     logging.getLogger("aiohttp").setLevel(logging.WARNING)
     try:
-        run(loaded, TableSettings(players, option_names, bots, seed, lang), host, port,
-            click.echo)
+        run(loaded, TableSettings(deck, players, option_names, bots, seed, lang), host,
+            port, click.echo)
     except KeyboardInterrupt:
         sys.exit(INTERRUPTED)
 

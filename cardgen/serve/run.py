@@ -18,7 +18,8 @@ from cardgen.errors import CardgenError
 from cardgen.serve.app import make_app, page_words
 from cardgen.serve.faces import FaceImages
 from cardgen.serve.qr import terminal_qr
-from cardgen.serve.table import Table, TableSettings, Timing
+from cardgen.serve.table import Table, Timing
+from cardgen.table.settings import TableSettings
 
 #: Addresses that mean "every interface": the link names this machine's address instead.
 ANY_ADDRESS = ("0.0.0.0", "::", "")

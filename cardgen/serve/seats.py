@@ -13,7 +13,8 @@ import time
 from dataclasses import dataclass, field
 
 from cardgen.catalogue.locale import languages
-from cardgen.terminal.words import Words
+from cardgen.table.seats import Seating
+from cardgen.table.words import Words
 
 #: The longest name a person may give; longer ones are refused, not cut.
 MAX_NAME = 24
@@ -61,11 +62,8 @@ def checked_name(name: object) -> str:
     return name
 
 
-class People:
-    """The seats and who sits in them (None: a bot plays it)."""
-
-    def __init__(self, players: int) -> None:
-        self.seats: list[Person | None] = [None] * players
+class People(Seating[Person]):
+    """The seats and who sits in them (None: a bot plays it), as the pages take them."""
 
     def sit(self, seat: object, name: object, lang: object) -> Person:
         if isinstance(seat, bool) or not isinstance(seat, int) \

@@ -3,7 +3,7 @@
 The snapshot is the only thing that leaves the server about a game in play. It holds
 the seat's own hand, the top card, the colour in force, how many cards each seat holds,
 whose turn it is and who is asked, the actions this seat may take now, the scores, and
-the story of the round as :class:`~cardgen.terminal.events.TableLog` says it to that
+the story of the round as :class:`~cardgen.table.narrator.TableLog` says it to that
 seat (the cards another seat draws counted, not named). A hand the rules showed this
 seat (a peek, a challenged +4) comes from the engine's observation of this very seat.
 No other seat's cards are ever in it.

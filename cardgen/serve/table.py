@@ -1,12 +1,13 @@
 """The game of a web table, held by the server alone and played in a thread of its own.
 
-Rounds are dealt, played and scored exactly as in `cardgen play`: the engine's
-:class:`~cardgen.engine.Game` deals them and :func:`~cardgen.engine.play_round` plays
-them, asking each seat in turn, out-of-turn windows included (an UNO catch, a
-challenge, a reaction: the engine polls the seats one by one, and a seat polled is a
-seat asked). A seat nobody took is a bot of :mod:`cardgen.play.players`; a person's
-seat waits for their answer from the page, and is played by that bot while the
-person has been gone for :data:`ABSENT_AFTER` seconds.
+Rounds are dealt, played and scored by the same loop as in `cardgen play`
+(:class:`~cardgen.table.game.TableGame`: the engine's :class:`~cardgen.engine.Game`
+deals them and :func:`~cardgen.engine.play_round` plays them), asking each seat in
+turn, out-of-turn windows included (an UNO catch, a challenge, a reaction: the engine
+polls the seats one by one, and a seat polled is a seat asked). A seat nobody took
+is a bot of :mod:`cardgen.play.players`; a person's seat waits for their answer from
+the page, and is played by that bot while the person has been gone for
+:data:`ABSENT_AFTER` seconds.
 
 One lock (:attr:`Table.cond`) guards the game: the game thread holds it except while
 it waits (for a person, or at the bots' pace), so the server reads and answers only
@@ -22,11 +23,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardgen.deck.load import Deck
-from cardgen.engine import Action, Game, RoundState, Variant, play_round
+from cardgen.engine import Action, RoundState
+from cardgen.engine.game import Player
 from cardgen.engine.observation import SeatView
-from cardgen.play.players import make_players
 from cardgen.serve.seats import People, Person, Refusal
-from cardgen.terminal.events import TableLog
+from cardgen.table.game import TableGame
+from cardgen.table.settings import TableSettings
 
 #: Seconds a person may be gone (no page open on their seat) before a bot plays for
 #: them; they take the seat back by opening their link again.
@@ -41,17 +43,6 @@ FEED_LINES = 40
 
 class TableStopped(Exception):
     """The server is stopping: the game thread leaves the round where it is."""
-
-
-@dataclass(frozen=True)
-class TableSettings:
-    """What `cardgen serve` was asked for."""
-
-    players: int
-    rules: tuple[str, ...] = ()
-    bots: str = "heuristic"
-    seed: str = "0"
-    lang: str = "en"
 
 
 @dataclass(frozen=True)
@@ -73,20 +64,16 @@ class Decision:
     answer: Action | None = None
 
 
-class Table:
+class Table(TableGame[Person]):
     """One game for 2 to 10 seats; see the module's docstring."""
 
+    people: People
+
     def __init__(self, deck: Deck, settings: TableSettings, timing: Timing = Timing()) -> None:
-        self.deck, self.settings, self.timing = deck, settings, timing
-        self.variant = Variant.from_deck(deck, settings.players, settings.rules)
-        self.game = Game(self.variant, settings.seed)
-        self.bots = make_players(settings.bots, settings.players, seed=settings.seed)
-        self.people = People(settings.players)
+        super().__init__(deck, settings, People(settings.players))
+        self.timing = timing
         self.cond = threading.Condition()
         self.started = self.stopping = False
-        self.state: RoundState | None = None
-        self.seats: tuple[int, ...] = ()  # the game's seats in the round's order
-        self.logs: dict[int, TableLog] = {}  # each person's view of the round's lines
         self.feeds: dict[int, deque[str]] = {}
         self.decision: Decision | None = None
         self.decisions = 0
@@ -152,64 +139,52 @@ class Table:
                 while not self.started:
                     self._wait(None)
                 while not self.game.over:
-                    self._play_round()
+                    self.play_round()
+                    if not self.game.over:
+                        self._pause(self.timing.round_pause)
             except TableStopped:
                 return
             finally:
                 self.decision = None
                 self._changed()
 
-    def _play_round(self) -> None:
-        state, seats = self.game.new_round(log=True)
-        self.state, self.seats = state, seats
-        self.logs = {}
-        for seat, person in enumerate(self.people.seats):
-            if person is not None:
-                person.words.seats = seats
-                if seat in seats:
-                    self.logs[seat] = TableLog(person.words, state, seats.index(seat))
-        self._say_all("round", number=len(self.game.rounds) + 1, dealer=f"P{self.game.dealer}")
-        self._flush()
-        players = [SeatPlayer(self, seat) for seat in seats]
-        actions, turns = play_round(state, players, on_action=self._acting)
-        self._flush()
-        self.game.finish_round(state, seats, actions=actions, turns=turns)
-        scores = {seat: self._scores(person) for seat, person in self._persons()}
-        for seat, person in self._persons():
-            words = person.words
-            self.feeds[seat].append(
-                words("round_over", winner=f"P{seats[state.winner]}", scores=scores[seat])
-                if state.winner >= 0 else words("round_over_nobody", scores=scores[seat]))
-        self._changed()
-        if not self.game.over:
-            self._pause(self.timing.round_pause)
+    def round_players(self, state: RoundState, seats: tuple[int, ...]) -> list[Player]:
+        return [SeatPlayer(self, seat) for seat in seats]
 
-    def _acting(self, seat: int, action: Action) -> None:
-        """Before each action: what came before it, then the move, to every person."""
-        self._flush()
+    def tell_move(self, seat: int, action: Action) -> None:
+        """The move, to every person, as their seat sees it."""
         state = self.state
         assert state is not None
         actor = self.seats[seat]
         for game_seat, log in self.logs.items():
-            log.acting(seat, action)
             words = log.words
             said = words.action(state, action, viewer=log.me)
             self.feeds[game_seat].append(words("you_move", action=said) if actor == game_seat
                                          else words("bot_move", seat=f"P{actor}", action=said))
 
-    def _flush(self) -> None:
-        """What the last action caused, said to each person as their seat sees it."""
-        state = self.state
-        if state is None or not state.events:
-            return
-        for seat, log in self.logs.items():
-            self.feeds[seat].extend(log.lines(state.events))
-        state.events.clear()
+    def flush(self) -> None:
+        """What the last action caused, said to each person as their seat sees it (once
+        it caused something)."""
+        if self.state is not None and self.state.events:
+            super().flush()
+
+    def tell_lines(self, lines: dict[int, list[str]]) -> None:
+        for seat, said in lines.items():
+            self.feeds[seat].extend(said)
+
+    def round_scored(self, state: RoundState) -> None:
+        scores = {seat: self.scores_said(person.words) for seat, person in self._persons()}
+        for seat, person in self._persons():
+            words = person.words
+            self.feeds[seat].append(
+                words("round_over", winner=f"P{self.seats[state.winner]}", scores=scores[seat])
+                if state.winner >= 0 else words("round_over_nobody", scores=scores[seat]))
+        self._changed()
 
     def ask(self, seat: int, view: SeatView, legal: Sequence[Action]) -> Action:
         """The choice of game seat ``seat``: its person's, or its bot's while nobody is
         there to choose."""
-        self._flush()
+        self.flush()
         self._changed()
         if len(legal) == 1:  # (as at the terminal: nothing to choose, nothing asked)
             return legal[0]
@@ -249,17 +224,12 @@ class Table:
     # --- what everyone is told --------------------------------------------------------------
 
     def _persons(self) -> list[tuple[int, Person]]:
-        return [(seat, person) for seat, person in enumerate(self.people.seats)
-                if person is not None]
+        return self.people.persons()
 
-    def _say_all(self, key: str, **values: object) -> None:
+    def tell_all(self, key: str, **values: object) -> None:
         for seat, person in self._persons():
             self.feeds[seat].append(person.words(key, **values) if key in person.words.labels
                                     else key)
-
-    def _scores(self, person: Person) -> str:
-        scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(self.game.scores))
-        return person.words("scores", scores=scores, target=self.game.target)
 
     def _changed(self) -> None:
         self.version += 1

@@ -17,12 +17,12 @@ import time
 from collections.abc import Callable
 
 from cardgen.deck.load import Deck
-from cardgen.engine import Action
+from cardgen.engine import Action, RoundState
 from cardgen.engine.game import Player
-from cardgen.terminal.events import TableLog
+from cardgen.table.narrator import TableLog
+from cardgen.table.seats import Seating
 from cardgen.terminal.human import HumanPlayer, LeaveGame
-from cardgen.terminal.save import RecordedRound
-from cardgen.terminal.session import PACE, Session, TableSettings
+from cardgen.terminal.session import PACE, Session, TerminalSettings
 
 #: Clears the screen, its scroll-back too, and puts the cursor at the top (ANSI/xterm):
 #: a hand scrolled out of sight would still be one scroll away from the next person.
@@ -30,19 +30,18 @@ CLEAR = "\033[H\033[2J\033[3J"
 
 
 class HotSeatSession(Session):
-    """A game at one terminal shared by ``settings.humans`` people, sitting from
-    ``settings.seat`` on (the next seats in the table's numbering); bots elsewhere."""
+    """A game at one terminal shared by ``terminal.humans`` people, sitting from
+    ``terminal.seat`` on (the next seats in the table's numbering); bots elsewhere."""
 
-    def __init__(self, deck: Deck, settings: TableSettings,
+    def __init__(self, deck: Deck, terminal: TerminalSettings,
                  read: Callable[[str], str | None], say: Callable[[str], None]) -> None:
-        super().__init__(deck, settings, read, say)
-        first, players = settings.seat, settings.players
+        super().__init__(deck, terminal, read, say)
+        first, players = terminal.seat, terminal.table.players
         #: The people, by table seat, each asked with the table seen from their seat.
-        self.people: dict[int, HumanPlayer] = {
-            seat: HumanPlayer(self.words, read, say, self._asking(seat),
-                              self.human.rules_line, self._save)
-            for seat in sorted((first + step) % players for step in range(settings.humans))}
-        self.logs: dict[int, TableLog] = {}  # each person's own account of the round
+        self.people = Seating(players)
+        for seat in sorted((first + step) % players for step in range(terminal.humans)):
+            self.people.seats[seat] = HumanPlayer(self.words, read, say, self._asking(seat),
+                                                  self.human.rules_line, self._save)
         self.news: dict[int, list[str]] = {}  # private lines not yet shown to them
         self.holder: int | None = None  # whose hand may be on the screen (None: nobody's)
         self.unread = False  # the holder was shown private lines after their move
@@ -50,26 +49,26 @@ class HotSeatSession(Session):
 
     def _welcome(self) -> str:
         words, settings = self.words, self.settings
-        bots = settings.players - len(self.people)
+        people = self.people.persons()
+        bots = settings.players - len(people)
         return words("welcome_hot", deck=self.deck.name[settings.lang],
-                     seats=", ".join(f"P{seat}" for seat in self.people),
+                     seats=", ".join(f"P{seat}" for seat, _person in people),
                      players=settings.players,
                      bots=words("hot_bots", bots=self._bots()) if bots else "")
 
-    def _sit(self, state: RecordedRound, seats: tuple[int, ...]) -> list[Player]:
+    def round_players(self, state: RoundState, seats: tuple[int, ...]) -> list[Player]:
         words = self.words
-        self.logs = {}
-        for seat, person in self.people.items():
+        words.seats = seats
+        for seat, person in self.people.persons():
             if seat not in seats and person.seat >= 0:
                 self._tell(words("knocked_out_seat", seat=f"P{seat}"))
             person.state = state
             person.seat = seats.index(seat) if seat in seats else -1
-            if person.seat >= 0:
-                self.logs[seat] = TableLog(words, state, person.seat)
-        self.log = TableLog(words, state, -1)  # the shared screen: nobody's seat
-        return [self.people.get(seat) or self.bots[seat] for seat in seats]
+        # The shared screen's narrator first: nobody's seat.
+        self.logs = {-1: TableLog(words, state, -1), **self.logs}
+        return [self.people.seats[seat] or self.bots[seat] for seat in seats]
 
-    def _round_done(self) -> None:
+    def round_played(self) -> None:
         self._release()
         self.news = {}  # (a hand seen is forgotten with its round, as the table forgets it)
 
@@ -78,54 +77,51 @@ class HotSeatSession(Session):
         if self.holder is not None:
             self.recap.append(line)
 
-    def _shown(self, seat: int, action: Action) -> None:
-        """Before each action: the screen is cleared of a hand unless the action is its
-        holder's; the move is said from no seat, at the table's pace for a bot's."""
-        self._flush()
+    def before(self, seat: int, action: Action) -> None:
+        """The screen is cleared of a hand unless the action is its holder's."""
+        if self.seats[seat] != self.holder:
+            self._release()
+        super().before(seat, action)
+
+    def tell_move(self, seat: int, action: Action) -> None:
+        """The move, said from no seat, at the table's pace for a bot's (while a person
+        is in the round to follow it)."""
         state = self.state
         assert state is not None
         mover = self.seats[seat]
-        if mover != self.holder:
-            self._release()
-        state.record(seat, action)
-        for log in (self.log, *self.logs.values()):
-            if log is not None:
-                log.acting(seat, action)
         said = self.words.action(state, action, viewer=-1)
         self._tell(self.words("bot_move", seat=f"P{mover}", action=said))
-        if not self.settings.fast and mover not in self.people and self.logs:
+        if not self.terminal.fast and self.people.seats[mover] is None \
+                and any(logged >= 0 for logged in self.logs):
             time.sleep(PACE)
 
-    def _flush(self) -> None:
+    def tell_lines(self, lines: dict[int, list[str]]) -> None:
         """The shared lines of what the last action caused, on the screen; each person's
         own lines kept for them (and shown at once to the one at the keyboard)."""
-        state = self.state
-        if state is None or state.events is None:
-            return
-        shared = self.log.lines(state.events) if self.log is not None else []
+        shared = lines.pop(-1, [])
         for line in shared:
             self._tell(self.words("event", event=line))
-        for seat, log in self.logs.items():
-            own = [self.words("event", event=line) for line in log.lines(state.events)
-                   if line not in shared]
+        for seat, said in lines.items():
+            own = [self.words("event", event=line) for line in said if line not in shared]
             if seat == self.holder and own:
                 self.unread = True
                 for line in own:
                     self.say(line)
             else:
                 self.news.setdefault(seat, []).extend(own)
-        state.events.clear()
 
     def _asking(self, seat: int) -> Callable[[], list[str]]:
         """The table that the person at ``seat`` is shown when asked: first the keyboard
         is handed to them, then what only they saw since, then the table."""
         def lines() -> list[str]:
-            self._flush()
+            self.flush()
             if self.holder != seat:
                 self._hand_over(seat)
             self.unread = False  # (what their move showed them is above their question)
             news = self.news.pop(seat, [])
-            return [*news, *self._table_of(self.people[seat], self.logs.get(seat))]
+            person = self.people.seats[seat]
+            assert person is not None
+            return [*news, *self._table_of(person, self.logs.get(seat))]
         return lines
 
     def _hand_over(self, seat: int) -> None:

@@ -16,8 +16,8 @@ from typing import Any
 
 from cardgen.engine import Action, ActionSyntaxError, RoundState, parse_action
 from cardgen.engine.actions import whole_number
+from cardgen.table.words import Words
 from cardgen.terminal.why import why_not
-from cardgen.terminal.words import Words
 
 #: The colour codes of a terminal, which the words typed back never have.
 _ANSI = re.compile(r"\033\[[0-9;]*m")

@@ -1,8 +1,9 @@
 """A whole game at the terminal: the person in one seat, bots in the others.
 
-Rounds are dealt and scored by the engine's :class:`~cardgen.engine.Game` and played by
-:func:`~cardgen.engine.play_round`, exactly as in ``simulate``; the bots' moves and what
-they caused are shown one line each, at a pace a person can follow.
+The rounds are the table's (:class:`~cardgen.table.game.TableGame`: dealt and scored by
+the engine's :class:`~cardgen.engine.Game`, played by :func:`~cardgen.engine.play_round`,
+exactly as in ``simulate``); the terminal prints the bots' moves and what they caused
+one line each, at a pace a person can follow, and asks the person at the keyboard.
 """
 
 from __future__ import annotations
@@ -14,60 +15,56 @@ from dataclasses import dataclass
 
 from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.deck.load import Deck
-from cardgen.engine import Action, Variant, play_round
+from cardgen.engine import Action, RoundState
 from cardgen.engine.game import Player
 from cardgen.errors import CardgenError
 from cardgen.outputs import output_file
-from cardgen.play.players import make_players
 from cardgen.situation.reader import MAX_ACTIONS
-from cardgen.terminal.events import TableLog
+from cardgen.table.game import TableGame
+from cardgen.table.narrator import TableLog
+from cardgen.table.seats import Seating
+from cardgen.table.settings import TableSettings
+from cardgen.table.words import Words
 from cardgen.terminal.human import HumanPlayer
 from cardgen.terminal.save import RecordedGame, RecordedRound, save_situation, situation_text
 from cardgen.terminal.save_target import deck_files, deck_reference, is_deck_file, save_target
-from cardgen.terminal.words import Words
 
 #: Seconds between two bots' moves (none with ``--fast``).
 PACE = 0.6
 
 
 @dataclass(frozen=True)
-class TableSettings:
-    """What `cardgen play` was asked for."""
+class TerminalSettings:
+    """What `cardgen play` was asked for: the table, and who sits at the keyboard and
+    how the screen shows the game."""
 
-    deck: str  # the deck as given on the command line (a built-in name or a path)
-    players: int
-    seat: int
-    rules: tuple[str, ...] = ()
-    bots: str = "heuristic"
-    seed: str = "0"
-    lang: str = "en"
+    table: TableSettings
+    seat: int  # the person's (the first person's, in the hot seat)
+    humans: int = 1  # people sharing the keyboard (hot seat), from ``seat`` on
     fast: bool = False
     color: bool = True
-    humans: int = 1  # people sharing the keyboard (hot seat), from ``seat`` on
 
 
-class Session:
+class Session(TableGame[HumanPlayer]):
     """One game at the terminal; :meth:`run` plays it to the end or until the person
-    leaves, and returns the exit code."""
+    leaves."""
 
-    def __init__(self, deck: Deck, settings: TableSettings,
+    game_type = RecordedGame  # (its rounds can be saved)
+
+    def __init__(self, deck: Deck, terminal: TerminalSettings,
                  read: Callable[[str], str | None], say: Callable[[str], None]) -> None:
-        self.deck = deck
-        self.settings = settings
+        settings = terminal.table
+        super().__init__(deck, settings, Seating(settings.players))
+        self.terminal = terminal
         self.read = read
         self.say = say
-        self.words = Words(settings.lang, settings.color)
-        self.variant = Variant.from_deck(deck, settings.players, settings.rules)
-        self.game = RecordedGame(self.variant, settings.seed)  # (its rounds can be saved)
-        self.bots = make_players(settings.bots, settings.players, seed=settings.seed)
+        self.words = Words(settings.lang, terminal.color)
         rules = "".join(self.words("rule", name=name, what=OPTION_FACTS[name].description[
             settings.lang] if name in OPTION_FACTS else "") for name in self.variant.rule_names
         ) or self.words("no_rules")
         self.human = HumanPlayer(self.words, read, say, self._table_lines,
                                  self.words("rules", rules=rules), self._save)
-        self.state: RecordedRound | None = None
-        self.seats: tuple[int, ...] = ()
-        self.log: TableLog | None = None  # the engine's lines, as the person's seat sees them
+        self.people.seats[terminal.seat] = self.human
 
     def run(self) -> None:
         """Play until the game is over; :class:`LeaveGame` and Ctrl-C go to the caller
@@ -75,45 +72,40 @@ class Session:
         words = self.words
         self.say(self._welcome())
         while not self.game.over:
-            state, seats = self.game.new_round(log=True)
-            assert isinstance(state, RecordedRound)
-            self.state, self.seats = state, seats
-            words.seats = seats
-            players = self._sit(state, seats)
-            self._tell(words("round", number=len(self.game.rounds) + 1,
-                             dealer=f"P{self.game.dealer}"))
-            self._flush()
-            actions, turns = play_round(state, players, on_action=self._shown)
-            self._flush()
-            self._round_done()
-            self.game.finish_round(state, seats, actions=actions, turns=turns)
-            if state.winner >= 0:
-                self.say(words("round_over", winner=f"P{seats[state.winner]}",
-                               scores=self.scores_line()))
-            else:  # (a round blocked, or ended by a card such as the Pingouin)
-                self.say(words("round_over_nobody", scores=self.scores_line()))
+            self.play_round()
         winners = ", ".join(f"P{seat}" for seat in self.game.winners) or words("nobody")
         self.say(words("game_over", winners=winners, scores=self.scores_line()))
 
     def _welcome(self) -> str:
         settings = self.settings
         return self.words("welcome", deck=self.deck.name[settings.lang],
-                          seat=f"P{settings.seat}", bots=self._bots(),
+                          seat=f"P{self.terminal.seat}", bots=self._bots(),
                           players=settings.players)
 
-    def _sit(self, state: RecordedRound, seats: tuple[int, ...]) -> list[Player]:
+    def round_players(self, state: RoundState, seats: tuple[int, ...]) -> list[Player]:
         """The round's players, in its seats' order: the person in theirs (told when
-        they are out of the game), the bots elsewhere; the table's log from their seat."""
-        settings = self.settings
-        if settings.seat not in seats and self.human.seat >= 0:
+        they are out of the game: the table is then said from no seat), the bots
+        elsewhere."""
+        self.words.seats = seats
+        mine = self.terminal.seat
+        if mine not in seats and self.human.seat >= 0:
             self.say(self.words("knocked_out"))  # (UNO Challenge): the bots play on
         self.human.state = state
-        self.human.seat = seats.index(settings.seat) if settings.seat in seats else -1
-        self.log = TableLog(self.words, state, self.human.seat)
-        return [self.human if seat == settings.seat else self.bots[seat] for seat in seats]
+        self.human.seat = seats.index(mine) if mine in seats else -1
+        if mine not in seats:
+            self.logs = {-1: TableLog(self.words, state, -1)}
+        return [self.people.seats[seat] or self.bots[seat] for seat in seats]
 
-    def _round_done(self) -> None:
-        """The round's last line is said (hot seat: the screen is cleared of a hand)."""
+    def tell_all(self, key: str, **values: object) -> None:
+        self._tell(self.words(key, **values))
+
+    def round_scored(self, state: RoundState) -> None:
+        words = self.words
+        if state.winner >= 0:
+            self.say(words("round_over", winner=f"P{self.seats[state.winner]}",
+                           scores=self.scores_line()))
+        else:  # (a round blocked, or ended by a card such as the Pingouin)
+            self.say(words("round_over_nobody", scores=self.scores_line()))
 
     def _tell(self, line: str) -> None:
         """A line everyone at the table may see (the bots' moves, what they caused)."""
@@ -126,40 +118,37 @@ class Session:
                          else kind for kind in kinds)
 
     def scores_line(self) -> str:
-        scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(self.game.scores))
-        return self.words("scores", scores=scores, target=self.game.target)
+        return self.scores_said(self.words)
 
     # --- what is shown --------------------------------------------------------------------
 
-    def _shown(self, seat: int, action: Action) -> None:
-        """Called by the round before each action: the bot's move, at the table's pace."""
-        self._flush()
+    def before(self, seat: int, action: Action) -> None:
+        """The action is noted in the round, for ``save``."""
+        state = self.state
+        assert isinstance(state, RecordedRound)
+        state.record(seat, action)
+
+    def tell_move(self, seat: int, action: Action) -> None:
+        """The bot's move (or the person's), at the table's pace."""
         state = self.state
         assert state is not None
-        state.record(seat, action)
-        if self.log is not None:
-            self.log.acting(seat, action)
         said = self.words.action(state, action, viewer=self.human.seat)
-        if self.seats[seat] == self.settings.seat:
+        if self.seats[seat] == self.terminal.seat:
             self.say(self.words("you_move", action=said))
             return
         self.say(self.words("bot_move", seat=f"P{self.seats[seat]}", action=said))
-        if not self.settings.fast and self.human.seat >= 0:  # (nobody to wait for)
+        if not self.terminal.fast and self.human.seat >= 0:  # (nobody to wait for)
             time.sleep(PACE)
 
-    def _flush(self) -> None:
+    def tell_lines(self, lines: dict[int, list[str]]) -> None:
         """Say what the last action caused (and the turn it made the person miss)."""
-        state = self.state
-        if state is None or state.events is None:
-            return
-        shown = self.log.lines(state.events) if self.log is not None else state.events
-        for line in shown:
-            self._tell(self.words("event", event=line))
-        state.events.clear()
+        for said in lines.values():
+            for line in said:
+                self._tell(self.words("event", event=line))
 
     def _table_lines(self) -> list[str]:
-        self._flush()  # what the last moves caused comes before the table they left
-        return self._table_of(self.human, self.log)
+        self.flush()  # what the last moves caused comes before the table they left
+        return self._table_of(self.human, self.logs.get(self.terminal.seat))
 
     def _table_of(self, human: HumanPlayer, log: TableLog | None) -> list[str]:
         """The table as ``human`` sees it, with the hands ``log`` says they were shown."""
@@ -190,7 +179,7 @@ class Session:
         explain` has been seen to replay it to this very moment. Never over a file of the
         deck; over another file only once the person says yes."""
         state, words = self.state, self.words
-        assert state is not None
+        assert isinstance(state, RecordedRound)
         try:
             target = save_target(typed)
         except CardgenError as exc:

@@ -10,7 +10,7 @@ force nor the top card (C-12); otherwise the rules in force (a drawn card only, 
 from __future__ import annotations
 
 from cardgen.engine import Play, RoundState
-from cardgen.terminal.words import Words
+from cardgen.table.words import Words
 
 
 def why_not(state: RoundState, seat: int, card_id: str, words: Words) -> str:

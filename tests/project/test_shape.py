@@ -167,7 +167,9 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("deck",),  # a deck file read and counted
     ("engine",),  # the rules: one round, one game
     ("play", "situation"),  # many games with bots; a round written as a file
-    ("render", "rulebook", "balance", "env", "terminal", "serve"),  # faces, books, studies, seats
+    ("render", "rulebook", "balance", "env"),  # faces, books, studies, the RL environment
+    ("table",),  # one game at a table: its settings, seats, rounds and words
+    ("terminal", "serve"),  # the table at the keyboard, the table in the browser
     ("check", "build", "designer"),  # what uses several of the floors below
     ("commands", "cli"),  # the command line
 )
@@ -197,3 +199,32 @@ def test_every_import_runs_down_the_floors() -> None:
 def test_the_floor_checker_names_an_upward_import() -> None:
     assert _floor("cardgen.deck.load") < _floor("cardgen.engine.state")
     assert _floor("cardgen.check") > _floor("cardgen.render.faces")
+
+
+def _imports_of(package: str) -> set[tuple[str, str]]:
+    """(module, imported module of cardgen) for every import of the modules of
+    ``cardgen.<package>``."""
+    return {(name, target) for name, (path, tree) in MODULES.items()
+            if name == f"cardgen.{package}" or name.startswith(f"cardgen.{package}.")
+            for target, _type_only in _imports(name, path, tree)}
+
+
+def _into(imports: set[tuple[str, str]], *packages: str) -> list[str]:
+    return sorted(f"{name} imports {target}" for name, target in imports
+                  if target.split(".")[1] in packages)
+
+
+def test_the_screens_share_the_table_and_not_each_other() -> None:
+    """Issue 39: the browser's table is the terminal's table, not a copy of it and not
+    borrowed from the terminal: the game at a table (its settings, seats, rounds, words)
+    is cardgen/table/, which neither screen's package feeds."""
+    assert not _into(_imports_of("serve"), "terminal")
+    assert not _into(_imports_of("terminal"), "serve")
+    assert not _into(_imports_of("table"), "terminal", "serve")
+
+
+def test_a_table_is_set_once() -> None:
+    defined = sorted(path.relative_to(PACKAGE.parent).as_posix()
+                     for path, tree in MODULES.values() for node in ast.walk(tree)
+                     if isinstance(node, ast.ClassDef) and node.name == "TableSettings")
+    assert defined == ["cardgen/table/settings.py"], defined

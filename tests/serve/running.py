@@ -15,7 +15,8 @@ pytest.importorskip("aiohttp", reason="the serve extra is not installed: pip ins
 
 from cardgen.deck.load import load_deck  # noqa: E402
 from cardgen.serve.run import Server  # noqa: E402
-from cardgen.serve.table import TableSettings, Timing  # noqa: E402
+from cardgen.serve.table import Timing  # noqa: E402
+from cardgen.table.settings import TableSettings  # noqa: E402
 
 #: No pause between moves or rounds; a person gone is replaced after ``absent_after``.
 QUICK = Timing(pace=0.0, absent_after=30.0, round_pause=0.0)
@@ -26,7 +27,8 @@ def running_table(deck: str = "classic", players: int = 3, seed: str = "1",
                   rules: tuple[str, ...] = (), timing: Timing = QUICK,
                   lang: str = "en") -> Iterator[Server]:
     """A server running until the block ends."""
-    server = Server(load_deck(deck), TableSettings(players, rules, "heuristic", seed, lang),
+    settings = TableSettings(deck, players, rules, "heuristic", seed, lang)
+    server = Server(load_deck(deck), settings,
                     "127.0.0.1", 0, timing)
     loop = asyncio.new_event_loop()
     stop = asyncio.Event()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from cardgen.engine import Action, Play, RoundState
 from cardgen.engine.state import DRAWN, TURN
-from cardgen.terminal.words import Words
+from cardgen.table.words import Words
 
 
 class Causes:

@@ -8,7 +8,7 @@ out: the hands dealt, the cards another seat draws (only counted), a card given 
 two other seats, a plugin event's secret words unless the plugin shows them to the seat.
 
 What happens to the person is said from their seat, with why: the cards they draw,
-named, with the card that made them draw (:mod:`cardgen.terminal.causes`, which also
+named, with the card that made them draw (:mod:`cardgen.table.causes`, which also
 says the turns they miss); the hand a peek or a challenge shows them, named, and kept
 for the table (:meth:`TableLog.seen_lines`) as long as the engine's observation of their
 seat keeps it; another seat looking at theirs.
@@ -23,8 +23,8 @@ from cardgen.engine import Action, Play, RoundState
 from cardgen.engine import events as ev
 from cardgen.engine.api import PluginEvent
 from cardgen.engine.observation import SeatView
-from cardgen.terminal.causes import Causes
-from cardgen.terminal.words import Words
+from cardgen.table.causes import Causes
+from cardgen.table.words import Words
 
 
 def plugin_words(dist: str, key: str, lang: str) -> str | None:
