@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from cardgen.engine.errors import ActionSyntaxError
+from cardgen.engine.plugin_guard import claim
 
 
 def seat_name(seat: int) -> str:
@@ -172,6 +173,7 @@ def action_verb(verb: str) -> Callable[[Parser], Parser]:
     """Register how the text of a verb's actions is read (``parse_action`` uses it)."""
 
     def register(parser: Parser) -> Parser:
+        claim("verb", verb)
         _PARSERS[verb] = parser
         return parser
 

@@ -30,7 +30,8 @@ facts are an ``options.toml`` table beside ``effects.toml``.
 
 **The round's operations** an effect may use are the functions below, thin wrappers
 over :class:`RoundState` that keep their meaning whatever the round becomes:
-:func:`draw`, :func:`skip`, :func:`give`, :func:`ask`, :func:`log` (what the round
+:func:`draw`, :func:`skip`, :func:`give`, :func:`ask`, :func:`pick` (a chance
+step), :func:`log` (what the round
 says: a :class:`PluginEvent` of the plugin's own), with :func:`hand`,
 :func:`seat_after`, :func:`seats_in_order` and :func:`card_id` to read it. A seat's
 answer to :func:`ask` is an :class:`Answer`, an action the plugin defines (its text is
@@ -67,7 +68,7 @@ from cardgen.engine.actions import (
 )
 from cardgen.engine.cards import CardTables, kinds_where
 from cardgen.engine.errors import ActionSyntaxError, EngineError, PluginError
-from cardgen.engine.events import Event, Note
+from cardgen.engine.events import Event, Note, Picked
 from cardgen.engine.hooks import (
     EFFECTS,
     REGISTERED_BY,
@@ -75,13 +76,12 @@ from cardgen.engine.hooks import (
     Effect,
     Responder,
     effect_for,
-    loading,
     register_effect,
     register_responder,
-    registering,
 )
 from cardgen.engine.official.rules import OPTIONS, OfficialRules, option
 from cardgen.engine.official.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.plugin_guard import guarded_call, loading, registering, running_plugin
 from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import OVER, TURN, RoundState, RuleEffect
 
@@ -92,7 +92,7 @@ __all__ = [
     "Play", "PluginError", "PluginEvent", "Responder", "Round", "RoundResult", "RoundState",
     "RuleEffect",
     "Scoreboard", "action_verb", "ask", "card_id", "draw", "effect_for", "give", "hand",
-    "hands_moved", "kinds_where", "load_families", "log", "option", "parse_seat",
+    "hands_moved", "kinds_where", "load_families", "log", "option", "parse_seat", "pick",
     "register_effect", "register_responder", "seat_after", "seat_count", "seat_name",
     "seats_in_order", "sizes", "skip", "whole_number",
 ]
@@ -106,26 +106,55 @@ CARDGEN = "cardgen"
 # --- the round's operations -------------------------------------------------------------
 
 
+def _misuse(operation: str, problem: str) -> EngineError:
+    """A call of the API with a value it cannot take, named with the plugin that made
+    it (cardgen's own families are the engine's own error)."""
+    dist = running_plugin()
+    if dist and dist != CARDGEN:
+        return PluginError(f"the plugin {dist} called api.{operation} with {problem}")
+    return EngineError(f"api.{operation} was called with {problem}")
+
+
+def _seat(state: RoundState, seat: object, operation: str) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+        raise _misuse(operation, f"seat {seat!r}: the seats are 0 to {state.n - 1}")
+    return seat
+
+
+def _kind(state: RoundState, kind: object, operation: str) -> int:
+    count = len(state.variant.kinds)
+    if isinstance(kind, bool) or not isinstance(kind, int) or not 0 <= kind < count:
+        raise _misuse(operation, f"card kind {kind!r}: the deck's kinds are 0 to {count - 1}")
+    return kind
+
+
+def _count(count: object, operation: str, most: int) -> int:
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= most:
+        raise _misuse(operation, f"count {count!r}: a whole number from 0 to {most}")
+    return count
+
+
 def draw(state: RoundState, seat: int, count: int) -> int:
     """``seat`` draws ``count`` cards (reshuffling the discard pile if need be, C-27);
     returns how many it got (fewer when both piles run dry)."""
-    return state.draw_cards(seat, count)
+    return state.draw_cards(_seat(state, seat, "draw"), _count(count, "draw", state.total))
 
 
 def skip(state: RoundState, seat: int) -> None:
     """``seat`` misses his next turn, whenever play reaches him."""
-    state.lose_turn(seat)
+    state.lose_turn(_seat(state, seat, "skip"))
 
 
 def seat_after(state: RoundState, seat: int, steps: int = 1) -> int:
     """The seat ``steps`` places after ``seat`` in the direction of play (seats that are
     out of the round are passed over). Setting ``state.turn`` to it says who plays next."""
-    return state.next_seat(seat, steps)
+    return state.next_seat(_seat(state, seat, "seat_after"),
+                           _count(steps, "seat_after", state.n))
 
 
 def seats_in_order(state: RoundState, start: int) -> list[int]:
     """Every seat still in the round, in the direction of play, from ``start`` on."""
-    return state.seats_from(start)
+    return state.seats_from(_seat(state, start, "seats_in_order"))
 
 
 def seat_count(state: RoundState) -> int:
@@ -136,12 +165,28 @@ def seat_count(state: RoundState) -> int:
 
 def hand(state: RoundState, seat: int) -> tuple[int, ...]:
     """The card kinds ``seat`` holds (read only; :func:`card_id` names each)."""
-    return tuple(state.hands[seat])
+    return tuple(state.hands[_seat(state, seat, "hand")])
 
 
 def card_id(state: RoundState, kind: int) -> str:
     """The deck's id of the card kind ``kind`` (what actions and logs name)."""
-    return state.variant.kinds[kind].id
+    return state.variant.kinds[_kind(state, kind, "card_id")].id
+
+
+def pick(state: RoundState, count: int, *, step: str) -> int:
+    """A chance step of the plugin's: one of ``count`` outcomes (0 … count - 1), each as
+    likely, drawn from the round's own seeded generator, so that a seed replays the
+    game. ``step`` names the step (e.g. ``"steal-random"``): a situation file fixes its
+    outcomes in order with ``[chance] picks = { steal-random = [2] }``, and ``cardgen
+    explain`` shows each one."""
+    if not isinstance(step, str) or not step:
+        raise _misuse("pick", f"step {step!r}: name the chance step with a short text")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise _misuse("pick", f"count {count!r}: at least one outcome to pick from")
+    picked = state.pick(step, count)
+    if state.events is not None:
+        state.log(Picked(step, picked, count))
+    return picked
 
 
 def sizes(state: RoundState, seats: Iterable[int]) -> dict[int, int]:
@@ -173,7 +218,14 @@ def give(state: RoundState, moves: Iterable[tuple[int, int, int]]) -> None:
     """Move cards between hands all at once: each ``(giver, receiver, kind)`` takes one
     card ``kind`` from the giver's hand to the receiver's; then :func:`hands_moved`."""
     moves = list(moves)
-    before = sizes(state, {seat for giver, receiver, _ in moves for seat in (giver, receiver)})
+    held = {seat: list(state.hands[_seat(state, seat, "give")])
+            for giver, receiver, _ in moves for seat in (giver, receiver)}
+    for giver, _, kind in moves:
+        if _kind(state, kind, "give") not in held[giver]:
+            raise _misuse("give", f"card '{state.variant.kinds[kind].id}' from seat {giver}, "
+                                  "who does not hold it (or not that many)")
+        held[giver].remove(kind)
+    before = sizes(state, held)
     for giver, _, kind in moves:
         state.hands[giver].remove(kind)
     for _, receiver, kind in moves:
@@ -190,6 +242,9 @@ def ask(state: RoundState, seat: int, choices: list[Action], *, card: int = -1) 
     legal actions meanwhile; a bot picks among them, a person at ``cardgen play`` is
     shown them). Call it last in a hook (``resolve`` then returns); the answer's
     :meth:`Answer.answered` goes on. ``card``: the kind of the card that asks."""
+    _seat(state, seat, "ask")
+    if not choices or not all(isinstance(choice, Action) for choice in choices):
+        raise _misuse("ask", "no choices, or a choice that is not an action")
     if card >= 0:
         state.extra[ASKING] = card
     state.ask(seat, choices)
@@ -270,15 +325,11 @@ def _guarded_answer(method: Callable[[Any, RoundState], None],
                     dist: str) -> Callable[[Any, RoundState], None]:
     @functools.wraps(method)
     def guarded(answer: Any, state: RoundState) -> None:
-        try:
-            method(answer, state)
-        except EngineError:
-            raise
-        except Exception as error:
+        def card() -> str:
             kind = state.extra.get(ASKING, -1)
-            card = f" of card '{card_id(state, kind)}'" if kind >= 0 else ""
-            raise PluginError(f"the plugin {dist} failed in the answer '{answer}'{card}: "
-                              f"{type(error).__name__}: {error}") from None
+            return f" of card '{card_id(state, kind)}'" if kind >= 0 else ""
+
+        guarded_call(dist, f"the answer '{answer}'", card, method, answer, state)
 
     return guarded
 

@@ -27,7 +27,7 @@ __all__ = [
     "DrawPassesOn", "TwosRoundBegins", "HandsSwapped", "HandsMoved", "DiscardedSome", "Discarded",
     "SkipBack", "DrawBack", "DrawGoesTo", "ShoutsFirst", "WheelSpun", "LosesTurn",
     "WillMissTurn", "BlackFinishRefused", "IsOut", "PositionRepeated", "SeesHand", "Buried",
-    "Gave", "Cancelled", "RoundOver", "Drew", "Vote", "Note", "cards_text",
+    "Gave", "Cancelled", "RoundOver", "Drew", "Vote", "Picked", "Note", "cards_text",
 ]
 
 
@@ -588,6 +588,19 @@ class RoundOver(Event):
     def __str__(self) -> str:
         return f"round over: {self.how}" + (f", {seat_name(self.winner)} wins"
                                             if self.winner >= 0 else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Picked(Event):
+    """A plugin's chance step (:func:`cardgen.engine.api.pick`): outcome ``picked`` of
+    ``count``. For ``cardgen explain``; the plugin says what it means to the table."""
+
+    step: str
+    picked: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"chance {self.step}: {self.picked} of 0 to {self.count - 1}"
 
 
 # --- a plugin's plain line ---------------------------------------------------------------------

@@ -38,13 +38,13 @@ Boomerang, jump-in …) with :func:`register_responder` and list them in their r
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from cardgen.engine.actions import Action
 from cardgen.engine.cards import CardTables
-from cardgen.engine.errors import EngineError, NotImplementedYet, PluginError
+from cardgen.engine.errors import NotImplementedYet
+from cardgen.engine.plugin_guard import claim, guarded_call, registering
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
 
@@ -96,25 +96,6 @@ EFFECTS: dict[str, Effect] = {}
 #: Effect, answer or option name -> the distribution that registered it (a plugin's, or
 #: "cardgen"), as the entry points were loaded.
 REGISTERED_BY: dict[str, str] = {}
-#: The distribution whose entry point is being loaded ("" outside of loading).
-_loading: list[str] = [""]
-
-
-@contextmanager
-def loading(dist: str) -> Iterator[None]:
-    """What is registered inside is ``dist``'s (see :func:`registering`)."""
-    _loading.append(dist)
-    try:
-        yield
-    finally:
-        _loading.pop()
-
-
-def registering() -> str:
-    """The distribution whose entry point is being loaded now ("" if none)."""
-    return _loading[-1]
-
-
 #: The hooks of an effect a plugin's failure is caught in, and where each finds the kind
 #: of its card among its arguments (after ``self``).
 _EFFECT_HOOKS = {"targets": 1, "playable": 2, "on_play": 1, "hits": 1, "resolve": 1,
@@ -123,18 +104,14 @@ _EFFECT_HOOKS = {"targets": 1, "playable": 2, "on_play": 1, "hits": 1, "resolve"
 
 def guard(method: Callable[..., Any], dist: str, what: str,
           card_of: Callable[[tuple[Any, ...]], str]) -> Callable[..., Any]:
-    """``method`` of a plugin, whose failure (anything but a cardgen error) becomes a
-    :class:`PluginError` naming the plugin, ``what`` it was doing and the card."""
+    """``method`` of a plugin, called under the plugin guard
+    (:func:`cardgen.engine.plugin_guard.guarded_call`): a failure, a loop, an exit or a
+    broken round becomes a :class:`PluginError` naming the plugin, ``what`` it was doing
+    and the card."""
 
     @functools.wraps(method)
     def guarded(self: Any, *args: Any) -> Any:
-        try:
-            return method(self, *args)
-        except EngineError:
-            raise
-        except Exception as error:
-            raise PluginError(f"the plugin {dist} failed in {what}{card_of(args)}: "
-                              f"{type(error).__name__}: {error}") from None
+        return guarded_call(dist, what, lambda: card_of(args), method, self, *args)
 
     return guarded
 
@@ -160,6 +137,7 @@ def register_effect(cls: type[Effect]) -> type[Effect]:
                              f"'{cls.name}'", _card_of(hook))
                  for hook in _EFFECT_HOOKS if getattr(cls, hook) is not getattr(Effect, hook)}
         cls = type(cls.__name__, (cls,), {**hooks, "__module__": cls.__module__})
+    claim("effect", cls.name)
     EFFECTS[cls.name] = cls()
     REGISTERED_BY[cls.name] = dist or "cardgen"
     return cls
@@ -218,6 +196,19 @@ class Responder:
 RESPONDERS: dict[str, Responder] = {}
 
 
+#: The hooks of a responder a plugin's failure is caught in.
+_RESPONDER_HOOKS = ("active", "options")
+
+
 def register_responder(cls: type[Responder]) -> type[Responder]:
+    """Class decorator: ``cls`` answers out of turn under the name ``cls.name``. The
+    hooks of a plugin's responder are guarded (:func:`guard`)."""
+    dist = registering()
+    if dist and dist != "cardgen":
+        hooks = {hook: guard(getattr(cls, hook), dist, f"the {hook} hook of answer "
+                             f"'{cls.name}'", lambda args: "")
+                 for hook in _RESPONDER_HOOKS}
+        cls = type(cls.__name__, (cls,), {**hooks, "__module__": cls.__module__})
+    claim("answer", cls.name)
     RESPONDERS[cls.name] = cls()
     return cls

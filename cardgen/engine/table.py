@@ -177,6 +177,11 @@ class Table:
         stops on, each as likely."""
         return sectors[self.rng.randrange(len(sectors))]
 
+    def pick(self, step: str, count: int) -> int:
+        """A plugin's chance step named ``step``: one of ``count`` outcomes, each as
+        likely (:func:`cardgen.engine.api.pick`)."""
+        return self.rng.randrange(count)
+
     def first_shouter(self, seats: list[int]) -> int:
         """O-42, the wheel's "Uno Wizz" sector: which of ``seats`` shouts first, each
         as likely."""

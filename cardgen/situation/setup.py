@@ -31,7 +31,7 @@ SITUATION_FIELDS = frozenset({
 })
 GAME_FIELDS = frozenset({"scores", "target", "round"})
 CHANCE_FIELDS = frozenset({"cursed", "first_back", "reshuffles", "presses", "wheel",
-                           "shouters"})
+                           "shouters", "picks"})
 DIRECTIONS = {"clockwise": 1, "counter-clockwise": -1}
 T = TypeVar("T")
 
@@ -41,7 +41,7 @@ class SituationRound(RoundState):
     outcome that cannot be is a SituationError; the caller names the file."""
 
     __slots__ = ("fixed_backs", "fixed_orders", "fixed_presses", "fixed_spins",
-                 "fixed_shouters")
+                 "fixed_shouters", "fixed_picks")
 
     def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random) -> None:
         super().__init__(variant, n, dealer, rng, log=True)
@@ -50,6 +50,7 @@ class SituationRound(RoundState):
         self.fixed_presses: list[int] | None = None  # O-43: cards of each press, in order
         self.fixed_spins: list[str] | None = None  # O-42: the sector of each spin
         self.fixed_shouters: list[int] | None = None  # O-42: who shouts first, each time
+        self.fixed_picks: dict[str, list[int]] = {}  # a plugin's chance steps, by name
 
     def first_card_back(self, places: int) -> int:
         if self.fixed_backs is None:
@@ -90,6 +91,16 @@ class SituationRound(RoundState):
             raise SituationError(f"chance.shouters: P{seat} cannot shout now; the players "
                                  f"still in are {', '.join(f'P{s}' for s in seats)}")
         return seat
+
+    def pick(self, step: str, count: int) -> int:
+        fixed = self.fixed_picks.get(step)
+        if fixed is None:
+            return super().pick(step, count)
+        picked = _next_fixed(fixed, f"picks.{step}", f"pick of '{step}'")
+        if not 0 <= picked < count:
+            raise SituationError(f"chance.picks.{step}: {picked} is not an outcome of this "
+                                 f"pick, which has {count} (0 to {count - 1})")
+        return picked
 
     def shuffle_back(self, cards: list[int]) -> None:
         if not self.fixed_orders:
@@ -270,6 +281,15 @@ def _set_chance(setup: Setup, value: Any) -> None:
             raise reader.fail("chance.reshuffles lists the new draw pile of each reshuffle, "
                               "next card first, e.g. [[\"blue-1\", \"wild\"]]")
         state.fixed_orders = [reader.cards(o, "chance.reshuffles") for o in orders]
+    if "picks" in chance:
+        picks = chance["picks"]
+        if not isinstance(picks, dict):
+            raise reader.fail("chance.picks gives each chance step of a plugin its outcomes "
+                              "in order, e.g. picks = { steal-random = [2, 0] }")
+        state.fixed_picks = {
+            str(step): [reader.integer(p, f"chance.picks.{step}", 0)
+                        for p in _as_list(reader, outcomes, f"picks.{step}")]
+            for step, outcomes in picks.items()}
     if "presses" in chance:
         state.fixed_presses = [reader.integer(p, "chance.presses", 0)
                                for p in _as_list(reader, chance["presses"], "presses")]

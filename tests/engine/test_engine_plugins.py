@@ -13,7 +13,9 @@ import pytest
 from helpers.cli import run_in
 
 from cardgen.engine import api
-from cardgen.engine.hooks import EFFECTS, loading, register_effect
+from cardgen.engine import plugin_guard
+from cardgen.engine.hooks import EFFECTS, register_effect
+from cardgen.engine.plugin_guard import loading
 from cardgen.errors import CardgenError
 from cardgen.situation import explain
 
@@ -82,8 +84,10 @@ def test_a_deck_naming_a_plugin_effect_not_installed_names_the_package(
 
 @pytest.fixture
 def broken_pass_hands() -> object:
-    """The effect pass-hands, as a plugin "cardgen-broken" would register it, failing."""
+    """The effect pass-hands, as a plugin "cardgen-broken" would register it, failing
+    (the name is freed for the test: a real plugin may not take a built-in's name)."""
     kept = EFFECTS["pass-hands"]
+    owner = plugin_guard._owners.pop(("effect", "pass-hands"))
 
     with loading("cardgen-broken"):
         @register_effect
@@ -96,6 +100,7 @@ def broken_pass_hands() -> object:
     yield Broken
     EFFECTS["pass-hands"] = kept
     api.REGISTERED_BY["pass-hands"] = "cardgen"
+    plugin_guard._owners[("effect", "pass-hands")] = owner
 
 
 def test_a_plugin_failing_in_a_hook_stops_the_game_naming_plugin_and_card(

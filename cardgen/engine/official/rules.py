@@ -24,9 +24,10 @@ from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.engine.actions import DRAW, KEEP, Action
 from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import EngineError
-from cardgen.engine.hooks import REGISTERED_BY, RESPONDERS, Responder, guard, registering
+from cardgen.engine.hooks import REGISTERED_BY, RESPONDERS, Responder, guard
 from cardgen.engine.official.answers import UnoCallHooks, WildDrawFourHooks
 from cardgen.engine.official.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.plugin_guard import claim, registering
 from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import RoundState
 
@@ -231,6 +232,7 @@ def option(name: str) -> Callable[[type[OfficialRules]], type[OfficialRules]]:
                      for hook, method in vars(cls).items()
                      if callable(method) and not hook.startswith("_")}
             cls = type(cls.__name__, (cls,), {**hooks, "__module__": cls.__module__})
+        claim("option", name)
         cls.name = name
         OPTIONS[name] = cls
         REGISTERED_BY[name] = dist or "cardgen"
