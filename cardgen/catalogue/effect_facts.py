@@ -179,16 +179,21 @@ class FactSource:
     folder: Path  # the package's folder: effects.toml, options.toml, effect_examples/
 
     def read(self, name: str) -> dict[str, Any]:
-        """The table of ``name`` (effects.toml, options.toml) in the folder; {} without."""
+        """The table of ``name`` (effects.toml, options.toml) in the folder, with its words
+        from the plugin's catalogue (``locale/``, the domain named as the package) in
+        every language cardgen speaks; {} without the file."""
+        from cardgen.catalogue.locale import with_words
+
         path = self.folder / name
         if not path.is_file():
             return {}
         try:
             with path.open("rb") as handle:
-                return tomllib.load(handle)
+                data = tomllib.load(handle)
         except (OSError, tomllib.TOMLDecodeError) as error:
             raise CatalogueError(f"{path}: the plugin {self.dist}'s {name} cannot be read "
                                  f"({error}); reinstall the plugin") from None
+        return with_words(name, data, domain=self.package)
 
 
 @cache

@@ -15,6 +15,12 @@ Poedit or Weblate. An entry a catalogue leaves untranslated (no text, or marked 
 is said in English, as gettext does; ``tests/catalogue/test_locale.py`` fails on any.
 
 The root is ``CARDGEN_LOCALE_DIR`` when set (the tests use a root of their own).
+
+A plugin's words are a catalogue of the same form in its own *domain*: the package named
+by its entry point ``cardgen.facts`` holds ``locale/<lang>/LC_MESSAGES/<package>.po``
+(and ``locale/<package>.pot``), keyed the same way (``effects.toml|<effect>.description``,
+``answers|<verb>.said_as``…). :func:`word` and :func:`find_word` look a key up in any
+domain, English standing in for a language the domain lacks.
 """
 
 from __future__ import annotations
@@ -44,8 +50,30 @@ def locale_root() -> Path:
     return Path(given) if given else data_folder("templates") / "locale"
 
 
-def catalogue_path(lang: str, root: Path | None = None) -> Path:
-    return (root or locale_root()) / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalogue_path(lang: str, root: Path | None = None, domain: str = DOMAIN) -> Path:
+    return (root or locale_root()) / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def domain_root(domain: str) -> Path:
+    """The ``locale`` folder of a domain of words: cardgen's, or the one inside a
+    plugin's package (found, not imported: a plugin's code runs only in the engine)."""
+    root = locale_root() if domain == DOMAIN else _package_locale(domain)
+    if root is None:
+        raise CatalogueError(f"the words of '{domain}' are looked for in the package of "
+                             "that name, which is not installed; reinstall the plugin")
+    return root
+
+
+@cache
+def _package_locale(package: str) -> Path | None:
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec(package) if package.isidentifier() else None
+    except (ImportError, ValueError):
+        spec = None
+    places = list(spec.submodule_search_locations or []) if spec is not None else []
+    return Path(places[0]) / "locale" if places else None
 
 
 def languages() -> tuple[str, ...]:
@@ -139,11 +167,15 @@ def _plural_rule(root: Path, lang: str) -> Callable[[int], int]:
 
 
 @cache
-def _entries(root: Path, lang: str) -> dict[str, tuple[str, str]]:
-    """msgctxt -> (msgid, msgstr) of one catalogue; msgstr is "" when untranslated."""
+def _entries(root: Path, lang: str, domain: str = DOMAIN) -> dict[str, tuple[str, str]]:
+    """msgctxt -> (msgid, msgstr) of one catalogue; msgstr is "" when untranslated. A
+    plugin's catalogue that is not there has no entries (its words are said in English,
+    or come from its effects.toml)."""
     import polib  # only when words are needed
 
-    path = catalogue_path(lang, root)
+    path = catalogue_path(lang, root, domain)
+    if domain != DOMAIN and not path.is_file():
+        return {}
     try:
         catalog = polib.pofile(str(path), encoding="utf-8")
     except (OSError, ValueError) as exc:  # polib says IOError for a broken entry
@@ -159,9 +191,9 @@ def entries(lang: str) -> dict[str, tuple[str, str]]:
 
 
 @cache
-def _words(root: Path, lang: str) -> dict[str, str]:
-    source = _entries(root, SOURCE_LANG)
-    own = _entries(root, lang) if lang != SOURCE_LANG else source
+def _words(root: Path, lang: str, domain: str = DOMAIN) -> dict[str, str]:
+    source = _entries(root, SOURCE_LANG, domain)
+    own = _entries(root, lang, domain) if lang != SOURCE_LANG else source
     found = {context: text or msgid for context, (msgid, text) in source.items()}
     found.update({context: text or msgid for context, (msgid, text) in own.items()})
     return found
@@ -179,14 +211,34 @@ def words(lang: str) -> dict[str, str]:
     return _words(locale_root(), lang)
 
 
-def word(context: str, lang: str) -> str:
-    """The entry ``context`` in ``lang``."""
-    try:
-        return words(lang)[context]
-    except KeyError:
-        raise CatalogueError(f"{catalogue_path(SOURCE_LANG)}: no entry msgctxt "
-                             f"\"{context}\"; add it (python /work/migrate_words.py moves "
-                             "new words there)") from None
+def domain_words(lang: str, domain: str = DOMAIN) -> dict[str, str]:
+    """msgctxt -> text in ``lang`` of a domain's catalogues (English where ``lang`` has
+    none); a plugin's domain answers in any language cardgen speaks."""
+    if domain == DOMAIN:
+        return words(lang)
+    root = _package_locale(domain)
+    return _words(root, lang, domain) if root is not None else {}
+
+
+def find_word(context: str, lang: str, domain: str = DOMAIN) -> str | None:
+    """The entry ``context`` of ``domain`` in ``lang``, in English where ``lang`` lacks
+    it, None where even English lacks it (never the key itself)."""
+    return domain_words(lang, domain).get(context)
+
+
+#: The command that brings new words into the catalogues (:mod:`cardgen.catalogue.extract`).
+EXTRACT = "python -m cardgen.catalogue.extract"
+
+
+def word(context: str, lang: str, domain: str = DOMAIN) -> str:
+    """The entry ``context`` of ``domain`` (cardgen's by default) in ``lang``, in English
+    where ``lang`` lacks it."""
+    said = find_word(context, lang, domain)
+    if said is None:
+        raise CatalogueError(f"{catalogue_path(SOURCE_LANG, domain_root(domain), domain)}: "
+                             f"no entry msgctxt \"{context}\"; write its English in the "
+                             f"template (.pot) or in the data file, then run `{EXTRACT}`")
+    return said
 
 
 def text(context: str) -> Text:
@@ -214,41 +266,44 @@ def _labels(root: Path, area: str, lang: str) -> dict[str, Any]:
     return table
 
 
-def with_words(file_label: str, data: dict[str, Any]) -> dict[str, Any]:
+def with_words(file_label: str, data: dict[str, Any], domain: str = DOMAIN) -> dict[str, Any]:
     """The built-in data file ``file_label`` (``cards.toml``, ``decks/classic.toml`` …),
     read as ``data``, with its words put back from the catalogues: each entry
     ``<file_label>|a.b.c`` becomes ``data[a][b][c] = {lang: text, …}``, where a list of
     tables is entered by the ``id`` of one of them. ``number_words`` is a list of words
-    separated by commas in each language."""
+    separated by commas in each language. With a plugin's ``domain``, its effects.toml or
+    options.toml, whose words may also still be ``{ fr = "…", en = "…" }`` tables: its
+    catalogue's entries take their place."""
     prefix = f"{file_label}|"
     langs = languages()
-    tables = {lang: words(lang) for lang in (SOURCE_LANG, *langs)}
+    tables = {lang: domain_words(lang, domain) for lang in (SOURCE_LANG, *langs)}
+    where = f"cardgen/data/{file_label}" if domain == DOMAIN \
+        else f"{domain_root(domain).parent / file_label}"
     for context in tables[SOURCE_LANG]:
         if not context.startswith(prefix):
             continue
         *parents, key = context[len(prefix):].split(".")
         node: Any = data
         for part in parents:
-            node = _step(node, part, file_label, context)
+            node = _step(node, part, where, context)
         said: Any = {lang: tables[lang][context] for lang in langs}
         if key == "number_words" and not parents:
             said = {lang: [w.strip() for w in line.split(",")] for lang, line in said.items()}
         if key in node and not isinstance(node[key], Mapping):
-            raise CatalogueError(f"cardgen/data/{file_label}: '{'.'.join([*parents, key])}' "
+            raise CatalogueError(f"{where}: '{'.'.join([*parents, key])}' "
                                  "is written in the file and in the catalogues; its words "
                                  "belong in templates/locale/ only")
         node[key] = said
     return data
 
 
-def _step(node: Any, part: str, file_label: str, context: str) -> Any:
+def _step(node: Any, part: str, where: str, context: str) -> Any:
     if isinstance(node, list):
         for item in node:
             if isinstance(item, dict) and item.get("id") == part:
                 return item
-        raise CatalogueError(f"templates/locale: msgctxt \"{context}\" names '{part}', which "
-                             f"cardgen/data/{file_label} does not have")
+        raise CatalogueError(f"msgctxt \"{context}\" of the catalogues names '{part}', "
+                             f"which {where} does not have")
     if not isinstance(node, dict):
-        raise CatalogueError(f"templates/locale: msgctxt \"{context}\" does not fit "
-                             f"cardgen/data/{file_label}")
+        raise CatalogueError(f"msgctxt \"{context}\" of the catalogues does not fit {where}")
     return node.setdefault(part, {})

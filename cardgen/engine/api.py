@@ -46,13 +46,15 @@ card.
 
 from __future__ import annotations
 
+import collections
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, ClassVar
 
 from cardgen.catalogue.effect_facts import FACTS_GROUP
+from cardgen.catalogue.locale import SOURCE_LANG, find_word, word
 from cardgen.engine.actions import (
     CHALLENGE,
     DRAW,
@@ -90,9 +92,9 @@ __all__ = [
     "PASS", "REGISTERED_BY", "RESPONDERS", "TURN", "Action", "ActionSyntaxError", "Answer",
     "CardTables", "DrawPenalty", "Effect", "EngineError", "Event", "OfficialRules", "Pending",
     "Play", "PluginError", "PluginEvent", "Responder", "Round", "RoundResult", "RoundState",
-    "RuleEffect",
-    "Scoreboard", "action_verb", "ask", "card_id", "draw", "effect_for", "give", "hand",
-    "hands_moved", "kinds_where", "load_families", "log", "option", "parse_seat", "pick",
+    "RuleEffect", "Scoreboard", "action_verb", "answer_words", "ask", "card_id", "draw",
+    "effect_for", "give", "hand", "hands_moved", "kinds_where", "load_families", "log", "option",
+    "parse_seat", "pick",
     "register_effect", "register_responder", "seat_after", "seat_count", "seat_name",
     "seats_in_order", "sizes", "skip", "whole_number",
 ]
@@ -275,6 +277,9 @@ class PluginEvent(Event):
 
     words: ClassVar[str] = ""
     secret_words: ClassVar[str | None] = None
+    #: The catalogue the words are in (by default the package the event is defined in,
+    #: as for :class:`Answer`).
+    words_domain: ClassVar[str] = ""
     #: The distribution whose module defined the event (its catalogue holds the words).
     plugin: ClassVar[str] = ""
 
@@ -293,11 +298,18 @@ class PluginEvent(Event):
 class Answer(Action):
     """A seat's answer to :func:`ask`, defined by the effect that asks. A subclass sets
     ``verb``, its fields, ``__str__`` (the text :func:`action_verb`'s parser reads
-    back) and :meth:`answered`; ``said_as`` may give, per language, how a person is
+    back) and :meth:`answered`. Its words (:func:`answer_words`) are entries of the
+    plugin's catalogue: ``said_as_key`` names the msgctxt of how the seat that answers is
     shown it at ``cardgen play`` (``{card}`` is replaced by the name of the card it
-    names, ``{seat}`` by the seat's), and ``said_to_others`` how the other seats are
-    told of it (without the card, for a secret choice)."""
+    names, ``{seat}`` by the seat's), ``said_to_others_key`` that of how the other seats
+    are told of it (without the card, for a secret choice). ``words_domain`` is the
+    catalogue's domain: by default the answer's top-level package, whose
+    ``locale/<lang>/LC_MESSAGES/<package>.po`` holds them. The older ``said_as`` and
+    ``said_to_others``, tables by language code, are still read."""
 
+    said_as_key: ClassVar[str] = ""
+    said_to_others_key: ClassVar[str] = ""
+    words_domain: ClassVar[str] = ""
     said_as: ClassVar[dict[str, str]] = {}
     said_to_others: ClassVar[dict[str, str]] = {}
     #: The distribution whose module defined the answer ("" for cardgen's own).
@@ -319,6 +331,47 @@ class Answer(Action):
         """The seat chose this answer: do its part, then ask the next question or end
         with ``state.advance()``."""
         raise NotImplementedError
+
+
+#: What the other seats are told of an answer that names a card and gives them no words.
+HIDDEN_ANSWER = "play|answer_hidden"
+
+
+def answer_words(action: Action, lang: str, values: Mapping[str, str]) -> tuple[str, str]:
+    """How the answer ``action`` is said in ``lang``: (what the seat that answers is
+    shown, what the other seats are told), ``values`` filling its ``{card}``, ``{seat}``….
+    English stands in for a language the plugin lacks. Without words of its own, the seat
+    that answers is shown its text as typed, and the others are never told a card: they
+    hear the answer's own words where those name none, else only that the seat answered."""
+    own, others = _said(action, "said_as", lang), _said(action, "said_to_others", lang)
+    if not isinstance(action, Answer) and own is None and others is None:
+        return str(action), str(action)  # an engine action no label knows yet
+    if others is None:
+        others = own if own is not None and "{card}" not in own else word(HIDDEN_ANSWER, lang)
+    return (_filled(own, values) if own is not None else str(action)), _filled(others, values)
+
+
+def _said(action: Action, name: str, lang: str) -> str | None:
+    """The words ``name`` (said_as, said_to_others) of ``action`` in ``lang``: from its
+    catalogue key, else from its table by language (English standing in), else None."""
+    key = getattr(type(action), f"{name}_key", "")
+    if key:
+        domain = getattr(type(action), "words_domain", "") or \
+            type(action).__module__.partition(".")[0]
+        found = find_word(key, lang, domain)
+        if found is not None:
+            return found
+    table = getattr(action, name, None)
+    if isinstance(table, Mapping) and table:
+        return str(table.get(lang) or table.get(SOURCE_LANG) or next(iter(table.values())))
+    return None
+
+
+def _filled(text: str, values: Mapping[str, str]) -> str:
+    try:
+        return text.format_map(collections.defaultdict(str, values))
+    except (ValueError, IndexError):  # a stray brace in a translation: said as written
+        return text
 
 
 def _guarded_answer(method: Callable[[Any, RoundState], None],

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from cardgen.catalogue.locale import find_word
 from cardgen.engine import Action, Play, RoundState
 from cardgen.engine import events as ev
 from cardgen.engine.api import PluginEvent
@@ -27,9 +28,12 @@ from cardgen.table.causes import Causes
 from cardgen.table.words import Words
 
 
-def plugin_words(dist: str, key: str, lang: str) -> str | None:
-    """A plugin's words for ``key`` in ``lang`` (None: it gives none)."""
-    return None
+def plugin_words(event: PluginEvent, key: str, lang: str) -> str | None:
+    """A plugin event's words for ``key`` in ``lang`` from the plugin's catalogue (its
+    domain: the event's package), English standing in; None: it gives none."""
+    domain = event.words_domain or type(event).__module__.partition(".")[0]
+    return find_word(key, lang, domain)
+
 
 #: Events no line says: the round's own heading says the deal, and the person's hand is
 #: shown with the table (another seat's hand is not shown at all).
@@ -38,7 +42,7 @@ _UNSAID = (ev.Dealt, ev.HandDealt)
 
 @dataclass
 class TableLog:
-    """Says the engine's lines to the person sitting at round seat ``me`` (-1: nobody,
+    """Says the round's events to the person sitting at round seat ``me`` (-1: nobody,
     once the person is out of the game); seats are numbered as the table numbers them
     (see :attr:`Words.seats`)."""
 
@@ -141,7 +145,7 @@ class TableLog:
         language; the English line of the log where it gives no words at all)."""
         secret = event.secret_words is not None and self.me in event.shown_to()
         key = event.secret_words if secret else event.words
-        text = plugin_words(event.plugin, key, self.words.lang) if key else None
+        text = plugin_words(event, key, self.words.lang) if key else None
         if text is None:
             return self._names(str(event))
         values: dict[str, str | int] = {}

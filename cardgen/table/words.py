@@ -3,13 +3,13 @@ each legal action said as a person would say it."""
 
 from __future__ import annotations
 
-import collections
 from collections.abc import Iterable
 from typing import Any
 
 from cardgen.catalogue import catalogue
 from cardgen.catalogue.locale import labels
 from cardgen.engine import Action, Play, RoundState
+from cardgen.engine.api import answer_words
 from cardgen.render.layout import layout
 
 #: ANSI colours for the card colours, so a hand reads at a glance; wild cards in bold.
@@ -126,13 +126,9 @@ class Words:
             verb = "rotate_left" if getattr(action, "step", 1) > 0 else "rotate_right"
         elif verb == "wheel":
             verb = f"wheel_{getattr(action, 'what', '')}"
-        if verb not in self.labels:
-            said_as = getattr(action, "said_as", None)  # a plugin's answer (engine.api)
-            if viewer is not None and viewer != state.actor:  # (the others see less)
-                said_as = getattr(action, "said_to_others", said_as)
-            if isinstance(said_as, dict) and self.lang in said_as:
-                return str(said_as[self.lang]).format_map(collections.defaultdict(str, values))
-            return str(action)  # (an action no label knows yet: its text, as typed)
+        if verb not in self.labels:  # a plugin's answer: its own words (engine.api)
+            own, others = answer_words(action, self.lang, values)
+            return others if viewer is not None and viewer != state.actor else own
         return self(verb, **values)
 
     def _play(self, state: RoundState, action: Play) -> str:

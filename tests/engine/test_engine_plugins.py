@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import ast
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from helpers.cli import run_in
@@ -121,3 +123,41 @@ def test_a_plugin_failing_in_a_hook_is_one_line_at_the_command_line(
         f"Error: {EXAMPLES / 'pass-hands--direction-left.toml'}: action 1 (P1): "
         "the plugin cardgen-broken failed in the resolve hook of effect 'pass-hands' "
         "for card 'pass-left': KeyError: 'left'")
+
+
+@dataclass(frozen=True, slots=True)
+class _OldAnswer(api.Answer):
+    """An answer written the older way: its words as tables by language, French and
+    English only, and none for the other seats."""
+
+    verb: ClassVar[str] = "pick-old"
+    said_as: ClassVar[dict[str, str]] = {"en": "pick {card}", "fr": "choisir {card}"}
+    card: str = ""
+
+    def __str__(self) -> str:
+        return f"pick-old {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class _WordlessAnswer(api.Answer):
+    """An answer with no words at all."""
+
+    verb: ClassVar[str] = "pick-bare"
+    card: str = ""
+
+    def __str__(self) -> str:
+        return f"pick-bare {self.card}"
+
+
+def test_an_answer_s_old_tables_are_still_read_with_english_standing_in() -> None:
+    values = {"card": "Rote 5"}
+    assert api.answer_words(_OldAnswer("red-5"), "fr", {"card": "5 rouge"})[0] == \
+        "choisir 5 rouge"
+    own, others = api.answer_words(_OldAnswer("red-5"), "de", values)
+    # The others are never told the card (nor the answer's text, which names it).
+    assert (own, others) == ("pick Rote 5", "geheim antworten")
+
+
+def test_an_answer_without_words_is_shown_as_typed_and_kept_secret_from_the_others() -> None:
+    assert api.answer_words(_WordlessAnswer("red-5"), "it", {"card": "5 rosso"}) == (
+        "pick-bare red-5", "rispondere in segreto")

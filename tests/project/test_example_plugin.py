@@ -53,6 +53,9 @@ def test_cardgen_lists_the_plugin_effect_with_its_examples(installed: Path) -> N
            "their left." in lines
     said = cardgen(installed, "effects", "--lang", "fr")
     assert "pass-one-left : Chaque joueur passe une carte de son choix" in said
+    # Its own catalogue, shipped in the package, says it in the other languages.
+    assert "pass-one-left: Jeder Spieler gibt eine Karte seiner Wahl" in cardgen(
+        installed, "effects", "--lang", "de")
     cardgen(installed, "effects", "--examples", "out")
     copied = sorted(p.relative_to(installed / "out")
                     for p in (installed / "out" / "cardgen-pass-left").rglob("*.toml"))

@@ -59,11 +59,10 @@ class PassCard(api.Answer):
     """A seat's answer: the card he passes to his left neighbour."""
 
     verb: ClassVar[str] = "pass-card"
-    said_as: ClassVar[dict[str, str]] = {"en": "pass {card} to the left",
-                                         "fr": "passer {card} à gauche"}
-    # The others do not see which card (a secret choice).
-    said_to_others: ClassVar[dict[str, str]] = {"en": "pass a card to the left",
-                                                "fr": "passer une carte à gauche"}
+    # The words are entries of the plugin's catalogue (cardgen_pass_left/locale/), in
+    # every language; the others are not told which card (a secret choice).
+    said_as_key: ClassVar[str] = "answers|pass-card.said_as"
+    said_to_others_key: ClassVar[str] = "answers|pass-card.said_to_others"
     card: str
     kind: int = field(default=-1, compare=False, repr=False)
 

@@ -46,3 +46,21 @@ def test_games_with_the_deck_finish_and_the_cards_are_passed() -> None:
         assert result.finished and result.problems == [], seed
         passed += sum(line.count("pass-card") for line in result.transcript or [])
     assert passed > 0
+
+
+
+@pytest.mark.parametrize(("lang", "own", "others", "description"), [
+    ("en", "pass {} to the left", "pass a card to the left", "Every player passes"),
+    ("fr", "passer {} à gauche", "passer une carte à gauche", "Chaque joueur passe"),
+    ("de", "{} nach links weitergeben", "eine Karte nach links weitergeben", "Jeder Spieler"),
+    ("es", "pasar {} a la izquierda", "pasar una carta a la izquierda", "Cada jugador"),
+    ("it", "passare {} a sinistra", "passare una carta a sinistra", "Ogni giocatore"),
+])
+def test_its_words_come_from_its_catalogue_in_every_language(
+        lang: str, own: str, others: str, description: str) -> None:
+    """The seat that passes is shown the card; the others are told only that a card goes
+    left, in their language, never the answer's text (which names the card)."""
+    card = catalogue()["red-5"].name[lang]
+    assert api.answer_words(parse_action("pass-card red-5"), lang, {"card": card}) == (
+        own.format(card), others)
+    assert catalogue().effects["pass-one-left"].description[lang].startswith(description)
