@@ -101,3 +101,46 @@ def test_the_plugins_own_tests_pass(installed: Path) -> None:
                "-o", "addopts=", "--rootdir", "pass-left", "pass-left/tests")
     assert done.returncode == 0, done.stdout + done.stderr
     assert " passed" in done.stdout
+
+
+#: What the other seats are told of a pass, in each language (the plugin's catalogue).
+OTHERS_TOLD = {"en": "pass a card to the left", "fr": "passer une carte à gauche",
+               "de": "eine Karte nach links weitergeben",
+               "es": "pasar una carta a la izquierda", "it": "passare una carta a sinistra"}
+
+
+@pytest.mark.parametrize("lang", sorted(OTHERS_TOLD))
+def test_every_seat_is_told_a_pass_in_its_language_and_never_another_seats_card(
+        installed: Path, lang: str) -> None:
+    """Issue 39: `cardgen play` of the plugin's deck, read from each seat in turn: a
+    pass by another seat is said in the seat's language without its card; the seat's
+    own pass names its card."""
+    answers = "\n".join(["1"] * 3000) + "\n"
+    others_told = own_told = 0
+    for seat in range(3):
+        done = subprocess.run(
+            [sys.executable, "-m", "cardgen.cli", "play", DECK, "--players", "3", "--seat",
+             str(seat), "--lang", lang, "--fast", "--seed", "4"],
+            cwd=installed, env={**os.environ, "PYTHONPATH": str(installed / "site")},
+            input=answers, capture_output=True, text=True, timeout=600)
+        assert "Traceback" not in done.stderr, done.stderr
+        for line in done.stdout.splitlines():
+            assert "pass-card" not in line, line  # never the action's raw text
+            actor, _, said = line.partition(":")
+            actor = actor.rstrip(" \u00a0\u202f")  # (French sets a space before the colon)
+            if actor.startswith("> ") and _is_own_pass(said, lang):  # the seat's own move
+                assert said.strip() != OTHERS_TOLD[lang], line  # it names the card
+                own_told += 1
+            elif actor.startswith("P") and actor[1:].isdigit() and OTHERS_TOLD[lang] in said:
+                assert int(actor[1:]) != seat, line
+                assert said.strip() == OTHERS_TOLD[lang], line  # the card is not named
+                others_told += 1
+    assert others_told > 0 and own_told > 0, (others_told, own_told)
+
+
+def _is_own_pass(said: str, lang: str) -> bool:
+    """A pass said to the seat that makes it, which names its card ("pass Red 5 to the
+    left"), as its move is echoed after the prompt ("> You: …")."""
+    marks = {"en": "to the left", "fr": "à gauche", "de": "nach links weitergeben",
+             "es": "a la izquierda", "it": "a sinistra"}
+    return marks[lang] in said

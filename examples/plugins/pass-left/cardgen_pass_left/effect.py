@@ -40,9 +40,21 @@ class PassOneLeft(api.Effect):
                       if api.hand(state, seat))
         if len(seats) < 2:  # nobody to pass to
             return
-        api.log(state, "everyone passes one card to the left")
+        api.log(state, EveryonePasses(entry.author))
         state.extra[CHOICES] = (seats, ())
         ask_next(state, entry.kind)
+
+
+@dataclass(frozen=True, slots=True)
+class EveryonePasses(api.PluginEvent):
+    """What the table is told when the card takes effect, in each seat's language (the
+    words are an entry of the plugin's catalogue; {seat} is the card's player)."""
+
+    words: ClassVar[str] = "events|everyone-passes"
+    seat: int
+
+    def __str__(self) -> str:  # the round's log, in English (transcripts, explain)
+        return "everyone passes one card to the left"
 
 
 def ask_next(state: api.RoundState, card: int) -> None:
