@@ -35,6 +35,11 @@ over :class:`RoundState` that keep their meaning whatever the round becomes:
 answer to :func:`ask` is an :class:`Answer`, an action the plugin defines (its text is
 read back by the parser registered with :func:`action_verb`).
 
+**What a family keeps for a round** (in ``state.extra``, under keys of its own) and a
+situation file may set is a :class:`RoundField` registered with
+:func:`register_round_field`: its name in the file, its form, how to read it from a
+round and write it into one, and how to check a value.
+
 **Loading**: every module named in the entry-point group :data:`GROUP` is imported once,
 when :mod:`cardgen.engine` is (:func:`load_families`); cardgen's own families are
 entry points of that group too (``pyproject.toml``). A plugin's hook that raises stops
@@ -80,18 +85,19 @@ from cardgen.engine.hooks import (
 )
 from cardgen.engine.official.rules import OPTIONS, OfficialRules, option
 from cardgen.engine.official.scoreboard import RoundResult, Scoreboard
+from cardgen.engine.round_fields import FIELD_FORMS, ROUND_FIELDS, RoundField, register_round_field
 from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import OVER, TURN, RoundState, RuleEffect
 
 __all__ = [
-    "ASKING", "CHALLENGE", "DRAW", "EFFECTS", "FACTS_GROUP", "GROUP", "KEEP", "OPTIONS", "OVER",
-    "PASS", "REGISTERED_BY", "RESPONDERS", "TURN", "Action", "ActionSyntaxError", "Answer",
-    "CardTables", "DrawPenalty", "Effect", "EngineError", "OfficialRules", "Pending", "Play",
-    "PluginError", "Responder", "Round", "RoundResult", "RoundState", "RuleEffect",
-    "Scoreboard", "action_verb", "ask", "card_id", "draw", "effect_for", "give", "hand",
-    "hands_moved", "kinds_where", "load_families", "log", "option", "parse_seat",
-    "register_effect", "register_responder", "seat_after", "seat_count", "seat_name",
-    "seats_in_order", "sizes", "skip", "whole_number",
+    "ASKING", "CHALLENGE", "DRAW", "EFFECTS", "FACTS_GROUP", "FIELD_FORMS", "GROUP", "KEEP",
+    "OPTIONS", "OVER", "PASS", "REGISTERED_BY", "RESPONDERS", "ROUND_FIELDS", "TURN", "Action",
+    "ActionSyntaxError", "Answer", "CardTables", "DrawPenalty", "Effect", "EngineError",
+    "OfficialRules", "Pending", "Play", "PluginError", "Responder", "Round", "RoundField",
+    "RoundResult", "RoundState", "RuleEffect", "Scoreboard", "action_verb", "ask", "card_id",
+    "draw", "effect_for", "give", "hand", "hands_moved", "kinds_where", "load_families", "log",
+    "option", "parse_seat", "register_effect", "register_responder", "register_round_field",
+    "seat_after", "seat_count", "seat_name", "seats_in_order", "sizes", "skip", "whole_number",
 ]
 
 #: The entry-point group of the modules that register effects, answers and options.
