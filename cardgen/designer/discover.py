@@ -11,7 +11,7 @@ from typing import Any
 from cardgen.catalogue import FACT_DEFAULTS, EffectFacts, catalogue, pictogram_names
 from cardgen.catalogue.locale import labels as area_words
 from cardgen.catalogue.locale import typography
-from cardgen.designer.effect_examples import examples_of
+from cardgen.situation.examples import examples_of
 
 
 def labels(lang: str) -> dict[str, Any]:

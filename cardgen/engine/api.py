@@ -78,6 +78,7 @@ from cardgen.engine.hooks import (
     Effect,
     Responder,
     effect_for,
+    guard,
     loading,
     register_effect,
     register_responder,
@@ -85,7 +86,6 @@ from cardgen.engine.hooks import (
 )
 from cardgen.engine.official.rules import OPTIONS, OfficialRules, option
 from cardgen.engine.official.scoreboard import RoundResult, Scoreboard
-from cardgen.engine.round_fields import FIELD_FORMS, ROUND_FIELDS, RoundField, register_round_field
 from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import OVER, TURN, RoundState, RuleEffect
 
@@ -252,6 +252,67 @@ def _guarded_answer(method: Callable[[Any, RoundState], None],
                               f"{type(error).__name__}: {error}") from None
 
     return guarded
+
+
+# --- what a family keeps for a round ----------------------------------------------------
+# The data a card family keeps for a round (in ``state.extra``, under keys of its own)
+# that a situation file can set and ``save`` at ``cardgen play`` writes: each is a
+# RoundField registered by the family that keeps it, so that what reads and writes
+# situation files (cardgen.situation) knows none of the families, cardgen's own or a
+# plugin's.
+
+
+#: The forms of a field's value: what the round holds (a file writes a card kind by its
+#: id, a seat as ``"P2"``, the others as they are).
+FIELD_FORMS = ("card", "cards", "seat", "seats", "number", "text", "flag")
+
+
+def _no_problem(state: RoundState, value: Any) -> str | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundField:
+    """A value a family keeps for a round, as a situation file names it.
+
+    - ``read(state)``: the value the round holds now, None when it holds none (a save
+      writes the value it held when the round started; ``cardgen explain`` may show it);
+    - ``write(state, value)``: set it, when a situation file gives it (after the cards,
+      the direction and the seats out are set; before the first card is turned);
+    - ``check(state, value)``: why the file's value cannot be, as a sentence that names
+      the field as the file writes it (``chance.cursed …``), or None. The form is
+      checked before (a card of the deck, a seat of the table …).
+    """
+
+    name: str
+    form: str
+    read: Callable[[RoundState], Any]
+    write: Callable[[RoundState, Any], None]
+    check: Callable[[RoundState, Any], str | None] = _no_problem
+    chance: bool = False  # the outcome of a chance step: in the [chance] table
+
+
+#: Field name -> the field, in the order the families registered them.
+ROUND_FIELDS: dict[str, RoundField] = {}
+
+
+def register_round_field(field: RoundField) -> RoundField:
+    """Make ``field`` known to situation files and saves. The functions of a plugin's
+    field are guarded, as its effects' hooks are (a failure names the plugin)."""
+    if field.form not in FIELD_FORMS:
+        raise PluginError(f"the round field '{field.name}' has the form '{field.form}'; "
+                          f"a form is one of {', '.join(FIELD_FORMS)}")
+    dist = registering()
+    if dist and dist != "cardgen":
+        def guarded(method: Callable[..., Any], what: str) -> Callable[..., Any]:
+            return guard(method, dist, f"{what} the round field '{field.name}'",
+                         lambda args: "")
+
+        field = RoundField(field.name, field.form, guarded(field.read, "reading"),
+                           guarded(field.write, "writing"),
+                           guarded(field.check, "checking a value of"), field.chance)
+    ROUND_FIELDS[field.name] = field
+    return field
 
 
 # --- loading the families ----------------------------------------------------------------
