@@ -67,24 +67,12 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
 def _plugin_examples(deck: Deck, add_error: Callable[..., None]) -> None:
     """Run the example situations of every plugin effect the deck's cards have: a plugin
     whose own examples do not hold plays no game (each failure is an error)."""
-    from cardgen.designer.effect_examples import SEPARATOR, example_roots
-    from cardgen.engine.api import REGISTERED_BY
-    from cardgen.errors import CardgenError
-    from cardgen.situation import explain
+    from cardgen.situation.examples import plugin_example_failures
 
     effects = {card.effect for card, _ in deck.card_list()}
-    for dist, folder in example_roots()[1:]:  # (cardgen's own are its tests')
-        for path in sorted(folder.glob(f"*{SEPARATOR}*.toml")):
-            effect = path.name.split(SEPARATOR, 1)[0]
-            if effect not in effects or REGISTERED_BY.get(effect, dist) != dist:
-                continue
-            try:
-                failures = explain(path).failures
-            except CardgenError as error:
-                failures = [str(error)]
-            for failure in failures:
-                add_error(f"the plugin {dist}'s example {path.name} does not hold, so no "
-                          f"game is played: {failure}")
+    for dist, name, failure in plugin_example_failures(effects):
+        add_error(f"the plugin {dist}'s example {name} does not hold, so no game is "
+                  f"played: {failure}")
 
 
 class _SanityRun:

@@ -11,7 +11,6 @@ from typing import Any
 from cardgen.catalogue import FACT_DEFAULTS, EffectFacts, catalogue, pictogram_names
 from cardgen.catalogue.locale import labels as area_words
 from cardgen.catalogue.locale import typography
-from cardgen.designer.effect_examples import examples_of
 
 
 def labels(lang: str) -> dict[str, Any]:
@@ -28,6 +27,10 @@ def effect_rows() -> list[dict[str, Any]]:
     """Every effect as data (what ``--json`` prints): its description, facts and
     parameters with their defaults, limits and words, and the file names of its examples
     (``cardgen effects --examples DIR`` writes them)."""
+    # (here, not at the top: the situations load the engine, which the command line's
+    # start does not)
+    from cardgen.situation.examples import examples_of
+
     rows = []
     for effect in catalogue().effects.values():
         params = []

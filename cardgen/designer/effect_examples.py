@@ -1,5 +1,5 @@
-"""The situation files that show what each effect does (``cardgen/data/effect_examples/``),
-and copying them out for a designer (``cardgen effects --examples DIR``).
+"""Copying the situation files that show what each effect does
+(:mod:`cardgen.situation.examples`) out for a designer (``cardgen effects --examples DIR``).
 
 Each file is named ``<effect>--<case>.toml``; a switch of an effect (a parameter with
 words in effects.toml) has one file per value, ``<effect>--<param>-<value>.toml``. The
@@ -17,37 +17,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from cardgen.catalogue.effect_facts import fact_sources
 from cardgen.outputs import prepare_folder, refuse_names_taken, write_new_file
-
-#: What separates an example's effect from its case in the file's name.
-SEPARATOR = "--"
-
-
-def effect_examples_folder() -> Path:
-    return Path(__file__).resolve().parent.parent / "data" / "effect_examples"
-
-
-def example_roots() -> list[tuple[str, Path]]:
-    """(the folder its examples are copied into, the folder of examples): cardgen's own
-    (copied at the top), then each plugin's (into a folder named after it)."""
-    roots = [("", effect_examples_folder())]
-    roots += [(source.dist, source.folder / "effect_examples") for source in fact_sources()
-              if (source.folder / "effect_examples").is_dir()]
-    return roots
-
-
-def effect_example_files() -> list[Path]:
-    """Every example situation, cardgen's then each plugin's, each sorted by name (the
-    decks they name are not among them)."""
-    return [path for _, folder in example_roots()
-            for path in sorted(folder.glob(f"*{SEPARATOR}*.toml"))]
-
-
-def examples_of(effect: str) -> list[str]:
-    """The file names of the examples of ``effect``."""
-    return [path.name for path in effect_example_files()
-            if path.name.split(SEPARATOR, 1)[0] == effect]
+from cardgen.situation.examples import SEPARATOR, example_roots
 
 
 def _deck_file(situation: Path, folder: Path) -> Path | None:

@@ -18,7 +18,8 @@ every card, option and rule id.
 - :mod:`~cardgen.engine.hooks`: what a card does and what a seat may do out of turn, as
   registries the card families fill (the rules' own hooks are
   :class:`~cardgen.engine.official.rules.OfficialRules`);
-- :mod:`~cardgen.engine.api`: what an effect or an option declares and may do, and the
+- :mod:`~cardgen.engine.api`: what an effect or an option declares and may do, what a
+  family keeps for a round that a situation file may set (its round fields), and the
   loading of every module of the entry-point group ``cardgen.effects``;
 - :mod:`~cardgen.engine.game`: rounds, scores (:mod:`~cardgen.engine.official.scoreboard`),
   whole games and their transcripts; :mod:`~cardgen.engine.observation`: what a seat sees;

@@ -53,6 +53,12 @@ class Action:
         :class:`Round`, those of the optional rules a RoundState."""
         raise NotImplementedError
 
+    def cards_named(self) -> tuple[str, ...]:
+        """The card ids the action's text names (a situation file's are checked against
+        its deck): its ``card`` and its ``cards``, by default."""
+        card = getattr(self, "card", None)
+        return (*([card] if isinstance(card, str) else []), *getattr(self, "cards", ()))
+
     def __str__(self) -> str:
         return self.verb
 

@@ -37,6 +37,11 @@ says: a :class:`PluginEvent` of the plugin's own), with :func:`hand`,
 answer to :func:`ask` is an :class:`Answer`, an action the plugin defines (its text is
 read back by the parser registered with :func:`action_verb`).
 
+**What a family keeps for a round** (in ``state.extra``, under keys of its own) and a
+situation file may set is a :class:`RoundField` registered with
+:func:`register_round_field`: its name in the file, its form, how to read it from a
+round and write it into one, and how to check a value.
+
 **Loading**: every module named in the entry-point group :data:`GROUP` is imported once,
 when :mod:`cardgen.engine` is (:func:`load_families`); cardgen's own families are
 entry points of that group too (``pyproject.toml``). A plugin's hook that raises stops
@@ -78,6 +83,7 @@ from cardgen.engine.hooks import (
     Effect,
     Responder,
     effect_for,
+    guard,
     register_effect,
     register_responder,
 )
@@ -88,14 +94,14 @@ from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import OVER, TURN, RoundState, RuleEffect
 
 __all__ = [
-    "ASKING", "CHALLENGE", "DRAW", "EFFECTS", "FACTS_GROUP", "GROUP", "KEEP", "OPTIONS", "OVER",
-    "PASS", "REGISTERED_BY", "RESPONDERS", "TURN", "Action", "ActionSyntaxError", "Answer",
-    "CardTables", "DrawPenalty", "Effect", "EngineError", "Event", "OfficialRules", "Pending",
-    "Play", "PluginError", "PluginEvent", "Responder", "Round", "RoundResult", "RoundState",
-    "RuleEffect", "Scoreboard", "action_verb", "answer_words", "ask", "card_id", "draw",
-    "effect_for", "give", "hand", "hands_moved", "kinds_where", "load_families", "log", "option",
-    "parse_seat", "pick",
-    "register_effect", "register_responder", "seat_after", "seat_count", "seat_name",
+    "ASKING", "CHALLENGE", "DRAW", "EFFECTS", "FACTS_GROUP", "FIELD_FORMS", "GROUP", "KEEP",
+    "OPTIONS", "OVER", "PASS", "REGISTERED_BY", "RESPONDERS", "ROUND_FIELDS", "TURN", "Action",
+    "ActionSyntaxError", "Answer", "CardTables", "DrawPenalty", "Effect", "EngineError", "Event",
+    "OfficialRules", "Pending", "Play", "PluginError", "PluginEvent", "Responder", "Round",
+    "RoundField", "RoundResult", "RoundState", "RuleEffect", "Scoreboard", "action_verb",
+    "answer_words", "ask", "card_id", "draw", "effect_for", "give", "hand", "hands_moved",
+    "kinds_where", "load_families", "log", "option", "parse_seat", "pick", "register_effect",
+    "register_responder", "register_round_field", "seat_after", "seat_count", "seat_name",
     "seats_in_order", "sizes", "skip", "whole_number",
 ]
 
@@ -385,6 +391,67 @@ def _guarded_answer(method: Callable[[Any, RoundState], None],
         guarded_call(dist, f"the answer '{answer}'", card, method, answer, state)
 
     return guarded
+
+
+# --- what a family keeps for a round ----------------------------------------------------
+# The data a card family keeps for a round (in ``state.extra``, under keys of its own)
+# that a situation file can set and ``save`` at ``cardgen play`` writes: each is a
+# RoundField registered by the family that keeps it, so that what reads and writes
+# situation files (cardgen.situation) knows none of the families, cardgen's own or a
+# plugin's.
+
+
+#: The forms of a field's value: what the round holds (a file writes a card kind by its
+#: id, a seat as ``"P2"``, the others as they are).
+FIELD_FORMS = ("card", "cards", "seat", "seats", "number", "text", "flag")
+
+
+def _no_problem(state: RoundState, value: Any) -> str | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundField:
+    """A value a family keeps for a round, as a situation file names it.
+
+    - ``read(state)``: the value the round holds now, None when it holds none (a save
+      writes the value it held when the round started; ``cardgen explain`` may show it);
+    - ``write(state, value)``: set it, when a situation file gives it (after the cards,
+      the direction and the seats out are set; before the first card is turned);
+    - ``check(state, value)``: why the file's value cannot be, as a sentence that names
+      the field as the file writes it (``chance.cursed …``), or None. The form is
+      checked before (a card of the deck, a seat of the table …).
+    """
+
+    name: str
+    form: str
+    read: Callable[[RoundState], Any]
+    write: Callable[[RoundState, Any], None]
+    check: Callable[[RoundState, Any], str | None] = _no_problem
+    chance: bool = False  # the outcome of a chance step: in the [chance] table
+
+
+#: Field name -> the field, in the order the families registered them.
+ROUND_FIELDS: dict[str, RoundField] = {}
+
+
+def register_round_field(field: RoundField) -> RoundField:
+    """Make ``field`` known to situation files and saves. The functions of a plugin's
+    field are guarded, as its effects' hooks are (a failure names the plugin)."""
+    if field.form not in FIELD_FORMS:
+        raise PluginError(f"the round field '{field.name}' has the form '{field.form}'; "
+                          f"a form is one of {', '.join(FIELD_FORMS)}")
+    dist = registering()
+    if dist and dist != "cardgen":
+        def guarded(method: Callable[..., Any], what: str) -> Callable[..., Any]:
+            return guard(method, dist, f"{what} the round field '{field.name}'",
+                         lambda args: "")
+
+        field = RoundField(field.name, field.form, guarded(field.read, "reading"),
+                           guarded(field.write, "writing"),
+                           guarded(field.check, "checking a value of"), field.chance)
+    ROUND_FIELDS[field.name] = field
+    return field
 
 
 # --- loading the families ----------------------------------------------------------------

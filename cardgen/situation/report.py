@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.engine.actions import seat_name
+from cardgen.engine.api import ROUND_FIELDS
 from cardgen.engine.game import Game
-from cardgen.engine.house.rules import FINISHED
 from cardgen.engine.state import OVER, PHASE_NAMES, RoundState, RuleEffect
 
 
@@ -95,10 +95,11 @@ def state_dict(state: RoundState, *, piles: bool = False) -> dict[str, Any]:
 
 def finishing_order(state: RoundState) -> list[str]:
     """The seats out of a round that goes on without them (play-on, H-20), in the order
-    they went out; a seat that came back in (H-18) counts from its first time out, as
-    the engine's choice of the winner does (H-21)."""
-    went_out: list[int] = state.extra.get(FINISHED, [])
-    return [seat_name(s) for s in dict.fromkeys(went_out) if s in state.out]
+    they went out: as the family that puts seats out keeps it (its round field ``out``),
+    else as the round lists them."""
+    kept = ROUND_FIELDS.get("out")
+    went_out: list[int] = state.out if kept is None else kept.read(state)
+    return [seat_name(s) for s in went_out]
 
 
 def game_dict(game: Game) -> dict[str, Any]:

@@ -9,19 +9,18 @@ from typing import Any
 
 from cardgen.catalogue import closest_card
 from cardgen.deck.load import DECK_FIELDS
-from cardgen.engine.actions import Action, parse_action, seat_name, whole_number
+from cardgen.engine.actions import parse_action, seat_name, whole_number
 from cardgen.engine.errors import ActionSyntaxError, EngineError, IllegalAction, SituationError
 from cardgen.engine.events import Vote
-from cardgen.engine.extra.wizz import WheelChoice
 from cardgen.engine.game import Game
+from cardgen.engine.official.scoreboard import table_talk_vote
 from cardgen.engine.state import OVER, RESPOND, RoundState
-from cardgen.engine.unplugged.rules import table_talk_vote
 from cardgen.errors import CardgenError
 from cardgen.files.toml import read_toml_file
 from cardgen.situation.expect import compare, read_expect
 from cardgen.situation.reader import MAX_ACTIONS, Reader
 from cardgen.situation.report import Explanation, Step, game_dict, state_dict
-from cardgen.situation.setup import SITUATION_FIELDS, build_situation
+from cardgen.situation.setup import build_situation, situation_fields
 
 #: ``P2: play red-5``: an action that names the seat meant to take it.
 SEAT_PREFIX = re.compile(r"\s*([Pp]\d+)\s*:\s*(.*)")
@@ -30,8 +29,8 @@ SEAT_PREFIX = re.compile(r"\s*([Pp]\d+)\s*:\s*(.*)")
 def load_situation(path: Path) -> tuple[dict[str, Any], str]:
     label = str(path)
     data = read_toml_file(path, label, "situation", SituationError)
-    if set(data) & (DECK_FIELDS - SITUATION_FIELDS) and \
-            not set(data) & (SITUATION_FIELDS - DECK_FIELDS):
+    fields = situation_fields()
+    if set(data) & (DECK_FIELDS - fields) and not set(data) & (fields - DECK_FIELDS):
         raise SituationError(
             f"{label} is a deck file, not a situation; `cardgen explain` takes a moment of "
             "a round written as TOML ([hands], top, actions, see \"Situation files\" in "
@@ -104,14 +103,6 @@ def _take_actions(state: RoundState, game: Game | None, reader: Reader, actions:
     return steps
 
 
-def _cards_named(action: Action) -> list[str]:
-    """The card ids an action's text names (a play, a group, a gift, a wheel's choice)."""
-    if isinstance(action, WheelChoice):
-        return list(action.words) if action.what in ("keep", "drop") else []
-    card = getattr(action, "card", None)
-    return [*([card] if isinstance(card, str) else []), *getattr(action, "cards", ())]
-
-
 def _check_cards(state: RoundState, reader: Reader, number: int, text: str) -> None:
     """A card id that is no card of the deck is a mistake in the file, never an illegal
     action (which an ``expect_refused`` would take as the refusal it expects)."""
@@ -124,7 +115,7 @@ def _check_cards(state: RoundState, reader: Reader, number: int, text: str) -> N
     except ActionSyntaxError:
         return  # (no action at all: taking it says why)
     ids = state.variant.kind_of
-    for card in _cards_named(action):
+    for card in action.cards_named():
         if card not in ids:
             close = closest_card(card, state.variant.kinds)  # knows "red-seven" is red-7
             hint = f"; did you mean '{close}'?" if close else ""

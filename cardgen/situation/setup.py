@@ -16,22 +16,23 @@ from cardgen.deck.load import builtin_names, load_deck
 from cardgen.engine.actions import seat_name
 from cardgen.engine.errors import SituationError
 from cardgen.engine.game import MAX_ROUNDS, Game
-from cardgen.engine.house.rules import FINISHED
 from cardgen.engine.official.scoreboard import RoundResult
-from cardgen.engine.options.cursed import CURSED, CURSES
 from cardgen.engine.state import TURN, RoundState
 from cardgen.engine.variant import Variant
 from cardgen.errors import CardgenError
+from cardgen.situation.fields import file_value, round_fields, set_field
 from cardgen.situation.reader import MAX_CARDS, SEAT, Reader
 
+#: The keys of a situation file and of its [chance] table that the round's own state
+#: takes; the card families add theirs (:func:`situation_fields`, :func:`chance_fields`).
 SITUATION_FIELDS = frozenset({
     "description", "deck", "players", "rules", "seed", "dealer", "first", "top", "discard",
     "color", "direction", "turn", "draw", "uno", "uno_missed", "hands", "out", "actions",
     "expect", "expect_refused", "game", "chance",
 })
 GAME_FIELDS = frozenset({"scores", "target", "round"})
-CHANCE_FIELDS = frozenset({"cursed", "first_back", "reshuffles", "presses", "wheel",
-                           "shouters", "picks"})
+CHANCE_FIELDS = frozenset({"first_back", "reshuffles", "presses", "wheel", "shouters",
+                           "picks"})
 DIRECTIONS = {"clockwise": 1, "counter-clockwise": -1}
 T = TypeVar("T")
 
@@ -135,6 +136,16 @@ class Setup:
     notes: list[str] = field(default_factory=list)
 
 
+def situation_fields() -> frozenset[str]:
+    """Every key a situation file may have."""
+    return SITUATION_FIELDS | {field.name for field in round_fields(chance=False)}
+
+
+def chance_fields() -> frozenset[str]:
+    """Every key of a situation's [chance] table."""
+    return CHANCE_FIELDS | {field.name for field in round_fields(chance=True)}
+
+
 def build_state(data: Mapping[str, Any], label: str) -> RoundState:
     """The round a situation table describes, ready for its first action."""
     return build_situation(data, label).state
@@ -142,10 +153,11 @@ def build_state(data: Mapping[str, Any], label: str) -> RoundState:
 
 def build_situation(data: Mapping[str, Any], label: str,
                     folder: Path | None = None) -> Setup:
-    unknown = sorted(set(data) - SITUATION_FIELDS)
+    allowed = situation_fields()
+    unknown = sorted(set(data) - allowed)
     if unknown:
         raise SituationError(f"{label}: unknown field(s) {', '.join(unknown)}; a situation "
-                             f"may have {', '.join(sorted(SITUATION_FIELDS))}")
+                             f"may have {', '.join(sorted(allowed))}")
     reader = _reader(data, label, folder)
     seed = data.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
@@ -257,15 +269,11 @@ def _set_cards(setup: Setup, data: Mapping[str, Any]) -> tuple[int, int]:
 def _set_chance(setup: Setup, value: Any) -> None:
     """[chance]: the outcome of the round's chance steps, where the file fixes them."""
     reader, state = setup.reader, setup.state
-    chance = reader.table(value, "[chance]", CHANCE_FIELDS)
-    if "cursed" in chance:
-        if "cursed-cards" not in reader.variant.rule_names:
-            raise reader.fail("chance.cursed names the cursed card of the cursed-cards rule; "
-                              "add \"cursed-cards\" to 'rules'")
-        kind = reader.card(chance["cursed"], "chance.cursed")
-        state.extra[CURSED] = kind
-        state.extra[CURSES] = [0] * state.n
-        setup.notes.append(f"cursed: {state.variant.kinds[kind].id}")
+    chance = reader.table(value, "[chance]", chance_fields())
+    for fixed in round_fields(chance=True):  # (the card families' first: the cursed card)
+        if fixed.name in chance:
+            held = set_field(reader, state, fixed, chance[fixed.name], f"chance.{fixed.name}")
+            setup.notes.append(f"{fixed.name}: {_note(file_value(state, fixed, held))}")
     if "first_back" in chance:
         backs = chance["first_back"]
         backs = [backs] if isinstance(backs, int) else backs
@@ -300,6 +308,10 @@ def _set_chance(setup: Setup, value: Any) -> None:
                                 for s in _as_list(reader, chance["shouters"], "shouters")]
 
 
+def _note(value: Any) -> str:
+    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
 def _as_list(reader: Reader, value: Any, key: str) -> list[Any]:
     """One outcome or a list of them, used in order."""
     if isinstance(value, list):
@@ -323,8 +335,10 @@ def _set_out(setup: Setup, data: Mapping[str, Any]) -> None:
         raise reader.fail("out lists each seat once and leaves at least two seats playing")
     if out:
         state.out = list(out)
-        state.extra[FINISHED] = list(out)
     state.emptied = [s for s, hand in enumerate(state.hands) if not hand and s not in out]
+    for kept in round_fields(chance=False):  # what the card families keep (the order out)
+        if kept.name in data:
+            set_field(reader, state, kept, data[kept.name], kept.name)
 
 
 def _game(setup: Setup, value: Any, seed: int | str) -> Game:

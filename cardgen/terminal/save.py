@@ -19,19 +19,20 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 from cardgen.engine import Action, Game, RoundState, Variant
-from cardgen.engine.options.cursed import CURSED
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
 from cardgen.situation import explain, state_dict
+from cardgen.situation.fields import file_value, round_fields
 from cardgen.situation.reader import MAX_ACTIONS
 
 
 class RecordedRound(RoundState):
     """A round that keeps what a situation file needs to replay it from the deal."""
 
-    __slots__ = ("dealt", "pile", "direction_dealt", "cursed", "taken", "first_backs",
+    __slots__ = ("dealt", "pile", "direction_dealt", "kept", "taken", "first_backs",
                  "reshuffled", "presses", "spins", "shouters")
 
     def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random, *,
@@ -40,7 +41,9 @@ class RecordedRound(RoundState):
         self.dealt: list[list[int]] = []  # the hands before the first card is turned
         self.pile: list[int] = []  # the draw pile then, its top (the first card) last
         self.direction_dealt = 1
-        self.cursed = -1  # the cursed card shown at the deal (option cursed-cards)
+        #: What the card families kept for the round at the deal (the cursed card …),
+        #: by field name, as the file writes it: the deal does not come back in a replay.
+        self.kept: dict[str, Any] = {}
         self.taken: list[str] = []  # every action so far, as "P2: play red-5"
         # The outcome of each chance step after the deal, in the order it came up.
         self.first_backs: list[int] = []  # places counted from the top of the pile, 1 first
@@ -54,7 +57,9 @@ class RecordedRound(RoundState):
         self.dealt = [list(hand) for hand in self.hands]
         self.pile = list(self.draw_pile)
         self.direction_dealt = self.direction
-        self.cursed = self.extra.get(CURSED, -1)
+        self.kept = {field.name: file_value(self, field, held)
+                     for chance in (True, False) for field in round_fields(chance=chance)
+                     if (held := field.read(self)) is not None and held != []}
         super().start()
 
     def record(self, seat: int, action: Action) -> None:
@@ -112,6 +117,7 @@ def situation_text(deck: str, rules: tuple[str, ...], state: RecordedRound, game
         f"direction = \"{'clockwise' if state.direction_dealt == 1 else 'counter-clockwise'}\"",
         f"first = {json.dumps(ids[state.pile[-1]])}",
         f"draw = {cards(state.pile[-2::-1])}",  # the next card to draw first
+        *(f"{name} = {value}" for name, value in _kept(state, chance=False).items()),
         "actions = [",
         *(f"  {json.dumps(action)}," for action in state.taken),
         "]",
@@ -133,7 +139,7 @@ def _chance_lines(state: RecordedRound, ids: list[str]) -> list[str]:
     """The [chance] table: what chance decided in the round, so the replay comes out the
     same (only the steps that came up are listed)."""
     fixed = {
-        "cursed": json.dumps(ids[state.cursed]) if state.cursed >= 0 else None,
+        **_kept(state, chance=True),
         "first_back": json.dumps(state.first_backs) if state.first_backs else None,
         "reshuffles": (json.dumps([[ids[k] for k in pile] for pile in state.reshuffled])
                        if state.reshuffled else None),
@@ -144,6 +150,13 @@ def _chance_lines(state: RecordedRound, ids: list[str]) -> list[str]:
     }
     lines = [f"{key} = {value}" for key, value in fixed.items() if value is not None]
     return ["", "[chance]", *lines] if lines else []
+
+
+def _kept(state: RecordedRound, *, chance: bool) -> dict[str, str]:
+    """Name -> value as TOML of what the card families kept at the deal, for the
+    [chance] table or for the top of the file."""
+    return {field.name: json.dumps(state.kept[field.name])
+            for field in round_fields(chance=chance) if field.name in state.kept}
 
 
 class _NotReplayed(Exception):

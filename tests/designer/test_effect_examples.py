@@ -17,13 +17,9 @@ import pytest
 from helpers.cli import run_in
 
 from cardgen.catalogue import catalogue
-from cardgen.designer.effect_examples import (
-    effect_example_files,
-    effect_examples_folder,
-    examples_of,
-    files_to_copy,
-)
+from cardgen.designer.effect_examples import files_to_copy
 from cardgen.situation import explain
+from cardgen.situation.examples import effect_example_files, effect_examples_folder, examples_of
 
 EFFECTS = list(catalogue().effects)
 EXAMPLES = effect_example_files()

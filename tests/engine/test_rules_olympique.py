@@ -16,9 +16,8 @@ from cardgen.deck.load import load_deck
 from cardgen.engine import EngineError, Variant
 from cardgen.engine.events import DealSize
 from cardgen.engine.game import Game
-from cardgen.engine.official.scoreboard import RoundResult
+from cardgen.engine.official.scoreboard import RoundResult, table_talk_vote
 from cardgen.engine.state import CHOOSE, COLOR, TURN, RoundState
-from cardgen.engine.unplugged.rules import table_talk_vote
 from cardgen.situation import build_state
 
 

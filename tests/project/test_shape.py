@@ -228,3 +228,31 @@ def test_a_table_is_set_once() -> None:
                      for path, tree in MODULES.values() for node in ast.walk(tree)
                      if isinstance(node, ast.ClassDef) and node.name == "TableSettings")
     assert defined == ["cardgen/table/settings.py"], defined
+
+
+#: The card families of the engine: what reads and writes situation files, and saves a
+#: round as one, reaches them only through the engine's API (their round fields,
+#: :func:`cardgen.engine.api.register_round_field`), as it would a plugin's.
+FAMILIES = tuple(f"cardgen.engine.{family}"
+                 for family in ("classic", "unplugged", "extra", "house", "options"))
+#: Package -> the packages none of its modules imports, though the floors allow it.
+KEPT_APART: dict[str, tuple[str, ...]] = {
+    "cardgen.situation": FAMILIES,
+    "cardgen.terminal": FAMILIES,
+    # `cardgen check` runs a plugin's examples with cardgen.situation.examples; the
+    # designer's watch calls the check, so the check never calls back up into it.
+    "cardgen.check": ("cardgen.designer",),
+}
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_situations_and_saves_know_no_card_family_and_the_check_no_designer() -> None:
+    found = sorted(f"{name} imports {target}"
+                   for name, (path, tree) in MODULES.items()
+                   for package, apart in KEPT_APART.items() if _within(name, package)
+                   for target, _type_only in _imports(name, path, tree)
+                   if any(_within(target, other) for other in apart))
+    assert not found, "imports that reach past the engine's API:\n" + "\n".join(found)

@@ -71,6 +71,9 @@ class WheelChoice(Action):
         discard_under(state, seat, gone)
         state.advance()
 
+    def cards_named(self) -> tuple[str, ...]:
+        return self.words if self.what in ("keep", "drop") else ()
+
     def __str__(self) -> str:
         return " ".join(("wheel", self.what, *self.words))
 

@@ -15,9 +15,11 @@ from cardgen.engine.api import (
     Effect,
     OfficialRules,
     Pending,
+    RoundField,
     RoundState,
     option,
     register_effect,
+    register_round_field,
 )
 from cardgen.engine.events import BlackFinishRefused, DealDirection, IsOut
 from cardgen.engine.options.hands import pair_choices
@@ -25,6 +27,20 @@ from cardgen.engine.options.jump_ins import forget_laid
 
 #: state.extra keys
 FINISHED = "house:finished"  # the seats out of the round, in order (play-on)
+
+
+def _seats_out(state: RoundState) -> list[int]:
+    """The seats out, in the order they went out; a seat that came back in (H-18) counts
+    from its first time out, as the choice of the winner does (H-21)."""
+    return [s for s in dict.fromkeys(state.extra.get(FINISHED, [])) if s in state.out]
+
+
+def _set_seats_out(state: RoundState, seats: list[int]) -> None:
+    state.extra[FINISHED] = list(seats)
+
+
+# A situation's seats out (`out`, which sets state.out) went out in the order listed.
+register_round_field(RoundField("out", "seats", _seats_out, _set_seats_out))
 
 
 # --- H-02 dealer-picks-direction, H-05 draw-and-pass ----------------------------------------

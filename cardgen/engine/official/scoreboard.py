@@ -9,6 +9,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Protocol
+
+from cardgen.engine.actions import seat_name
+from cardgen.engine.errors import EngineError
+
+#: U-49: the points a table-talk vote adds to the offender's total.
+VOTE_POINTS = 50
 
 
 @dataclass
@@ -36,3 +43,30 @@ class Scoreboard:
         self.eliminated: set[int] = set()
         self.dealer = -1  # the last round's dealer (a game seat)
         self.rounds: list[RoundResult] = []
+
+
+class Scoring(Protocol):
+    """What a vote asks of the rules (an OfficialRules, which stands above this module)."""
+
+    @property
+    def lowest_total_wins(self) -> bool: ...
+
+
+def table_talk_vote(game: Scoreboard, rules: Scoring, offender: int, votes_for: int) -> bool:
+    """U-49: the other players vote by show of hands on an unwanted comment; when
+    more than half of them vote for it, ``VOTE_POINTS`` go at once on the offender's
+    total (seen when the round ends). Only where the lowest total wins, since
+    elsewhere points are a reward. Returns whether the penalty was given. (A step of
+    the game, whatever its deck, though Uno Unplugged's document is where it comes from.)"""
+    others = game.players - len(game.eliminated) - 1
+    if not 0 <= offender < game.players or offender in game.eliminated:
+        raise EngineError(f"there is no {seat_name(offender)} in this game to vote on")
+    if not 0 <= votes_for <= others:
+        raise EngineError(f"{votes_for} votes: the {others} other players vote, once each")
+    if not rules.lowest_total_wins:
+        raise EngineError("the 50-point vote (U-49) is a penalty only where the lowest "
+                          "total wins; add the rule lowest-score")
+    if 2 * votes_for <= others:
+        return False
+    game.scores[offender] += VOTE_POINTS
+    return True

@@ -8,12 +8,40 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardgen.engine.api import OfficialRules, Pending, RoundResult, RoundState, Scoreboard, option
+from cardgen.engine.api import (
+    OfficialRules,
+    Pending,
+    RoundField,
+    RoundResult,
+    RoundState,
+    Scoreboard,
+    option,
+    register_round_field,
+)
 from cardgen.engine.events import CursedCard
 
 #: state.extra keys
 CURSED = "options:cursed"  # the cursed kind of the round
 CURSES = "options:curses"  # seat -> curse points earned by laying cursed cards
+
+
+def _set_cursed(state: RoundState, kind: int) -> None:
+    state.extra[CURSED] = kind
+    state.extra[CURSES] = [0] * state.n
+
+
+def _cursed_problem(state: RoundState, kind: int) -> str | None:
+    if isinstance(state.rules, CursedCards):
+        return None
+    return ("chance.cursed names the cursed card of the cursed-cards rule; add "
+            "\"cursed-cards\" to 'rules'")
+
+
+# The card shown after the deal (a situation fixes it, a save writes it down).
+register_round_field(RoundField("cursed", "card", lambda state: state.extra.get(CURSED),
+                                _set_cursed, _cursed_problem, chance=True))
+
+
 # --- cursed-cards (O-20), count-rounds (O-08) ----------------------------------------------
 
 
