@@ -7,6 +7,7 @@ from contextlib import AbstractContextManager
 
 import click
 
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.check import check_deck
 from cardgen.commands.params import fallback_en
 from cardgen.deck.languages import deck_in
@@ -15,7 +16,7 @@ from cardgen.errors import CardgenError
 from cardgen.render.layout import CardSize, parse_card_size
 
 
-def usable_deck(ref: str, players: int | None, lang: str | None = None) -> Deck:
+def usable_deck(ref: str, players: int | None, lang: FaceLanguages | None = None) -> Deck:
     """A deck with no errors for this many players, or the first error as a CardgenError;
     with ``lang``, able to say every word in it (or with English standing in, under
     ``--fallback-en``), else a CardgenError naming what is missing."""

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.catalogue.locale import labels as area_words
 from cardgen.catalogue.locale import typography
 from cardgen.catalogue.option_facts import OPTION_FACTS, relation_label
@@ -56,7 +57,7 @@ def variants(as_json: bool) -> None:
 @fallback_option()
 def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
     """List the cards of DECK with their counts and points."""
-    loaded = usable_deck(deck, players, lang)
+    loaded = usable_deck(deck, players, FaceLanguages(lang))
     rows: list[dict[str, Any]] = [
         {
             "id": card.id,

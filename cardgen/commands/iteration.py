@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.check import check_deck
 from cardgen.commands.common import card_size, deck_faces
 from cardgen.commands.params import (
@@ -57,7 +58,7 @@ def can_show() -> bool:
               help="Write the file without opening it in the system's viewer.")
 @color_shapes_option()
 @low_ink_option()
-def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,
+def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: FaceLanguages,
             size: CardSize, no_open: bool, no_color_shapes: bool, low_ink: bool) -> None:
     """Show some faces of DECK on one image: the CARDs named (ids or names), else the
     deck's own cards, else all its faces; then open it in the system's viewer."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.catalogue.locale import face_languages
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.commands.params import NewDeckName, choice, lang_option
 from cardgen.deck.file import builtin_names
 from cardgen.designer.examples import example_names
@@ -24,7 +24,8 @@ from cardgen.designer.examples import example_names
 @click.option("--from", "example", metavar="EXAMPLE", help="Copy this example deck, "
               f"with its rule texts and pictures, instead: {', '.join(example_names())}.")
 @click.pass_context
-def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | None) -> None:
+def new(ctx: click.Context, name: Path, base: str, lang: FaceLanguages,
+        example: str | None) -> None:
     """Write the folder NAME: a deck file with every field explained, a rule text per
     language and a picture, ready to check and build."""
     from cardgen.designer.new_deck import deck_from_example, new_deck
@@ -37,7 +38,7 @@ def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | Non
                                    f"{', '.join(given)}", ctx)
         written = deck_from_example(name, example)
     else:
-        written = new_deck(name, base, face_languages(lang))
+        written = new_deck(name, base, lang.codes)
     for path in written:
         click.echo(f"wrote {path}")
     click.echo(f"next: cardgen check {written[0]}")

@@ -365,8 +365,8 @@ def test_o40_a_round_hundred_takes_99_off() -> None:
 
 
 def test_o27_olympique_turns_on_the_whole_set() -> None:
-    from cardgen.engine.options import olympique as o
     from cardgen.engine.house.rules import DealerPicksDirection
+    from cardgen.engine.options import olympique as o
     from cardgen.engine.options.jump_ins import JumpInIdentical
     from cardgen.engine.options.stacking import StackDraws
 
