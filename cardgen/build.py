@@ -9,7 +9,8 @@ from pathlib import Path
 from cardgen.catalogue.locale import languages
 from cardgen.deck.load import builtin_names, load_deck
 from cardgen.outputs import prepare_folder, write_atomic
-from cardgen.render.paper.sheets import SheetOptions, has_specials, sheets_filename, write_sheets
+from cardgen.render.paper.options import SheetOptions
+from cardgen.render.paper.sheets import has_specials, sheets_filename, write_sheets
 from cardgen.rulebook import rulebook_filename, write_rulebook
 
 

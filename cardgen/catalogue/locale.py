@@ -97,27 +97,6 @@ def text_languages() -> tuple[str, ...]:
     return (*LANGS, *(lang for lang in languages() if lang not in LANGS))
 
 
-#: The face form that pairs cardgen's first two languages, French above English.
-BOTH = "both"
-
-
-def face_languages(lang: str) -> tuple[str, ...]:
-    """The languages a face in ``lang`` prints, the first one above in the larger type:
-    ``both`` is French then English, ``de+en`` German then English, ``de`` German alone."""
-    return LANGS if lang == BOTH else tuple(lang.split("+"))
-
-
-def face_lang_problem(lang: str) -> str | None:
-    """What is wrong with ``lang`` as the language of a face, if anything."""
-    langs = face_languages(lang)
-    unknown = [code for code in langs if code not in languages()]
-    if unknown or not 1 <= len(langs) <= 2 or len(set(langs)) != len(langs):
-        return (f"'{lang}' is not a language of the faces; give one of "
-                f"{', '.join(languages())}, two joined by + (like de+en), or both "
-                "(French and English)")
-    return None
-
-
 def rulebook_folder(lang: str) -> Path:
     """The folder of the long rule texts in ``lang``."""
     return locale_root() / lang / "rulebook"

@@ -12,11 +12,12 @@ from cardgen.commands.params import fallback_en
 from cardgen.errors import CardgenError
 
 if TYPE_CHECKING:  # the deck and its checks are imported when a command reads one
+    from cardgen.catalogue.face_languages import FaceLanguages
     from cardgen.deck.load import Deck
     from cardgen.render.layout import CardSize
 
 
-def usable_deck(ref: str, players: int | None, lang: str | None = None) -> Deck:
+def usable_deck(ref: str, players: int | None, lang: FaceLanguages | None = None) -> Deck:
     """A deck with no errors for this many players, or the first error as a CardgenError;
     with ``lang``, able to say every word in it (or with English standing in, under
     ``--fallback-en``), else a CardgenError naming what is missing."""

@@ -55,9 +55,10 @@ def variants(as_json: bool) -> None:
 @fallback_option()
 def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
     """List the cards of DECK with their counts and points."""
+    from cardgen.catalogue.face_languages import FaceLanguages
     from cardgen.catalogue.locale import labels as area_words
 
-    loaded = usable_deck(deck, players, lang)
+    loaded = usable_deck(deck, players, FaceLanguages(lang))
     rows: list[dict[str, Any]] = [
         {
             "id": card.id,

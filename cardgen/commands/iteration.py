@@ -24,6 +24,7 @@ from cardgen.commands.params import (
 from cardgen.errors import INTERRUPTED, CardgenError
 
 if TYPE_CHECKING:  # the deck, its checks and the drawing are imported when a command runs
+    from cardgen.catalogue.face_languages import FaceLanguages
     from cardgen.render.layout import CardSize
 
 
@@ -59,7 +60,7 @@ def can_show() -> bool:
               help="Write the file without opening it in the system's viewer.")
 @color_shapes_option()
 @low_ink_option()
-def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: str,
+def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: FaceLanguages,
             size: CardSize, no_open: bool, no_color_shapes: bool, low_ink: bool) -> None:
     """Show some faces of DECK on one image: the CARDs named (ids or names), else the
     deck's own cards, else all its faces; then open it in the system's viewer."""

@@ -130,36 +130,51 @@ class NewDeckName(click.Path):
 class Language(DataChoice):
     """A language of templates/locale/ (``--lang de``), read in any case; with ``faces``,
     also two joined by + (``--lang de+en``: German above English on each face) and
-    ``both`` (French and English). The languages are found when the option is read, so a
-    language is added by adding its folder."""
+    ``both`` (French and English), given to the command as :class:`FaceLanguages`. The
+    languages are found when the option is read, so a language is added by adding its
+    folder."""
 
     def __init__(self, faces: bool = False) -> None:
         super().__init__(self._languages)
         self.faces = faces
 
     def _languages(self) -> tuple[str, ...]:
-        from cardgen.catalogue.locale import BOTH, languages
+        from cardgen.catalogue.face_languages import BOTH
+        from cardgen.catalogue.locale import languages
 
         return (BOTH, *languages()) if self.faces else languages()
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
-        from cardgen.catalogue.locale import face_lang_problem
+        from cardgen.catalogue.face_languages import FaceLanguageError, FaceLanguages
 
-        if self.faces and isinstance(value, str) and "+" in value:
-            pair = value.strip().lower()
-            problem = face_lang_problem(pair)
-            if problem:
-                self.fail(problem, param, ctx)
-            return pair
-        return super().convert(value, param, ctx)
+        if not self.faces:
+            return super().convert(value, param, ctx)
+        if isinstance(value, FaceLanguages):
+            return value
+        # One language or both: Click's choice, with its message listing them.
+        spelled = value if "+" in value else super().convert(value, param, ctx)
+        try:
+            return FaceLanguages.parse(spelled)
+        except FaceLanguageError as problem:
+            self.fail(str(problem), param, ctx)
 
 
 def lang_option(help: str, default: str | None = "en", faces: bool = False) -> Callable[[F], F]:
     """``--lang``: a language of templates/locale/; with ``faces``, also two joined by +
-    (``de+en``) or both (French and English on each face)."""
+    (``de+en``) or both (French and English on each face), read into
+    :class:`FaceLanguages`."""
     return click.option("--lang", type=Language(faces), default=default,
                         show_default=default is not None, help=help)
+
+
+def typed_options(ctx: click.Context) -> tuple[str, ...]:
+    """The options given on the command line (``--back-offset`` …), in the order they were
+    given; -o, which says only where to write, left out."""
+    options = {param.name for param in ctx.command.params
+               if isinstance(param, click.Option) and param.name != "output"}
+    return tuple(f"--{name.replace('_', '-')}" for name in ctx.params if name in options
+                 and ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE)
 
 
 def fallback_option() -> Callable[[F], F]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,11 +27,13 @@ from cardgen.commands.params import (
     output_option,
     paper_option,
     players_option,
+    typed_options,
     workers_option,
 )
 from cardgen.errors import INTERRUPTED
 
 if TYPE_CHECKING:  # the drawing is imported when a command runs, the layout with it
+    from cardgen.catalogue.face_languages import FaceLanguages
     from cardgen.render.layout import CardSize, Layout
 
 
@@ -39,6 +42,11 @@ def layout() -> Layout:
     from cardgen.render.layout import layout as read
 
     return read()
+
+if TYPE_CHECKING:
+    from cardgen.deck.load import Deck
+    from cardgen.render.paper.options import SheetOptions
+    from cardgen.render.paper.printers import Printer
 
 
 def _pdf_output(ctx: click.Context, param: click.Parameter, value: Path | None
@@ -80,7 +88,9 @@ def rulebook(deck: str, lang: str | None, paper: str, large_print: bool, no_colo
     """
     if lang is None:  # Click would list the choices one a line
         raise click.UsageError("Missing option '--lang': give --lang fr or --lang en")
-    loaded = usable_deck(deck, None, lang)
+    from cardgen.catalogue.face_languages import FaceLanguages
+
+    loaded = usable_deck(deck, None, FaceLanguages(lang))
     from cardgen import rulebook as rulebook_module
 
     path = output or Path(rulebook_module.rulebook_filename(loaded, lang, large_print))
@@ -107,15 +117,6 @@ def _size_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]
 
     return click.option("--size", cls=DataOption, default_from=design_size_name,
                         show_default=True, metavar="WxH", callback=card_size, help_from=said)
-
-
-def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
-    """--print-shop has no pages of paper, no mirrored backs: say so rather than ignore."""
-    given = [f"--{name.replace('_', '-')}" for name in names
-             if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
-    if given:
-        raise click.UsageError(f"--print-shop writes one card a page, its backs after the "
-                               f"faces; leave out {', '.join(given)}", ctx)
 
 
 @click.command()
@@ -172,71 +173,44 @@ def _refuse_with_print_shop(ctx: click.Context, *names: str) -> None:
 @output_option("PDF file to write (default: DECK-sheets-PAPER.pdf here).",
                callback=_pdf_output)
 @click.pass_context
-def sheets(ctx: click.Context, deck: str, paper: str, size: CardSize, bleed: float | None,
-           print_shop: bool, shop: str | None, order: str, only: str, backs: bool,
-           fold: bool, back_offset: tuple[float, float], flip: str, printer: str | None,
-           alignment_test: bool, cutter: str | None, cut_file: str, cut_lines: str,
-           lang: str, no_color_shapes: bool, low_ink: bool, players: int | None,
-           output: Path | None) -> None:
+def sheets(ctx: click.Context, /, deck: str | None, output: Path | None, **values: Any) -> None:
     """Write print-and-cut sheets of DECK: faces with cut marks (53 x 79 mm by default),
     or with --print-shop or --shop one card a page for a print shop. Without DECK,
     --alignment-test writes two pages that measure the --back-offset a printer needs."""
+    from cardgen.render.paper.options import OptionClash, SheetOptions
+
+    options = SheetOptions.asked(values, typed_options(ctx))
+    try:
+        options.check(deck=deck is not None)
+    except OptionClash as clash:
+        raise click.UsageError(str(clash), ctx) from None
     kept = None
-    if printer is not None and (backs or alignment_test):
-        back_offset, flip, kept = _printer_settings(ctx, printer, back_offset, flip)
-    if alignment_test or deck is None:
-        _alignment_test(ctx, deck, paper, flip, back_offset, lang, output)
+    if options.printer is not None and (options.backs or options.alignment_test):
+        options, kept = _printer_settings(ctx, options)
+    if options.alignment_test or deck is None:
+        _alignment_test(options, output)
         _keep(kept)
         return
-    if shop is not None:
-        _sheets_for_shop(ctx, deck, shop, only, lang, players, output)
+    if options.shop is not None:
+        _sheets_for_shop(ctx, deck, options, output)
         return
-    if not print_shop and ctx.get_parameter_source("order") == \
-            click.core.ParameterSource.COMMANDLINE:
-        raise click.UsageError("--order sets the order of a print shop's pages: add "
-                               "--print-shop, or leave --order out", ctx)
-    if print_shop:
-        _refuse_with_print_shop(ctx, "paper", "backs", "fold", "back_offset", "flip", "printer",
-                                "cut_lines", "cutter", "cut_file")
-    elif cutter is None and ctx.get_parameter_source("cut_file") == \
-            click.core.ParameterSource.COMMANDLINE:
-        raise click.UsageError("--cut-file is the format of a cutting machine's cut file: "
-                               "add --cutter silhouette, or leave --cut-file out", ctx)
-    elif not backs and ctx.get_parameter_source("back_offset") == \
-            click.core.ParameterSource.COMMANDLINE:
-        raise click.UsageError("--back-offset shifts the pages of backs: add --backs, or "
-                               "leave --back-offset out", ctx)
-    elif not backs and printer is not None:
-        raise click.UsageError("--printer sets the shift and flip of the pages of backs: "
-                               "add --backs, or leave --printer out", ctx)
-    if fold and ctx.get_parameter_source("flip") == click.core.ParameterSource.COMMANDLINE:
-        raise click.UsageError("--flip is the edge a duplex printer turns the paper over; "
-                               "--fold prints on one side: leave out --flip", ctx)
-    loaded = usable_deck(deck, players, lang)
-    ctx.with_resource(deck_faces(loaded, no_color_shapes, low_ink))  # until the command ends
+    loaded = usable_deck(deck, options.players, options.lang)
+    ctx.with_resource(deck_faces(loaded, options.no_color_shapes, options.low_ink))
     from cardgen.render.paper import sheets as sheets_module
 
-    if bleed is None:
-        bleed = layout().print_shop_bleed_mm if print_shop else 0.0
-    options = sheets_module.SheetOptions(
-        paper=paper, bleed_mm=bleed, only=only, backs=backs,  # type: ignore[arg-type]
-        back_offset_mm=back_offset, lang=lang, players=players,
-        size=size, print_shop=print_shop, flip=flip, cut_lines=cut_lines,  # type: ignore[arg-type]
-        cutter=cutter, cut_file=cut_file, fold=fold)  # type: ignore[arg-type]
-    options.check()
-    _warn_coarse(loaded, options, SHOP_WORDS if print_shop else HOME_WORDS)
+    _warn_coarse(loaded, options, SHOP_WORDS if options.print_shop else HOME_WORDS)
     path = output or Path(sheets_module.sheets_filename(loaded, options))
-    if print_shop:
+    if options.print_shop:
         from cardgen.render.paper.printshop import ShopFile, write_print_shop
 
-        write_print_shop(loaded, path, options, ShopFile(order))  # type: ignore[arg-type]
+        write_print_shop(loaded, path, options, ShopFile(options.order))
     else:
         sheets_module.write_sheets(loaded, path, options)
         cost = sheets_module.page_cost(loaded, options)
         if cost:
             click.echo(cost, err=True)
     click.echo(f"wrote {path}")
-    if not print_shop:
+    if not options.print_shop:
         for extra in sheets_module.cut_files(loaded, path, options):
             click.echo(f"wrote {extra}")
     _keep(kept)
@@ -247,8 +221,8 @@ HOME_WORDS = (200, "a home sheet needs")
 SHOP_WORDS = (300, "print shops ask for")
 
 
-def _warn_coarse(deck: Any, options: Any, least: tuple[int, str], safe_mm: float = 0.0
-                 ) -> None:
+def _warn_coarse(deck: Deck, options: SheetOptions, least: tuple[int, str],
+                 safe_mm: float = 0.0) -> None:
     """A warning on standard error for each picture that prints coarser than ``least``."""
     from cardgen.render.facetext import shop_safe_area
     from cardgen.render.paper.resolution import coarse_pictures
@@ -260,32 +234,25 @@ def _warn_coarse(deck: Any, options: Any, least: tuple[int, str], safe_mm: float
         click.echo(f"warning: {picture.message(options.size, least[1])}", err=True)
 
 
-def _printer_settings(ctx: click.Context, name: str, back_offset: tuple[float, float],
-                      flip: str) -> tuple[tuple[float, float], str, Any]:
-    """The offset and flip to print with under ``--printer NAME``: those typed, to keep
-    once the file is written (the third value), or those kept under the name."""
-    from cardgen.render.paper.printers import Printer, check_name, printers_file, recall
-    from cardgen.render.paper.sheets import MAX_BACK_OFFSET_MM
+def _printer_settings(ctx: click.Context, options: SheetOptions
+                      ) -> tuple[SheetOptions, Printer | None]:
+    """The options to print with under ``--printer NAME``: with the offset and flip typed,
+    and the printer to keep once the file is written; or with those kept under the name."""
+    from cardgen.render.paper.printers import Printer, printers_file, recall
 
-    def typed(option: str) -> bool:
-        return ctx.get_parameter_source(option) == click.core.ParameterSource.COMMANDLINE
-
-    check_name(name)
-    if typed("back_offset"):
-        if any(not abs(v) <= MAX_BACK_OFFSET_MM for v in back_offset):
-            raise click.BadParameter(f"give two shifts of at most {MAX_BACK_OFFSET_MM:g} "
-                                     "mm each, like 1.5,-2", ctx, param_hint="--back-offset")
-        return back_offset, flip, Printer(name, back_offset, flip)
+    name = options.printer or ""
+    if "--back-offset" in options.typed:
+        return options, Printer(name, options.back_offset_mm, options.flip)
     kept = recall(name)
-    if typed("flip") and flip != kept.flip:
+    if "--flip" in options.typed and options.flip != kept.flip:
         raise click.UsageError(f"printer '{name}' was measured with --flip {kept.flip}; "
                                "leave --flip out, or measure it again with this flip and "
                                "give --back-offset X,Y with --printer", ctx)
     click.echo(f"printer '{name}': {kept.options()} (kept in {printers_file()})", err=True)
-    return kept.back_offset_mm, kept.flip, None
+    return replace(options, back_offset_mm=kept.back_offset_mm, flip=kept.flip), None
 
 
-def _keep(printer: Any) -> None:
+def _keep(printer: Printer | None) -> None:
     """Keep the printer measured (after its file is written: a run that failed keeps
     nothing), and say so on standard error."""
     if printer is None:
@@ -298,42 +265,27 @@ def _keep(printer: Any) -> None:
     click.echo(f"printer '{printer.name}': {done} {printer.options()} in {path}", err=True)
 
 
-def _alignment_test(ctx: click.Context, deck: str | None, paper: str, flip: str,
-                    back_offset: tuple[float, float], lang: str, output: Path | None) -> None:
+def _alignment_test(options: SheetOptions, output: Path | None) -> None:
     """`cardgen sheets --alignment-test`: no deck, only the paper, flip and offset."""
-    if deck is None and not ctx.params.get("alignment_test"):
-        raise click.UsageError("give a DECK to print (or --alignment-test)", ctx)
-    if deck is not None:
-        raise click.UsageError("--alignment-test prints no deck; leave DECK out", ctx)
-    given = [f"--{name.replace('_', '-')}" for name in ctx.params
-             if name not in ("paper", "flip", "back_offset", "printer", "lang", "output",
-                             "alignment_test")
-             and ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
-    if given:
-        raise click.UsageError(f"--alignment-test takes --paper, --flip, --back-offset, "
-                               f"--printer, --lang and -o; leave out {', '.join(given)}", ctx)
     from cardgen.render.paper.alignment import write_alignment_test
 
-    path = output or Path(f"alignment-test-{paper}-{flip}.pdf")
-    write_alignment_test(path, paper, flip, back_offset, lang)  # type: ignore[arg-type]
+    path = output or Path(f"alignment-test-{options.paper}-{options.flip}.pdf")
+    write_alignment_test(path, options.paper, options.flip, options.back_offset_mm,
+                         options.lang)
     click.echo(f"wrote {path}")
 
 
-def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: str,
-                     players: int | None, output: Path | None) -> None:
+def _sheets_for_shop(ctx: click.Context, deck: str, options: SheetOptions,
+                     output: Path | None) -> None:
     """`cardgen sheets DECK --shop NAME`: the profile sets everything about the file."""
-    from cardgen.commands.shops import shop_for
+    from cardgen.commands.shops import shop_profile
 
-    profile = shop_for(ctx, ref, "sheets", deck, "paper", "size", "bleed", "print_shop", "order",
-                       "backs", "fold", "back_offset", "printer", "low_ink")
-    loaded = usable_deck(deck, players, lang)
-    ctx.with_resource(deck_faces(loaded, ctx.params["no_color_shapes"]))
-    from cardgen.render.paper import sheets as sheets_module
+    profile = shop_profile(options.shop or "", "sheets", deck)
+    loaded = usable_deck(deck, options.players, options.lang)
+    ctx.with_resource(deck_faces(loaded, options.no_color_shapes))
     from cardgen.render.paper.printshop import ShopFile, shop_filename, write_print_shop
 
-    options = sheets_module.SheetOptions(
-        bleed_mm=profile.bleed_mm, only=only, lang=lang,  # type: ignore[arg-type]
-        players=players, size=profile.size, print_shop=True)
+    options = options.for_shop(profile.bleed_mm, profile.size)
     _warn_coarse(loaded, options, SHOP_WORDS, profile.safe_mm)
     path = output or Path(shop_filename(loaded, options, profile))
     write_print_shop(loaded, path, options, ShopFile.of(profile))
@@ -360,7 +312,8 @@ def _sheets_for_shop(ctx: click.Context, deck: str, ref: str, only: str, lang: s
               "`cardgen shops`, or a profile .toml of your own): its size, bleed and "
               "pixels, without the Tabletop Simulator sheets.")
 @click.pass_context
-def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lang: str,
+def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None,
+        lang: FaceLanguages,
         players: int | None, size: CardSize, bleed: float, workers: int,
         no_color_shapes: bool, low_ink: bool, shop: str | None) -> None:
     """Write one PNG per distinct face of DECK, and Tabletop Simulator deck sheets."""
@@ -368,7 +321,7 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None, lan
     if shop is not None:
         from cardgen.commands.shops import shop_for
 
-        profile = shop_for(ctx, shop, "png", deck, "size", "bleed", "dpi", "low_ink")
+        profile = shop_for(ctx, shop, "png", deck)
         size, bleed, dpi, tts = profile.size, profile.bleed_mm, profile.dpi, False
     loaded = usable_deck(deck, players, lang)
     ctx.with_resource(deck_faces(loaded, no_color_shapes, low_ink))

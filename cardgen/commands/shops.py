@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cardgen.commands.params import json_option, lang_option
+from cardgen.commands.params import json_option, lang_option, typed_options
 from cardgen.commands.stdout import REPORT_WIDTH, emit_json
 from cardgen.errors import CardgenError
 
 if TYPE_CHECKING:  # the profiles are read when a command needs them
+    from cardgen.catalogue.face_languages import FaceLanguages
     from cardgen.deck.load import Deck
     from cardgen.render.paper.shops import ShopProfile
 
@@ -39,17 +40,20 @@ def command_for(shop: ShopProfile, deck: str = "DECK", ref: str | None = None) -
     return f"cardgen {command} {deck} --shop {ref or shop.id}"
 
 
-def shop_for(ctx: click.Context, ref: str, command: str, deck: str,
-             *set_by_profile: str) -> ShopProfile:
-    """The profile ``ref`` names, for ``command`` (sheets or png); a usage error if an
-    option the profile sets is given too, a CardgenError if the shop wants the other
-    kind of file."""
-    given = [f"--{name.replace('_', '-')}" for name in set_by_profile
-             if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
-    if given:
-        raise click.UsageError(f"--shop sets the size, bleed, resolution, colour and page "
-                               f"order; leave out {', '.join(given)} (or write a profile "
-                               "of your own and give its path to --shop)", ctx)
+def shop_for(ctx: click.Context, ref: str, command: str, deck: str) -> ShopProfile:
+    """The profile ``ref`` names, for `cardgen png`; a usage error if an option the
+    profile sets is given too."""
+    from cardgen.render.paper.shops import profile_clash
+
+    clash = profile_clash(typed_options(ctx))
+    if clash:
+        raise click.UsageError(clash, ctx)
+    return shop_profile(ref, command, deck)
+
+
+def shop_profile(ref: str, command: str, deck: str) -> ShopProfile:
+    """The profile ``ref`` names, for ``command`` (sheets or png); a CardgenError if the
+    shop wants the other kind of file."""
     from cardgen.render.paper.shops import load_shop
 
     shop = load_shop(ref)
@@ -60,7 +64,7 @@ def shop_for(ctx: click.Context, ref: str, command: str, deck: str,
     return shop
 
 
-def write_shop_folder(deck: Deck, folder: Path, shop: ShopProfile, lang: str,
+def write_shop_folder(deck: Deck, folder: Path, shop: ShopProfile, lang: FaceLanguages,
                       players: int | None, workers: int | None) -> None:
     """`cardgen png DECK --shop NAME`: the folder of images, then what to do with it."""
     from cardgen.render.paper.shopimages import MANIFEST, write_shop_images
@@ -72,7 +76,8 @@ def write_shop_folder(deck: Deck, folder: Path, shop: ShopProfile, lang: str,
     click.echo(f"wrote {folder}: {len(faces)} face images for "
                f"{sum(image.count for image in faces)} cards ({faces[0].file} … "
                f"{faces[-1].file}), {', '.join(backs) or 'no back'} and {MANIFEST}")
-    steps = shop.upload.get(lang) or shop.upload.get("en")
+    # The steps in the language of the faces; in English for faces in two.
+    steps = (shop.upload.get(lang.first) if not lang.paired else None) or shop.upload.get("en")
     if steps:  # a profile of one's own may say nothing of uploading
         click.echo(f"{shop.name}:")
         for line in _steps(" ", steps):

@@ -6,10 +6,14 @@ They only wire options to :mod:`cardgen.designer.new_deck` and :mod:`cardgen.des
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from cardgen.commands.params import DataChoice, DataOption, NewDeckName, lang_option
+
+if TYPE_CHECKING:
+    from cardgen.catalogue.face_languages import FaceLanguages
 
 
 def _base_decks() -> list[str]:
@@ -36,10 +40,10 @@ def _from_help() -> str:
 @click.option("--from", "example", metavar="EXAMPLE", cls=DataOption,
               help_from=_from_help)
 @click.pass_context
-def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | None) -> None:
+def new(ctx: click.Context, name: Path, base: str, lang: FaceLanguages,
+        example: str | None) -> None:
     """Write the folder NAME: a deck file with every field explained, a rule text per
     language and a picture, ready to check and build."""
-    from cardgen.catalogue.locale import face_languages
     from cardgen.designer.new_deck import deck_from_example, new_deck
 
     if example is not None:
@@ -50,7 +54,7 @@ def new(ctx: click.Context, name: Path, base: str, lang: str, example: str | Non
                                    f"{', '.join(given)}", ctx)
         written = deck_from_example(name, example)
     else:
-        written = new_deck(name, base, face_languages(lang))
+        written = new_deck(name, base, lang.codes)
     for path in written:
         click.echo(f"wrote {path}")
     click.echo(f"next: cardgen check {written[0]}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from cardgen.catalogue import Card, Text
-from cardgen.catalogue.locale import face_languages
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.deck.load import Deck
 from cardgen.errors import DeckError
 
@@ -31,10 +31,10 @@ def missing_words(deck: Deck, lang: str) -> list[str]:
     return missing
 
 
-def deck_in(deck: Deck, lang: str, fallback_en: bool = False) -> Deck:
-    """``deck`` able to say everything in ``lang`` (each language of a face pair like
-    ``de+en``): as it is, or with English standing in where ``fallback_en`` lets it."""
-    for code in face_languages(lang):
+def deck_in(deck: Deck, lang: FaceLanguages, fallback_en: bool = False) -> Deck:
+    """``deck`` able to say everything in each language of ``lang``: as it is, or with
+    English standing in where ``fallback_en`` lets it."""
+    for code in lang.codes:
         missing = missing_words(deck, code)
         if not missing:
             continue

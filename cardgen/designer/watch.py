@@ -67,7 +67,8 @@ def rebuild(ref: str, options: WatchOptions, warn: Callable[[str], None]) -> lis
     """
     from cardgen import rulebook
     from cardgen.render.colour import FaceStyle, face_style
-    from cardgen.render.paper.sheets import SheetOptions, write_sheets
+    from cardgen.render.paper.options import SheetOptions
+    from cardgen.render.paper.sheets import write_sheets
     from cardgen.render.preview import preview_cards, write_preview
 
     deck = load_deck(ref)

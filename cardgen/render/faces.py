@@ -29,7 +29,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
 from cardgen.catalogue import Card, catalogue
-from cardgen.catalogue.locale import face_lang_problem, face_languages
+from cardgen.catalogue.face_languages import FRENCH_AND_ENGLISH, FaceLanguages
 from cardgen.errors import CardgenError
 from cardgen.render.colour import current_face_style, paint, png_source
 from cardgen.render.facetext import (
@@ -52,9 +52,6 @@ from cardgen.render.pictograms import (
 )
 from cardgen.typography import registered
 
-#: The language of a face: a code of templates/locale/ (``de``), two joined (``de+en``),
-#: or ``both`` (French and English); see :func:`cardgen.catalogue.locale.face_languages`.
-Lang = str
 FaceKind = Literal["number", "action", "wild", "captioned", "picture", "typographic"]
 
 CORNER_FONT = "Sans-Bold"
@@ -83,7 +80,7 @@ def _enter(canvas: Any, x: float, y: float, size: CardSize) -> Box:
     return _box_for(size)
 
 
-def text_blocks(card: Card, lang: Lang, size: CardSize | None = None) -> list[TextBlock]:
+def text_blocks(card: Card, lang: FaceLanguages, size: CardSize | None = None) -> list[TextBlock]:
     """The names and captions ``card``'s face sets, fitted as drawn (none on the classic
     faces). Their sizes are in the design's points: at ``size`` they print
     ``size.scale`` times as large."""
@@ -95,7 +92,7 @@ def text_blocks(card: Card, lang: Lang, size: CardSize | None = None) -> list[Te
             caption_block(card, box, lang)]
 
 
-def picture_area(card: Card, lang: Lang, size: CardSize | None = None
+def picture_area(card: Card, lang: FaceLanguages, size: CardSize | None = None
                  ) -> tuple[float, float]:
     """The width and height, in points on paper, of the box ``card``'s own picture is
     fitted into (as :func:`_draw_picture` places it), to know at what resolution it
@@ -257,7 +254,7 @@ def _corner_box(box: Box) -> float:
     return 2 * (corner_inset(box)[0] - box.safe)
 
 
-def _corner_text_size(card: Card, box: Box, lang: Lang) -> float:
+def _corner_text_size(card: Card, box: Box, lang: FaceLanguages) -> float:
     """The size of the face's corner texts: the layout's, or less so that the widest of
     them fits its corner. One size for both corners, so that a face in both languages
     whose French and English texts differ in width ("A" and "RC") shows them alike."""
@@ -308,11 +305,10 @@ def _color_shape(canvas: Any, card: Card, ink: _Ink) -> None:
                      ink.shape, ink.ink)
 
 
-def _index_langs(lang: Lang) -> tuple[str, str]:
+def _index_langs(lang: FaceLanguages) -> tuple[str, str]:
     """The languages of the (first, second) corner index: on a face in both languages
     the first is French and the second English, as the names above and below."""
-    langs = face_languages(lang)
-    return langs[0], langs[-1]
+    return lang.first, lang.last
 
 
 def corner_mark(card: Card, lang: str) -> tuple[str | None, str | None]:
@@ -345,7 +341,8 @@ def _initials(card: Card, lang: str) -> str:
 
 # --- the classic faces ---------------------------------------------------------------
 
-def _draw_number_or_action(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
+def _draw_number_or_action(canvas: Any, card: Card, box: Box, lang: FaceLanguages,
+                           ink: _Ink) -> None:
     oval = layout().card.oval
     cx, cy = box.width / 2, box.height / 2
     color = _card_color(card) or ink.own
@@ -363,7 +360,7 @@ def _draw_number_or_action(canvas: Any, card: Card, box: Box, lang: Lang, ink: _
         _corner_index(canvas, box, card, place, ink, lang=index_lang, text_size=size)
 
 
-def _draw_wild(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
+def _draw_wild(canvas: Any, card: Card, box: Box, lang: FaceLanguages, ink: _Ink) -> None:
     oval = layout().card.oval
     cx, cy = box.width / 2, box.height / 2
     _oval(canvas, cx, cy, ink.paper, None)
@@ -385,7 +382,7 @@ def _draw_wild(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None
 
 # --- the faces that explain themselves -------------------------------------------------
 
-def _caption_box(canvas: Any, card: Card, box: Box, lang: Lang) -> None:
+def _caption_box(canvas: Any, card: Card, box: Box, lang: FaceLanguages) -> None:
     """The light box of captions, and the captions in it."""
     spec = layout().card.captioned.for_lang(lang)
     colors = layout().colors
@@ -400,7 +397,7 @@ def _caption_box(canvas: Any, card: Card, box: Box, lang: Lang) -> None:
                      paint(colors["caption_rule"]))
 
 
-def _top_indices(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
+def _top_indices(canvas: Any, card: Card, box: Box, lang: FaceLanguages, ink: _Ink,
                  chip: Color | None = None) -> None:
     """The captioned faces keep both indices on top: the caption box fills the bottom."""
     dx, dy = corner_inset(box)
@@ -410,7 +407,7 @@ def _top_indices(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink,
                       size)
 
 
-def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
+def _draw_captioned(canvas: Any, card: Card, box: Box, lang: FaceLanguages, ink: _Ink) -> None:
     spec = layout().card.captioned.for_lang(lang)
     cx, cy = box.width / 2, pt(spec.disc_center_y_mm) + box.lift
     radius = pt(spec.disc_diameter_mm) / 2
@@ -441,7 +438,7 @@ def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) ->
     _caption_box(canvas, card, box, lang)
 
 
-def _draw_picture(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
+def _draw_picture(canvas: Any, card: Card, box: Box, lang: FaceLanguages, ink: _Ink) -> None:
     spec = layout().card.captioned.for_lang(lang)
     assert card.picture is not None
     left = 2 * corner_inset(box)[0]  # between the corner indices
@@ -453,7 +450,7 @@ def _draw_picture(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> N
     _caption_box(canvas, card, box, lang)
 
 
-def _draw_typographic(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
+def _draw_typographic(canvas: Any, card: Card, box: Box, lang: FaceLanguages, ink: _Ink) -> None:
     _top_indices(canvas, card, box, lang, ink)
     draw_text_block(canvas, name_block(card, box, lang, title=True), ink.fg)
     _caption_box(canvas, card, box, lang)
@@ -479,21 +476,18 @@ def draw_picture(canvas: Any, path: Path, x: float, y: float, width: float,
 
 # --- the entry points -------------------------------------------------------------------
 
-def draw_face(canvas: Any, card: Card, x: float, y: float, *, lang: Lang = "both",
+def draw_face(canvas: Any, card: Card, x: float, y: float, *,
+              lang: FaceLanguages = FRENCH_AND_ENGLISH,
               bleed_mm: float = 0.0, size: CardSize | None = None) -> None:
     """Draw ``card``'s face with its lower-left trim corner at (x, y), in points.
 
     ``size`` is its trim size (the design's 53 x 79 mm by default).
 
-    ``lang`` picks the language(s) of the names and captions: "both" prints French
-    and English on the same face (the default: one printed deck serves both), "fr"
-    or "en" one of them. ``bleed_mm`` extends the background past the trim line on
-    every side, for cutting without white slivers. The drawing leaves the canvas's
-    graphics state as it found it.
+    ``lang`` picks the language(s) of the names and captions: French and English on
+    the same face by default (one printed deck serves both). ``bleed_mm`` extends the
+    background past the trim line on every side, for cutting without white slivers.
+    The drawing leaves the canvas's graphics state as it found it.
     """
-    problem = face_lang_problem(lang)
-    if problem:
-        raise CardgenError(problem)
     ink = _Ink(background_hex(card))
     size = size or design_size()
     canvas.saveState()

@@ -18,7 +18,7 @@ from itertools import product
 from typing import Any, Literal, NamedTuple
 
 from cardgen.catalogue import Card, Color, catalogue
-from cardgen.catalogue.locale import face_languages
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.catalogue.texts import Text
 from cardgen.render.colour import holding
 from cardgen.render.layout import Captioned, layout, pt
@@ -89,12 +89,12 @@ def corner_inset(box: Box) -> tuple[float, float]:
     return pt(card.corner.inset_x_mm) + wider, pt(card.corner.inset_y_mm) + wider
 
 
-def _langs(text: Text, lang: str) -> tuple[str, ...]:
+def _langs(text: Text, lang: FaceLanguages) -> tuple[str, ...]:
     """The languages to print: one when both say the same."""
-    langs = face_languages(lang)
-    if len(langs) == 1:
-        return langs
-    return langs[:1] if text[langs[0]].strip() == text[langs[1]].strip() else langs
+    if lang.second is None:
+        return lang.codes
+    return lang.codes[:1] if text[lang.first].strip() == text[lang.second].strip() \
+        else lang.codes
 
 
 def _forms(color: Color, lang: str) -> list[tuple[str, str]]:
@@ -143,10 +143,11 @@ def _same_form(singular: str, plural: str, plurals: set[str], word: str) -> str:
     return other.capitalize() if word[:1].isupper() else other
 
 
-def _fitted(what: Literal["name", "title", "caption"], texts: list[Text], lang: str,
+def _fitted(what: Literal["name", "title", "caption"], texts: list[Text],
+            lang: FaceLanguages,
             rect: Rect, spec: Captioned) -> TextBlock:
     langs = _langs(texts[0], lang)
-    paired = face_languages(lang)  # the second language of a pair is set in SECOND_FONT
+    paired = lang.codes  # the second language of a pair is set in SECOND_FONT
     if what == "caption":
         fonts = dict(zip(paired, (CAPTION_FONT, SECOND_FONT), strict=False))
         sizes = (spec.caption_size_pt, spec.caption_min_size_pt, spec.caption_leading)
@@ -169,7 +170,7 @@ def _fit_cached(variants: tuple[tuple[Paragraph, ...], ...], width: float, heigh
     return fit_alike(variants, width, height, max_size, min_size, leading, gap)
 
 
-def caption_rect(box: Box, lang: str) -> Rect:
+def caption_rect(box: Box, lang: FaceLanguages) -> Rect:
     """The light box of captions; on a taller card it takes half the extra height."""
     spec = layout().card.captioned.for_lang(lang)
     bottom = pt(spec.caption_box_bottom_mm)
@@ -177,7 +178,7 @@ def caption_rect(box: Box, lang: str) -> Rect:
             pt(spec.caption_box_height_mm) + box.lift)
 
 
-def caption_block(card: Card, box: Box, lang: str) -> TextBlock:
+def caption_block(card: Card, box: Box, lang: FaceLanguages) -> TextBlock:
     spec = layout().card.captioned.for_lang(lang)
     x, y, width, height = caption_rect(box, lang)
     pad = pt(spec.caption_padding_mm)
@@ -185,7 +186,7 @@ def caption_block(card: Card, box: Box, lang: str) -> TextBlock:
                    (x + pad, y + pad, width - 2 * pad, height - 2 * pad), spec)
 
 
-def name_block(card: Card, box: Box, lang: str, title: bool) -> TextBlock:
+def name_block(card: Card, box: Box, lang: FaceLanguages, title: bool) -> TextBlock:
     """The name(s) under the disc or picture, or with ``title`` set large in the middle
     of a face that has neither (between the corner indices and the caption box)."""
     spec = layout().card.captioned.for_lang(lang)

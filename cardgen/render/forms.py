@@ -15,8 +15,8 @@ from typing import Any
 
 from cardgen.catalogue import Card
 from cardgen.catalogue.back import NO_BACK
-from cardgen.catalogue.locale import face_languages
-from cardgen.render.faces import Lang, draw_back, draw_face
+from cardgen.catalogue.face_languages import FaceLanguages
+from cardgen.render.faces import draw_back, draw_face
 from cardgen.render.layout import CardSize, pt
 
 BACK_FORM = "back"
@@ -27,7 +27,7 @@ class FaceForms:
     lower-left corner (bleed included) at the form's origin. Two sets on one canvas need
     different ``prefix`` es for their names."""
 
-    def __init__(self, canvas: Any, *, lang: Lang, bleed_mm: float, size: CardSize,
+    def __init__(self, canvas: Any, *, lang: FaceLanguages, bleed_mm: float, size: CardSize,
                  prefix: str = "", deck_back: Mapping[str, Path] | None = None) -> None:
         self.canvas = canvas
         self.prefix = prefix
@@ -36,7 +36,7 @@ class FaceForms:
         self.size = size
         self.bleed = pt(bleed_mm)
         # The deck's own back picture in this language (with both, the French one).
-        self.deck_back = (deck_back or {}).get(face_languages(lang)[0])
+        self.deck_back = (deck_back or {}).get(lang.first)
         # card id (None: the built-in back, "back:<path>": a back picture) -> form name
         self._names: dict[str | None, str] = {}
 

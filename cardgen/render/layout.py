@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any, TypeVar
 
 from cardgen.catalogue import Text
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.catalogue.locale import with_words
 from cardgen.errors import CatalogueError
 
@@ -96,9 +97,9 @@ class Captioned:
     #: the lengths and sizes a face in one language uses instead (field name -> value)
     one_language: Mapping[str, float]
 
-    def for_lang(self, lang: str) -> Captioned:
+    def for_lang(self, lang: FaceLanguages) -> Captioned:
         """The layout of a face in ``lang`` (two languages, or one)."""
-        if lang == "both" or "+" in lang:
+        if lang.paired:
             return self
         values: dict[str, Any] = dict(self.one_language)
         return replace(self, **values)

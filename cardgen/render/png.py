@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import Card
+from cardgen.catalogue.face_languages import FRENCH_AND_ENGLISH, FaceLanguages
 from cardgen.deck.load import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import prepare_folder
 from cardgen.render import raster
-from cardgen.render.faces import Lang
 from cardgen.render.forms import FaceForms
 from cardgen.render.layout import CardSize, design_size, layout
 from cardgen.render.paper.sheets import _binary_streams, new_canvas
@@ -92,9 +92,12 @@ def _draw_pages(canvas: Any, forms: FaceForms, cards: Sequence[Page],
         canvas.showPage()
 
 
-def faces_pdf(cards: Sequence[Page], lang: Lang, rasters: list[Raster],
+def faces_pdf(cards: Sequence[Page], lang: FaceLanguages | str, rasters: list[Raster],
               deck_back: Mapping[str, Path] | None = None) -> bytes:
-    """For each raster in turn, a page per card: the one PDF every image comes from."""
+    """For each raster in turn, a page per card: the one PDF every image comes from.
+    ``lang``: the faces' languages, or a language code alone (the server's)."""
+    if isinstance(lang, str):
+        lang = FaceLanguages(lang)
     buffer = io.BytesIO()
     with _binary_streams():
         canvas = new_canvas(buffer, rasters[0].page, "faces")
@@ -156,7 +159,8 @@ def _run(pdf: bytes, jobs: list[raster.FaceJob | raster.SheetJob], workers: int)
             pass
 
 
-def write_pngs(deck: Deck, out: Path, *, dpi: int | None = None, lang: Lang = "both",
+def write_pngs(deck: Deck, out: Path, *, dpi: int | None = None,
+               lang: FaceLanguages = FRENCH_AND_ENGLISH,
                players: int | None = None, tts: bool = True, size: CardSize | None = None,
                bleed_mm: float = 0.0, workers: int | None = None) -> PngResult:
     """Write ``<card id>.png`` per distinct face (with ``bleed_mm`` of bleed),

@@ -12,12 +12,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardgen.catalogue import Card
+from cardgen.catalogue.face_languages import FRENCH_AND_ENGLISH, FaceLanguages
 from cardgen.deck.cards import resolve_card
 from cardgen.deck.load import Deck
 from cardgen.errors import CardgenError
 from cardgen.files.problems import Report
 from cardgen.outputs import atomic_path, write_atomic
-from cardgen.render.faces import Lang, draw_face
+from cardgen.render.faces import draw_face
 from cardgen.render.layout import CardSize, design_size, layout, pt
 from cardgen.render.paper.sheets import MARGIN_FONT, _binary_streams, new_canvas
 from cardgen.typography import registered
@@ -40,7 +41,7 @@ def preview_cards(deck: Deck, keys: Sequence[str] = ()) -> list[Card]:
     return own_cards or listed
 
 
-def preview_pdf(cards: Sequence[Card], lang: Lang = "both",
+def preview_pdf(cards: Sequence[Card], lang: FaceLanguages = FRENCH_AND_ENGLISH,
                 size: CardSize | None = None) -> bytes:
     """The faces on one page, in rows (layout.toml's [preview]), each id underneath."""
     spec = layout().preview
@@ -67,7 +68,7 @@ def preview_pdf(cards: Sequence[Card], lang: Lang = "both",
     return buffer.getvalue()
 
 
-def write_preview(cards: Sequence[Card], path: Path, lang: Lang = "both",
+def write_preview(cards: Sequence[Card], path: Path, lang: FaceLanguages = FRENCH_AND_ENGLISH,
                   size: CardSize | None = None) -> Path:
     """Write the preview as ``path`` says, .png or .pdf (all or nothing)."""
     suffix = path.suffix.lower()

@@ -9,16 +9,18 @@ card (a larger ``--size`` prints them a little larger).
 from __future__ import annotations
 
 from cardgen.catalogue import Card
+from cardgen.catalogue.face_languages import FRENCH_AND_ENGLISH, FaceLanguages
 from cardgen.render.faces import text_blocks
 
 _WHAT = {"name": "name", "title": "name", "caption": "caption"}
-_FACES = {"both": "faces in both languages", "fr": "French faces", "en": "English faces"}
+_FACES = {FRENCH_AND_ENGLISH: "faces in both languages", FaceLanguages("fr"): "French faces",
+          FaceLanguages("en"): "English faces"}
 
 
 def small_texts(card: Card) -> list[str]:
     """One message per text of ``card``'s face set below its least readable size."""
-    found: dict[str, list[tuple[str, float, float]]] = {}
-    for lang in ("both", "fr", "en"):
+    found: dict[str, list[tuple[FaceLanguages, float, float]]] = {}
+    for lang in _FACES:
         for block in text_blocks(card, lang):
             if block.fitted.size < block.least:
                 found.setdefault(_WHAT[block.what], []).append(
@@ -27,7 +29,7 @@ def small_texts(card: Card) -> list[str]:
     for what, where in found.items():
         least = where[0][2]
         sizes = ", ".join(f"{size:g} pt on {_FACES[lang]}" for lang, size, _ in where)
-        one_language_fits = all(lang == "both" for lang, _, _ in where)
+        one_language_fits = all(lang.paired for lang, _, _ in where)
         fix = ("shorten it, or print the faces in one language (--lang fr or --lang en)"
                if one_language_fits else "shorten it")
         messages.append(f"card '{card.id}': its {what} would print at {sizes}, below the "

@@ -16,23 +16,22 @@ from reportlab.platypus import Flowable, TableStyle
 from reportlab.platypus import Paragraph as RLParagraph
 
 from cardgen.catalogue import Card, catalogue
+from cardgen.catalogue.face_languages import FRENCH_AND_ENGLISH, FaceLanguages
 from cardgen.deck.load import Deck
 from cardgen.render.colour import current_face_style, paint
-from cardgen.render.faces import Lang, card_size_pt, draw_back, draw_face
+from cardgen.render.faces import card_size_pt, draw_back, draw_face
 from cardgen.render.layout import layout
 from cardgen.render.pictograms import draw_color_shape
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.tables import Table
 from cardgen.rulebook.templates import escape_text
 
-#: Faces in a French or English rulebook carry both languages, as on the printed cards.
-FACE_LANG: Lang = "both"
 
-
-def face_lang(lang: str) -> Lang:
-    """The language of the faces in a rulebook in ``lang``: both in French or English;
-    in any other language, that language alone, so that the book reads wholly in it."""
-    return FACE_LANG if lang in ("fr", "en") else lang
+def face_lang(lang: str) -> FaceLanguages:
+    """The language of the faces in a rulebook in ``lang``: both in French or English,
+    as on the printed cards; in any other language, that language alone, so that the
+    book reads wholly in it."""
+    return FRENCH_AND_ENGLISH if lang in FRENCH_AND_ENGLISH.codes else FaceLanguages(lang)
 
 
 def face(card: Card, scale: float, lang: str) -> CardFace:
@@ -262,13 +261,13 @@ class CardFace(Flowable):  # type: ignore[misc]  # reportlab is untyped
     """A card face as a platypus flowable, ``width`` points wide (full size by default).
 
     >>> from cardgen.catalogue import catalogue
-    >>> face = CardFace(catalogue()["vache"], lang="both")
+    >>> face = CardFace(catalogue()["vache"], lang=FRENCH_AND_ENGLISH)
     >>> round(face.wrap(0, 0)[0] / 72 * 25.4, 1)
     53.0
     """
 
-    def __init__(self, card: Card | None, *, lang: Lang = "both", width: float | None = None,
-                 back: bool = False) -> None:
+    def __init__(self, card: Card | None, *, lang: FaceLanguages = FRENCH_AND_ENGLISH,
+                 width: float | None = None, back: bool = False) -> None:
         super().__init__()
         full_w, full_h = card_size_pt()
         self.card = card

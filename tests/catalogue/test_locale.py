@@ -14,7 +14,6 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from babel.messages.pofile import read_po
-
 from helpers.languages import LOCALE, catalogue_of, leftover_words, locale_with
 from helpers.paths import ROOT
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pypdf import PdfReader
 from helpers.cli import run_in
+from pypdf import PdfReader
 
 
 def _usage_error(args: list[str], cwd: Path) -> str:

@@ -312,8 +312,8 @@ def test_a_misspelt_rule_on_the_command_line_gets_a_suggestion(tmp_path: Path) -
 def test_the_engine_refuses_every_conflict_cardgen_rules_lists() -> None:
     import json
 
-    from cardgen.engine.official.rules import compose_rules
     from cardgen.engine.errors import EngineError
+    from cardgen.engine.official.rules import compose_rules
 
     listed = {row["name"]: row for row in json.loads(
         CliRunner().invoke(main, ["rules", "--json"]).output)}

@@ -18,8 +18,8 @@ from helpers.paths import EXAMPLES
 from cardgen.catalogue import catalogue
 from cardgen.cli import main
 from cardgen.deck.load import load_deck
-from cardgen.files.picture import PNG_SIGNATURE
 from cardgen.errors import CardgenError
+from cardgen.files.picture import PNG_SIGNATURE
 
 
 def check_errors(deck: Path) -> list[str]:
@@ -249,8 +249,7 @@ def test_characters_the_fonts_cannot_print_are_named_by_check_and_by_sheets(
 def test_every_text_font_covers_latin_so_checking_it_needs_no_font() -> None:
     from reportlab.pdfbase import pdfmetrics
 
-    from cardgen.typography import LATIN_MAX
-    from cardgen.typography import TEXT_FONTS, registered
+    from cardgen.typography import LATIN_MAX, TEXT_FONTS, registered
 
     printable = [c for c in map(chr, range(0x20, LATIN_MAX + 1)) if c.isprintable()
                  and not 0x7F <= ord(c) < 0xA0]

@@ -13,10 +13,9 @@ from helpers.paths import ROOT
 from pypdf import PdfReader
 
 from cardgen.catalogue import CARD_FIELDS
-from cardgen.deck.load import DECK_FIELDS, load_deck
 from cardgen.check import check_deck
+from cardgen.deck.load import DECK_FIELDS, load_deck
 from cardgen.designer.examples import example_files
-
 
 
 def ok(args: list[str], cwd: Path) -> str:

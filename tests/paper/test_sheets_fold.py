@@ -16,6 +16,7 @@ from helpers.own_backs import OWN_BACK_CARDS
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.cli import main
 from cardgen.deck.load import load_deck
 from cardgen.errors import CardgenError
@@ -146,7 +147,7 @@ def test_the_back_behind_each_face_is_that_cards_own(tmp_path: Path, paper: str)
                     'own = 1\nbare = 1\nplain = 2\n' + OWN_CARDS, encoding="utf-8")
     deck = load_deck(str(path))
     assert not deck.errors, deck.errors
-    data = render_sheets(deck, SheetOptions(paper=paper, fold=True, lang="en",
+    data = render_sheets(deck, SheetOptions(paper=paper, fold=True, lang=FaceLanguages.parse("en"),
                                             only="specials"))
     image = pdfium.PdfDocument(data)[0].render(scale=SCALE).to_pil().convert("RGB")
     seen = []

@@ -31,7 +31,7 @@ LEVEL, BLUR = 48, 1.5
 
 def _european(deck: Deck, outlined: bool = True) -> bytes:
     shop = load_shop("european-3mm")
-    options = SheetOptions(bleed_mm=shop.bleed_mm, only="specials", lang="both",
+    options = SheetOptions(bleed_mm=shop.bleed_mm, only="specials",
                            size=shop.size, print_shop=True)
     made = dataclasses.replace(ShopFile.of(shop), text_as_outlines=outlined)
     return render_print_shop(deck, options, made)

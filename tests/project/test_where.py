@@ -23,8 +23,8 @@ import cardgen.engine  # noqa: F401  (every family registers itself on import)
 from cardgen.catalogue import catalogue
 from cardgen.catalogue.option_facts import OPTION_FACTS
 from cardgen.engine.actions import registered_verbs
-from cardgen.engine.official.rules import OPTIONS
 from cardgen.engine.hooks import EFFECTS, RESPONDERS
+from cardgen.engine.official.rules import OPTIONS
 
 # (no helpers import: this file also runs as a script, outside pytest)
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,6 +14,7 @@ from helpers.own_backs import OWN_BACK_CARDS
 from PIL import Image
 from reportlab.lib.units import mm
 
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.cli import main
 from cardgen.deck.load import load_deck
 from cardgen.render.layout import parse_card_size
@@ -83,8 +84,8 @@ def test_a_back_per_language(tmp_path: Path) -> None:
     _svg(tmp_path / "back.svg", BLUE)
     deck = load_deck(str(_deck(tmp_path, 'back = { fr = "dos.svg", en = "back.svg" }')))
     assert not deck.errors
-    french = render_sheets(deck, SheetOptions(backs=True, lang="fr"))
-    english = render_sheets(deck, SheetOptions(backs=True, lang="en"))
+    french = render_sheets(deck, SheetOptions(backs=True, lang=FaceLanguages.parse("fr")))
+    english = render_sheets(deck, SheetOptions(backs=True, lang=FaceLanguages.parse("en")))
     assert set(_back_colours(french, 1)) == {RED}
     assert set(_back_colours(english, 1)) == {BLUE}
 

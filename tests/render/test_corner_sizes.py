@@ -14,6 +14,7 @@ import pdfplumber
 import pytest
 from helpers.paths import EXAMPLES
 
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.deck.file import builtin_names
 from cardgen.deck.load import load_deck
 from cardgen.render.layout import layout, pt
@@ -47,7 +48,7 @@ def _corner_chars(page: Any, face: dict[str, float]) -> dict[str, list[dict[str,
 def _faces(name: str) -> list[dict[str, Any]]:
     """Each face of the deck's sheets in both languages with text in its corners: its
     place, and each index's text and character sizes."""
-    pdf = render_sheets(load_deck(name), SheetOptions(lang="both"))
+    pdf = render_sheets(load_deck(name), SheetOptions(lang=FaceLanguages.parse("both")))
     faces = []
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         for number, page in enumerate(document.pages, 1):

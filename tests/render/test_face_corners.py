@@ -10,6 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.deck.load import load_deck
 from cardgen.render.paper.sheets import SheetOptions, render_sheets
 
@@ -54,7 +55,7 @@ def _corner_words(tmp_path: Path, lang: str) -> list[list[str]]:
     (tmp_path / "family.toml").write_text(DECK, encoding="utf-8")
     deck = load_deck(str(tmp_path / "family.toml"))
     assert not deck.errors, deck.errors
-    pdf = render_sheets(deck, SheetOptions(only="specials", lang=lang))  # type: ignore[arg-type]
+    pdf = render_sheets(deck, SheetOptions(only="specials", lang=FaceLanguages.parse(lang)))
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         page = document.pages[0]
         faces = sorted((r for r in page.rects if r["width"] > 100 and r["height"] > 150),
@@ -87,7 +88,7 @@ def test_a_face_in_both_languages_has_a_french_and_an_english_corner(
 def test_a_corner_pictogram_is_drawn_in_both_top_corners(tmp_path: Path) -> None:
     (tmp_path / "family.toml").write_text(DECK, encoding="utf-8")
     deck = load_deck(str(tmp_path / "family.toml"))
-    pdf = render_sheets(deck, SheetOptions(only="specials", lang="fr"))
+    pdf = render_sheets(deck, SheetOptions(only="specials", lang=FaceLanguages.parse("fr")))
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         page = document.pages[0]
         icons = [c for c in page.chars if "FontAwesome" in c["fontname"]]

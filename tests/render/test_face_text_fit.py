@@ -10,6 +10,7 @@ import pdfplumber
 import pytest
 
 from cardgen.catalogue import Card, catalogue
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.catalogue.texts import Text
 from cardgen.deck.load import load_deck
 from cardgen.render.facetext import in_every_colour
@@ -68,7 +69,7 @@ def test_the_cards_of_one_definition_in_four_colours_share_sizes_and_line_counts
     disc): the four colours' names and captions have one size and one line count."""
     deck = load_deck(str(_cats(tmp_path, picture)))
     faces = _text_by_face(render_sheets(deck, SheetOptions(only="specials",
-                                                           lang=lang)))  # type: ignore[arg-type]
+                                                           lang=FaceLanguages.parse(lang))))
     assert len(faces) == 4
     assert all(face == faces[0] for face in faces), faces
 
@@ -86,7 +87,7 @@ def test_without_its_set_chat_rouge_would_wrap_where_chat_jaune_does_not(
     for card_id in ("cat-red", "cat-yellow"):
         card = deck.cards[card_id]
         lonely = Card(**{**card.__dict__, "color": None})  # the same text, no set
-        block = name_block(lonely, box, "both", title=True)
+        block = name_block(lonely, box, FaceLanguages.parse("both"), title=True)
         alone.append((block.fitted.size, [len(lines) for _, lines in block.fitted.blocks]))
     assert alone[0] != alone[1], alone
 
@@ -113,9 +114,9 @@ def test_a_face_in_one_language_sets_its_caption_larger_than_a_face_in_both(
     read back, are larger on faces in one language than in both, and none is smaller
     than the layout's least size."""
     deck = load_deck("unplugged")
-    both = _text_by_face(render_sheets(deck, SheetOptions(only="specials", lang="both")))
+    both = _text_by_face(render_sheets(deck, SheetOptions(only="specials")))  # both languages
     one = _text_by_face(render_sheets(deck, SheetOptions(only="specials",
-                                                         lang=lang)))  # type: ignore[arg-type]
+                                                         lang=FaceLanguages.parse(lang))))
     for two_langs, one_lang in zip(both, one, strict=True):
         assert one_lang["DejaVuSansCondensed"][0] > two_langs["DejaVuSansCondensed"][0]
 
@@ -125,7 +126,7 @@ def test_the_caption_box_of_a_face_in_one_language_is_shorter(tmp_path: Path) ->
     deck = load_deck(str(_cats(tmp_path, 'pictogram = "eye"')))
 
     def boxes(lang: str) -> tuple[float, float]:
-        pdf = render_sheets(deck, SheetOptions(only="specials", lang=lang))  # type: ignore[arg-type]
+        pdf = render_sheets(deck, SheetOptions(only="specials", lang=FaceLanguages.parse(lang)))
         with pdfplumber.open(io.BytesIO(pdf)) as document:
             page = document.pages[0]
             white = [c for c in page.curves + page.rects
@@ -149,6 +150,6 @@ def test_every_built_in_face_text_prints_at_its_least_size_or_larger() -> None:
 
     small = [(card.id, lang, block.what, block.fitted.size)
              for card in catalogue().cards.values() for lang in ("both", "fr", "en")
-             for block in text_blocks(card, lang)
+             for block in text_blocks(card, FaceLanguages.parse(lang))
              if block.fitted.size < block.least]
     assert not small, small

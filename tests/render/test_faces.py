@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import SimpleDocTemplate
 
 from cardgen.catalogue import Card, catalogue
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.deck.load import load_deck
 from cardgen.errors import CardgenError
 from cardgen.render.faces import draw_back, draw_face, face_kind
@@ -38,7 +39,7 @@ def _faces_pdf(cards: list[Card | None], lang: str = "both", columns: int = 6) -
             if card is None:
                 draw_back(canvas, x, y)
             else:
-                draw_face(canvas, card, x, y, lang=lang)  # type: ignore[arg-type]
+                draw_face(canvas, card, x, y, lang=FaceLanguages.parse(lang))
         canvas.save()
     return buffer.getvalue()
 

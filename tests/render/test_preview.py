@@ -9,9 +9,9 @@ from pathlib import Path
 import click
 import pdfplumber
 import pytest
+from helpers.cli import refused, run_in
 from helpers.paths import EXAMPLES
 from PIL import Image
-from helpers.cli import refused, run_in
 
 
 @pytest.fixture
@@ -108,11 +108,12 @@ def test_the_preview_opens_in_the_viewer_only_where_there_is_a_display(
 
 
 def test_a_preview_pdf_page_holds_the_faces_at_their_size(tmp_path: Path) -> None:
+    from cardgen.catalogue.face_languages import FaceLanguages
     from cardgen.deck.load import load_deck
     from cardgen.render.preview import preview_cards, preview_pdf
 
     cards = preview_cards(load_deck("unplugged"), ["non", "vache"])
-    with pdfplumber.open(io.BytesIO(preview_pdf(cards, "fr"))) as document:
+    with pdfplumber.open(io.BytesIO(preview_pdf(cards, FaceLanguages("fr")))) as document:
         faces = [r for r in document.pages[0].rects if r["width"] > 100]
     assert [round(f["width"] * 25.4 / 72, 2) for f in faces] == [53.0, 53.0]
     assert [round(f["height"] * 25.4 / 72, 2) for f in faces] == [79.0, 79.0]

@@ -288,7 +288,7 @@ def test_a_card_with_an_svg_picture_carries_only_embedded_fonts() -> None:
 
 
 def test_a_wider_bleed_takes_room_as_the_readme_says() -> None:
-    from cardgen.render.paper.sheets import grid_for
+    from cardgen.render.paper.imposition import grid_for
 
     # Each card with its own bleed and gutters: from 2.5 mm on A4 the margin text moves
     # to the top and bottom to keep nine; 5 mm leaves eight.

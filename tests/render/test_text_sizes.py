@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from pypdf import PdfReader
 from helpers.cli import run_in, unwrapped
+from pypdf import PdfReader
 
 from cardgen.deck.load import load_deck
 from cardgen.render.layout import CardSize, layout

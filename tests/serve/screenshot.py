@@ -12,11 +12,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # (run as a script)
 
+from PIL import Image  # noqa: E402
 from serve.browser import browser  # noqa: E402
 from serve.running import running_table  # noqa: E402
 from serve.test_serve_browser import CHOOSE, READ, sit  # noqa: E402
-
-from PIL import Image  # noqa: E402
 
 from cardgen.serve.table import Timing  # noqa: E402
 

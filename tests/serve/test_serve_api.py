@@ -9,10 +9,10 @@ import logging
 from collections import Counter
 from typing import Any
 
+import aiohttp  # noqa: E402 -- (running skips the module without the serve extra)
 import pytest
 from serve.running import cards_in, chosen, running_table
 
-import aiohttp  # noqa: E402 -- (running skips the module without the serve extra)
 from cardgen.serve.app import MAX_MESSAGE
 from cardgen.serve.run import Server
 from cardgen.serve.table import Timing

@@ -198,10 +198,9 @@ def engine_phrases() -> set[str]:
 def card_ids(deck: str, lang: str) -> set[str]:
     """The deck's card ids, but for one that is also a word of the table's own labels
     in ``lang`` (the French "non" of « UNO non annoncé » is no card)."""
+    from cardgen.catalogue.locale import labels as area_words
     from cardgen.deck.load import load_deck
     from cardgen.engine import Variant
-
-    from cardgen.catalogue.locale import labels as area_words
 
     labels = area_words("play", lang)
     words = set(re.findall(r"[\w-]+", " ".join(labels.values()).lower()))

@@ -21,6 +21,7 @@ import pypdfium2 as pdfium
 from PIL import Image, ImageChops
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.deck.load import load_deck
 from cardgen.render.faces import card_size_pt, draw_face
 from cardgen.render.paper.sheets import SheetOptions, render_sheets
@@ -58,7 +59,7 @@ def _face(deck: str, card_id: str, dpi: float = 100) -> Callable[[], Image.Image
         width, height = card_size_pt()
         buffer = io.BytesIO()
         canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
-        draw_face(canvas, card, 0, 0, lang="both")
+        draw_face(canvas, card, 0, 0, lang=FaceLanguages.parse("both"))
         canvas.showPage()
         canvas.save()
         return _page_image(buffer.getvalue(), 0, dpi)

@@ -31,15 +31,15 @@ from typing import Any
 
 from reportlab.lib.colors import HexColor
 
+from cardgen.catalogue.face_languages import FRENCH_AND_ENGLISH, FaceLanguages
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
-from cardgen.render.faces import Lang
 from cardgen.render.layout import layout, pt
 from cardgen.render.paper.imposition import Flip, Grid, grid_for, mirror_for
+from cardgen.render.paper.options import MAX_BACK_OFFSET_MM
 from cardgen.render.paper.sheets import (
     MARGIN_BOLD,
     MARGIN_FONT,
-    MAX_BACK_OFFSET_MM,
     _binary_streams,
     _texts,
     new_canvas,
@@ -159,7 +159,7 @@ def _draw_advice(canvas: Any, page: tuple[float, float], lines: list[tuple[str, 
 
 
 def render_alignment_test(paper: str, flip: Flip, offset_mm: tuple[float, float],
-                          lang: Lang = "both") -> bytes:
+                          lang: FaceLanguages = FRENCH_AND_ENGLISH) -> bytes:
     """The two pages as PDF bytes: the vernier on the front, the main scales (shifted
     by ``offset_mm``, as the backs of the sheets would be) on the back."""
     if paper not in layout().papers:
@@ -197,7 +197,8 @@ def render_alignment_test(paper: str, flip: Flip, offset_mm: tuple[float, float]
 
 
 def write_alignment_test(path: Path, paper: str, flip: Flip,
-                         offset_mm: tuple[float, float], lang: Lang = "both") -> Path:
+                         offset_mm: tuple[float, float],
+                         lang: FaceLanguages = FRENCH_AND_ENGLISH) -> Path:
     """Write the alignment test to ``path`` (all or nothing) and return the path."""
     data = render_alignment_test(paper, flip, offset_mm, lang)
     with atomic_path(path) as temp:

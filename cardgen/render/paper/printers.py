@@ -20,6 +20,7 @@ from typing import Any
 from cardgen.errors import CardgenError
 from cardgen.files.toml import read_toml_file
 from cardgen.outputs import atomic_path, prepare_folder
+from cardgen.render.paper.imposition import Flip
 
 #: The environment variable that names the configuration folder instead of the system's.
 CONFIG_DIR_VARIABLE = "CARDGEN_CONFIG_DIR"
@@ -35,7 +36,7 @@ class Printer:
 
     name: str
     back_offset_mm: tuple[float, float]
-    flip: str
+    flip: Flip
 
     def options(self) -> str:
         """The options this printer stands for, as a user would type them."""

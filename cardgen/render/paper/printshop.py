@@ -32,8 +32,8 @@ from cardgen.render.colour import cmyk_printing
 from cardgen.render.facetext import shop_safe_area
 from cardgen.render.forms import FaceForms
 from cardgen.render.layout import pt
+from cardgen.render.paper.options import SheetOptions
 from cardgen.render.paper.sheets import (
-    SheetOptions,
     _binary_streams,
     deck_title,
     new_canvas,

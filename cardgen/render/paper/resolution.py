@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.catalogue import Card
+from cardgen.catalogue.face_languages import FRENCH_AND_ENGLISH, FaceLanguages
 from cardgen.deck.load import Deck
-from cardgen.render.faces import Lang, picture_area
+from cardgen.render.faces import picture_area
 from cardgen.render.layout import CardSize, design_size, pt
 
 #: Pixels an inch that print sharp: what print shops ask for, and enough at home.
@@ -76,7 +77,7 @@ def _measure(path: Path, whose: str, card: str | None, area: tuple[float, float]
 
 
 def coarse_pictures(deck: Deck, least_ppi: int, size: CardSize | None = None,
-                    bleed_mm: float = 0.0, lang: Lang = "both",
+                    bleed_mm: float = 0.0, lang: FaceLanguages = FRENCH_AND_ENGLISH,
                     players: int | None = None) -> list[CoarsePicture]:
     """Each picture of ``deck`` (cards in deck order, once each, then its backs) that
     prints below ``least_ppi`` on cards of ``size`` with ``bleed_mm`` of bleed."""

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import contextlib
 import io
-import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal
@@ -27,123 +26,25 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalogue import Card
-from cardgen.catalogue.locale import face_lang_problem, face_languages
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.deck.load import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import atomic_path
-from cardgen.render.faces import Lang
 from cardgen.render.forms import FaceForms
-from cardgen.render.layout import CardSize, design_size, layout, pt
+from cardgen.render.layout import design_size, layout, pt
 from cardgen.render.paper import cutter
-from cardgen.render.paper.cutter import (
-    CUT_FILE_CHOICES,
-    CUTTER_CHOICES,
-    CutFile,
-    Cutter,
-    cutter_grid,
-)
 from cardgen.render.paper.imposition import (
-    CUT_LINE_CHOICES,
-    FLIP_CHOICES,
-    CutLines,
-    Flip,
     FoldSheet,
     Grid,
-    fold_sheet_for,
-    grid_for,
     mark_segments,
     mirror_for,
 )
+from cardgen.render.paper.options import Only, SheetOptions
 from cardgen.render.textfit import Paragraph, fit, set_at
 from cardgen.typography import registered
 
-Only = Literal["all", "specials"]
-ONLY_CHOICES: tuple[Only, ...] = ("all", "specials")
 MARGIN_FONT = "Sans"
 MARGIN_BOLD = "Sans-Bold"
-#: How far a back may be shifted to make up for a printer's drift, in mm.
-MAX_BACK_OFFSET_MM = 10.0
-
-
-@dataclass(frozen=True)
-class SheetOptions:
-    """What `cardgen sheets` asks for; lengths in millimetres."""
-
-    paper: str = "a4"
-    bleed_mm: float = 0.0
-    only: Only = "all"
-    backs: bool = False
-    back_offset_mm: tuple[float, float] = (0.0, 0.0)
-    lang: Lang = "both"
-    players: int | None = None
-    size: CardSize = field(default_factory=design_size)
-    print_shop: bool = False  # one card a page for a print shop (cardgen.render.paper.printshop)
-    flip: Flip = "long"  # the edge a duplex printer turns the paper over
-    cut_lines: CutLines = "auto"  # may neighbours share their cut lines (with a bleed)?
-    cutter: Cutter | None = None  # a cutting machine's marks instead of cut marks
-    cut_file: CutFile = "svg"  # the format of the cutting machine's cut file
-    fold: bool = False  # faces and their backs side by side, to fold in two
-
-    def check(self) -> None:
-        """Refuse options that cannot give a good sheet, with what to use instead."""
-        papers = layout().papers
-        if self.paper not in papers:
-            raise CardgenError(f"paper '{self.paper}' is unknown; use one of "
-                               f"{', '.join(papers)}")
-        top = layout().sheet.max_bleed_mm
-        if not 0 <= self.bleed_mm <= top or math.isnan(self.bleed_mm):
-            raise CardgenError(f"--bleed {self.bleed_mm:g} mm is out of range; give a bleed "
-                               f"from 0 to {top:g} mm")
-        if any(not abs(v) <= MAX_BACK_OFFSET_MM for v in self.back_offset_mm):
-            raise CardgenError("--back-offset must be two shifts of at most "
-                               f"{MAX_BACK_OFFSET_MM:g} mm each, like 1.5,-2")
-        if self.only not in ONLY_CHOICES:
-            raise CardgenError(f"--only '{self.only}' is unknown; use all or specials")
-        problem = face_lang_problem(self.lang)
-        if problem:
-            raise CardgenError(f"--lang {problem}")
-        if self.flip not in FLIP_CHOICES:
-            raise CardgenError(f"--flip '{self.flip}' is unknown; use long or short")
-        if self.cut_lines not in CUT_LINE_CHOICES:
-            raise CardgenError(f"--cut-lines '{self.cut_lines}' is unknown; use "
-                               f"{', '.join(CUT_LINE_CHOICES)}")
-
-        if self.cutter is not None and self.cutter not in CUTTER_CHOICES:
-            raise CardgenError(f"--cutter '{self.cutter}' is unknown; use "
-                               f"{', '.join(CUTTER_CHOICES)}")
-        if self.cut_file not in CUT_FILE_CHOICES:
-            raise CardgenError(f"--cut-file '{self.cut_file}' is unknown; use svg or dxf")
-        if self.cutter is not None and self.cut_lines == "shared":
-            raise CardgenError("a cutting machine cuts each card on its own outline; leave "
-                               "out --cut-lines shared")
-        if self.fold:
-            self._check_fold()
-
-    def _check_fold(self) -> None:
-        """A fold-over page holds the backs itself, and keeps a gutter for the fold."""
-        clashes = [name for name, given in (
-            ("--backs", self.backs), ("--print-shop", self.print_shop),
-            ("--cutter", self.cutter is not None),
-            ("--cut-lines shared", self.cut_lines == "shared")) if given]
-        if clashes:
-            raise CardgenError(f"--fold puts each back beside its face on the same page, "
-                               f"cards apart for the fold; leave out {', '.join(clashes)}")
-
-    def fold_sheet(self) -> FoldSheet:
-        """The fold-over page of this paper, card size and bleed."""
-        return fold_sheet_for(self.paper, self.bleed_mm, self.size)
-
-    def per_page(self) -> int:
-        """The cards a page of faces holds (with --fold, a page of faces and backs)."""
-        return self.fold_sheet().per_page if self.fold else self.grid().per_page
-
-    def grid(self) -> Grid:
-        """The grid of this paper, card size, bleed and cut lines (or cutting machine)."""
-        if self.fold:
-            return self.fold_sheet().grid
-        if self.cutter is not None:
-            return cutter_grid(self.cutter, self.paper, self.bleed_mm, self.size)
-        return grid_for(self.paper, self.bleed_mm, self.size, self.cut_lines)
 
 
 def sheet_cards(deck: Deck, only: Only = "all", players: int | None = None) -> list[Card]:
@@ -174,11 +75,10 @@ def _draw_marks(canvas: Any, segments: Sequence[tuple[float, float, float, float
     canvas.restoreState()
 
 
-def _texts(keys: Sequence[str], lang: Lang, **values: str) -> list[str]:
+def _texts(keys: Sequence[str], lang: FaceLanguages, **values: str) -> list[str]:
     """The margin texts ``keys`` as one paragraph per language (one when they agree)."""
-    langs = face_languages(lang)
     found = []
-    for code in langs:
+    for code in lang.codes:
         parts = []
         for key in keys:
             part = layout().sheet.text[key][code]
@@ -303,12 +203,9 @@ def new_canvas(target: Any, page_size: tuple[float, float], title: str,
     return canvas
 
 
-def deck_title(deck: Deck, lang: Lang) -> str:
+def deck_title(deck: Deck, lang: FaceLanguages) -> str:
     """The deck's name in ``lang``, or in both languages when they differ."""
-    langs = face_languages(lang)
-    if len(langs) == 2 and deck.name[langs[0]] != deck.name[langs[1]]:
-        return f"{deck.name[langs[0]]} / {deck.name[langs[1]]}"
-    return deck.name[langs[0]]
+    return lang.said(deck.name)
 
 
 def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
@@ -460,7 +357,7 @@ def page_cost(deck: Deck, options: SheetOptions) -> str | None:
 
 
 def _page_margins(canvas: Any, grid: Grid, name: str, number: int, total: int,
-                  advice: list[str], lang: Lang) -> None:
+                  advice: list[str], lang: FaceLanguages) -> None:
     # "page" is the same word in French and English: one of them on a bilingual sheet.
     page = " · ".join(_texts(("page",), lang, n=str(number), total=str(total)))
     _draw_margin_text(canvas, grid, [(MARGIN_BOLD, f"{name} — {page}")]

@@ -25,12 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from cardgen.catalogue import Card
 from cardgen.catalogue.back import NO_BACK
+from cardgen.catalogue.face_languages import FRENCH_AND_ENGLISH, FaceLanguages
 from cardgen.deck.load import Deck
 from cardgen.outputs import atomic_path, prepare_folder
 from cardgen.render import raster
-from cardgen.render.faces import Lang
 from cardgen.render.paper.shops import ShopProfile
 from cardgen.render.png import BackOf, Page, Raster, _run, faces_pdf
 
@@ -56,13 +55,7 @@ class ShopImage:
                 self.back_file)
 
 
-def _name(card: Card, lang: Lang) -> str:
-    if lang != "both":
-        return card.name[lang]
-    return card.name.en if card.name.en == card.name.fr else f"{card.name.fr} / {card.name.en}"
-
-
-def shop_images(deck: Deck, lang: Lang = "both", players: int | None = None
+def shop_images(deck: Deck, lang: FaceLanguages = FRENCH_AND_ENGLISH, players: int | None = None
                 ) -> list[ShopImage]:
     """The folder's images in name order: the faces in deck order, then the backs."""
     listed = deck.card_list(players)
@@ -78,9 +71,9 @@ def shop_images(deck: Deck, lang: Lang = "both", players: int | None = None
             back, deck_back_count = DECK_BACK, deck_back_count + count
         else:
             back = f"back-{stem}.png"
-            own_backs.append(ShopImage(back, "back", card.id, _name(card, lang), count, "",
+            own_backs.append(ShopImage(back, "back", card.id, lang.said(card.name), count, "",
                                        BackOf(card)))
-        faces.append(ShopImage(f"{stem}.png", "face", card.id, _name(card, lang), count,
+        faces.append(ShopImage(f"{stem}.png", "face", card.id, lang.said(card.name), count,
                                back, card))
     common = ([ShopImage(DECK_BACK, "back", "", "", deck_back_count, "", None)]
               if deck_back_count else [])
@@ -110,7 +103,8 @@ def _earlier_files(folder: Path) -> Iterator[Path]:
             yield folder / row[0]
 
 
-def write_shop_images(deck: Deck, out: Path, shop: ShopProfile, *, lang: Lang = "both",
+def write_shop_images(deck: Deck, out: Path, shop: ShopProfile, *,
+                      lang: FaceLanguages = FRENCH_AND_ENGLISH,
                       players: int | None = None, workers: int | None = None
                       ) -> list[ShopImage]:
     """Write the shop's folder (images and manifest) into ``out``, all or nothing."""

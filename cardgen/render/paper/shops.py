@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -27,6 +27,10 @@ from cardgen.render.layout import CardSize, layout, parse_card_size
 
 Order = Literal["faces-then-backs", "front-back", "back-front"]
 ORDER_CHOICES: tuple[Order, ...] = get_args(Order)
+#: The options of `sheets` and `png` a profile sets, so that neither may be given with
+#: --shop: the file is always the one the profile promises.
+SET_BY_PROFILE = ("--paper", "--size", "--bleed", "--dpi", "--print-shop", "--order",
+                  "--backs", "--fold", "--back-offset", "--printer", "--low-ink")
 Format = Literal["pdf", "png"]
 Colour = Literal["rgb", "cmyk"]
 #: The one PDF/X level cardgen writes: CMYK only, no transparency, fonts embedded.
@@ -85,6 +89,15 @@ class ShopProfile:
             width, height = self.pixels or (0, 0)
             return f"{what}, {colour}, {size}, {width}×{height} px {words['at']} {self.dpi} dpi"
         return f"{what}, {colour}, {size}, {words['pages']} {self.order}"
+
+
+def profile_clash(typed: Sequence[str]) -> str | None:
+    """What to leave out when the options ``typed`` with --shop set what the profile sets."""
+    given = [name for name in SET_BY_PROFILE if name in typed]
+    if not given:
+        return None
+    return (f"--shop sets the size, bleed, resolution, colour and page order; leave out "
+            f"{', '.join(given)} (or write a profile of your own and give its path to --shop)")
 
 
 def builtin_shops() -> tuple[str, ...]:

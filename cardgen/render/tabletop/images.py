@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.catalogue import Card
+from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.deck.load import Deck
 from cardgen.outputs import prepare_folder, write_atomic
 from cardgen.render import raster
-from cardgen.render.faces import Lang
 from cardgen.render.forms import FaceForms
 from cardgen.render.layout import design_size, layout
 from cardgen.render.paper.sheets import _binary_streams, new_canvas
@@ -42,7 +42,7 @@ def _back_key(card: Card | None) -> Hashable:
     return None if card is None else card.back
 
 
-def _pages_pdf(deck: Deck, faces: Sequence[Card], backs: Sequence[Card | None], lang: Lang,
+def _pages_pdf(deck: Deck, faces: Sequence[Card], backs: Sequence[Card | None], lang: str,
                cell: Raster) -> bytes:
     """A page per face, then a page per back (None: the deck's), each the size of a cell."""
     buffer = io.BytesIO()
@@ -50,7 +50,7 @@ def _pages_pdf(deck: Deck, faces: Sequence[Card], backs: Sequence[Card | None], 
     x, y = (cell.page[0] - width) / 2, (cell.page[1] - height) / 2
     with _binary_streams():
         canvas = new_canvas(buffer, cell.page, "tabletop")
-        forms = FaceForms(canvas, lang=lang, bleed_mm=0.0, size=cell.size,
+        forms = FaceForms(canvas, lang=FaceLanguages(lang), bleed_mm=0.0, size=cell.size,
                           deck_back=deck.back)
         for card in faces:
             forms.face(card, x, y)
@@ -62,7 +62,7 @@ def _pages_pdf(deck: Deck, faces: Sequence[Card], backs: Sequence[Card | None], 
     return buffer.getvalue()
 
 
-def write_tabletop(deck: Deck, out: Path, *, lang: Lang = "en", players: int | None = None,
+def write_tabletop(deck: Deck, out: Path, *, lang: str = "en", players: int | None = None,
                    workers: int | None = None) -> TabletopDeck:
     """Write ``DECK-tts-N.png`` (faces), ``DECK-tts-back.png`` (or ``DECK-tts-back-N.png``
     when the cards' backs differ) and ``DECK.json``, the saved object, into ``out``."""
