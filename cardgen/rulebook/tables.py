@@ -58,9 +58,9 @@ def column_widths(widths: Sequence[float], columns: Sequence[Sequence[RLParagrap
     """The widths of a grid table's columns, from their shares ``widths``: each at least
     as wide as its widest word (a column too narrow takes room from the others) where
     the table's width allows it; where it does not, the columns whose words cost the
-    least room keep them whole, and the others are at least as wide as the widest piece
-    their words break into at their language's hyphenation points. ``padding``: a
-    cell's, left and right together."""
+    least room keep them whole, and the others get the room left, at least the widest
+    piece their words break into at their language's hyphenation points. ``padding``:
+    a cell's, left and right together."""
     def needs(measure: Any) -> list[float]:
         return [max(measure(cell) for cell in column) + padding for column in columns]
 
@@ -71,9 +71,9 @@ def column_widths(widths: Sequence[float], columns: Sequence[Sequence[RLParagrap
                                             cell.style.firstLineIndent))
     need = list(least)
     for column in sorted(range(len(columns)), key=lambda c: whole[c] - least[c]):
-        trial = need[:column] + [whole[column]] + need[column + 1:]
-        if sum(trial) <= sum(widths):
-            need = trial
+        # the whole words if the others' least leaves room for them, else what it leaves
+        need[column] = max(least[column], min(whole[column],
+                                              sum(widths) - sum(need) + need[column]))
     return widened(widths, need)
 
 
@@ -167,17 +167,16 @@ def words_of(markup: str) -> list[str]:
 
 def _widest(words: list[list[str]], font: str, size: float, indent: float) -> float:
     """The width of the widest of the pieces of the words, in the widest face of
-    ``font``; the first is set after ``indent`` (a first line's)."""
+    ``font``, after ``indent`` (a first line's: reportlab cuts a word too wide for the
+    line it would start, even one the next lines would hold)."""
     face = widest_face(font)
-    widths = [stringWidth(piece, face, size) for pieces in words for piece in pieces]
-    if widths:
-        widths[0] += indent
-    return max(widths, default=0.0)
+    return max((stringWidth(piece, face, size) for pieces in words for piece in pieces),
+               default=0.0) + indent
 
 
 def longest_word(markup: str, font: str, size: float, indent: float = 0.0) -> float:
-    """The width of the widest word of the markup, its first after ``indent``: of a word
-    with hyphens of its own, its widest part, as a line may end after them."""
+    """The width of the widest word of the markup, after ``indent``: of a word with
+    hyphens of its own, its widest part, as a line may end after them."""
     return _widest([compounds(word) for word in words_of(markup)], font, size, indent)
 
 
@@ -215,13 +214,11 @@ def _broken(word: str, room: float, font: str, size: float, lang: str) -> str:
     return "<br/>".join(lines)
 
 
-def break_long_words(markup: str, first_room: float, room: float, font: str,
-                     size: float, lang: str) -> str:
-    """The markup with each word wider than ``room`` (its first word: ``first_room``,
-    the room of a first line) broken at its hyphenation points (:func:`_broken`); the
-    text between tags only, words that fit left as they are."""
+def break_long_words(markup: str, room: float, font: str, size: float, lang: str) -> str:
+    """The markup with each word wider than ``room`` broken at its hyphenation points
+    (:func:`_broken`); the text between tags only, words that fit left as they are."""
     out = []
-    first, in_bullet, bold = True, False, False  # a bullet is drawn apart, in the indent
+    in_bullet, bold = False, False  # a bullet is drawn apart, in the indent
     for chunk in _TAG.split(markup):
         if chunk.startswith("<") or not chunk or in_bullet:
             in_bullet = chunk == "<bullet>" or in_bullet and chunk != "</bullet>"
@@ -234,10 +231,8 @@ def break_long_words(markup: str, first_room: float, room: float, font: str,
             if word.isspace() or not word:
                 words.append(word)
                 continue
-            width = first_room if first else room
-            first = False
-            fits = "&" in word or stringWidth(word, face, size) <= width
-            words.append(word if fits else _broken(word, width, face, size, lang))
+            fits = "&" in word or stringWidth(word, face, size) <= room
+            words.append(word if fits else _broken(word, room, face, size, lang))
         out.append("".join(words))
     return "".join(out)
 
@@ -260,9 +255,11 @@ class WholeWordParagraph(RLParagraph):  # type: ignore[misc]  # reportlab has no
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         if self._markup is not None and self.lang:
             style = self._style
-            room = availWidth - style.leftIndent - style.rightIndent
-            text = break_long_words(self._markup, room - style.firstLineIndent, room,
-                                    style.fontName, style.fontSize, self.lang)
+            # The first line's room, which reportlab holds every word to (_widest).
+            room = (availWidth - style.leftIndent - style.rightIndent
+                    - max(0.0, style.firstLineIndent))
+            text = break_long_words(self._markup, room, style.fontName, style.fontSize,
+                                    self.lang)
             if text != self._laid_out_as:
                 self._laid_out_as = text
                 self._setup(text, style, self._bullet or getattr(style, "bulletText", None),
