@@ -230,6 +230,14 @@ def grid_style(styles: Styles, header_rows: int) -> TableStyle:
     return TableStyle(commands)
 
 
+def dotted(style: Any, size: float) -> Any:
+    """``style`` for a card's name after its colour dot (:data:`DOT`, ``size`` points):
+    the dot is the first line's bullet, a space before the name."""
+    return style.clone(f"{style.name}-dotted", bulletFontName="Icons", bulletFontSize=size,
+                       bulletIndent=0, firstLineIndent=stringWidth(DOT, "Icons", size)
+                       + stringWidth(" ", style.fontName, style.fontSize))
+
+
 def _is_table(block: markup.Block | None) -> bool:
     """A table of the text or the card table, which a sentence before it may announce."""
     return isinstance(block, markup.Table) or block == markup.Directive("cards")
@@ -359,10 +367,7 @@ class Layout:
         bold = styles.cell_bold.clone("card-cell-bold", fontSize=sheet["font_pt"],
                                       leading=sheet["leading_pt"],
                                       fontName=styles.sheet["text"]["condensed_bold"])
-        dot = sheet["dot_pt"]
-        named = cell.clone("card-cell-name", bulletFontName="Icons", bulletFontSize=dot,
-                           bulletIndent=0, firstLineIndent=stringWidth(DOT, "Icons", dot)
-                           + stringWidth(" ", cell.fontName, cell.fontSize))
+        named = dotted(cell, sheet["dot_pt"])
         right = cell.clone("card-cell-right", alignment=2)
         right_bold = bold.clone("card-cell-right-bold", alignment=2)
         columns = int(sheet["columns"])
