@@ -18,7 +18,7 @@ from typing import Any
 
 from reportlab.lib.pagesizes import A3, A4, LETTER, TABLOID
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames, stringWidth
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -43,14 +43,15 @@ from cardgen.rulebook.context import deck_description, kinds_of
 from cardgen.rulebook.markup import TemplateSyntaxError
 from cardgen.rulebook.owncards import card_named
 from cardgen.rulebook.styles import Styles
-from cardgen.rulebook.tables import TOC_TABLE_STYLE, Table
+from cardgen.rulebook.tables import TOC_TABLE_STYLE, Table, column_widths, paragraph_class
 from cardgen.rulebook.templates import NARROW_NBSP, escape_text
 from cardgen.rulebook.templates import labels as book_words
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER, "a3": A3,
                                               "tabloid": TABLOID}
 
-#: The PDF /Lang of each language cardgen writes.
+#: The dot of a card's colour before its name in the card list (Font Awesome's circle).
+DOT = "\uf111"
 
 
 def narrow_spaces(text: str, size: float) -> str:
@@ -60,8 +61,10 @@ def narrow_spaces(text: str, size: float) -> str:
     return text.replace(NARROW_NBSP, f'<font size="{size / 2:g}">\u00a0</font>')
 
 
-def paragraph(text: str, style: Any, **options: Any) -> RLParagraph:
-    return RLParagraph(narrow_spaces(text, style.fontSize), style, **options)
+def paragraph(text: str, style: Any, lang: str, **options: Any) -> RLParagraph:
+    """A paragraph of the book in ``lang``: a word too wide for its column breaks at one
+    of the language's hyphenation points (:func:`.tables.paragraph_class`)."""
+    return paragraph_class(lang)(narrow_spaces(text, style.fontSize), style, **options)
 
 
 def plain(text: str) -> str:
@@ -227,33 +230,12 @@ def grid_style(styles: Styles, header_rows: int) -> TableStyle:
     return TableStyle(commands)
 
 
-def _longest_word(cell: RLParagraph) -> float:
-    """The width of the widest word of a cell's paragraph, set in its bold face (the
-    widest a word of it can be), which the cell must hold without breaking it."""
-    style = cell.style
-    bold = style.fontName if style.fontName.endswith("Bold") else f"{style.fontName}-Bold"
-    font = bold if bold in getRegisteredFontNames() else style.fontName
-    words = plain(cell.text).split()
-    return max((stringWidth(word, font, style.fontSize) for word in words), default=0.0)
-
-
-def widened(widths: Sequence[float], least: Sequence[float]) -> list[float]:
-    """Column widths, each at least its ``least`` if the whole width allows it: a
-    column too narrow for its longest word (large print) takes the room it lacks from
-    the others' spare room, in proportion to it. Widths that fit stay as they are.
-
-    >>> widened([50, 50], [60, 10])
-    [60, 40.0]
-    >>> widened([50, 50], [10, 10])
-    [50, 50]
-    """
-    lacking = sum(max(0.0, need - width) for width, need in zip(widths, least, strict=True))
-    spare = sum(max(0.0, width - need) for width, need in zip(widths, least, strict=True))
-    if lacking == 0 or spare < lacking:
-        return list(widths)
-    share = lacking / spare
-    return [need if width < need else width - (width - need) * share
-            for width, need in zip(widths, least, strict=True)]
+def dotted(style: Any, size: float) -> Any:
+    """``style`` for a card's name after its colour dot (:data:`DOT`, ``size`` points):
+    the dot is the first line's bullet, a space before the name."""
+    return style.clone(f"{style.name}-dotted", bulletFontName="Icons", bulletFontSize=size,
+                       bulletIndent=0, firstLineIndent=stringWidth(DOT, "Icons", size)
+                       + stringWidth(" ", style.fontName, style.fontSize))
 
 
 def _is_table(block: markup.Block | None) -> bool:
@@ -274,6 +256,9 @@ class Layout:
         self.frame_height = frame_height
         self._headings = 0
         self._in_toc = True  # False while laying out the quick reference's sections
+
+    def paragraph(self, text: str, style: Any, **options: Any) -> RLParagraph:
+        return paragraph(text, style, self.lang, **options)
 
     # --- blocks -------------------------------------------------------------------
 
@@ -300,10 +285,10 @@ class Layout:
         if isinstance(block, markup.Heading):
             return self.heading(block, styles)
         if isinstance(block, markup.Paragraph):
-            return [paragraph(block.text, styles.body)]
+            return [self.paragraph(block.text, styles.body)]
         if isinstance(block, markup.ItemList):
             items = [
-                paragraph(item, styles.bullet,
+                self.paragraph(item, styles.bullet,
                             bulletText=f"{number}." if block.numbered else "•")
                 for number, item in enumerate(block.items, start=1)
             ]
@@ -336,7 +321,7 @@ class Layout:
         return out
 
     def example(self, block: markup.Example, styles: Styles, width: float) -> Table:
-        paragraphs = [paragraph(text, styles.example) for text in block.paragraphs]
+        paragraphs = [self.paragraph(text, styles.example) for text in block.paragraphs]
         box = Table([[paragraphs]], colWidths=[width - 8 * mm], hAlign="CENTER")
         box.setStyle(TableStyle([
             ("BACKGROUND", (0, 0), (-1, -1), styles.color("example_background")),
@@ -354,13 +339,12 @@ class Layout:
         total = sum(block.widths)
         widths = [width * w / total for w in block.widths]
         rows = [
-            [paragraph(cell, styles.cell_bold if r < block.header_rows else styles.cell)
+            [self.paragraph(cell, styles.cell_bold if r < block.header_rows else styles.cell)
              for cell in row]
             for r, row in enumerate(block.rows)
         ]
-        longest = [max(_longest_word(cell) for cell in column) + 2 * GRID_PADDING[0]
-                   for column in zip(*rows, strict=True)]
-        widths = widened(widths, longest)
+        widths = column_widths(widths, list(zip(*rows, strict=True)), self.lang,
+                               2 * GRID_PADDING[0])
         table = Table(rows, colWidths=widths, repeatRows=block.header_rows)
         table.setStyle(grid_style(styles, block.header_rows))
         table.spaceAfter = styles.body.spaceAfter + 2
@@ -369,10 +353,11 @@ class Layout:
     # --- parts built from deck data --------------------------------------------------
 
     def card_name(self, card: Card) -> str:
-        """A card's name after a dot of its face's colour, as paragraph markup."""
-        size = self.styles.sheet["card_table"]["dot_pt"]
-        dot = f'<font name="Icons" color="{background_hex(card)}" size="{size:g}">\uf111</font>'
-        return f"{dot} {escape_text(card.name[self.lang])}"
+        """A card's name after a dot of its face's colour, as paragraph markup. The dot
+        is the paragraph's bullet, so that it stays on the name's first line (a narrow
+        column may break the name, never between it and its dot)."""
+        dot = f'<bullet><font color="{background_hex(card)}">{DOT}</font></bullet>'
+        return f"{dot}{escape_text(card.name[self.lang])}"
 
     def card_table(self) -> list[Flowable]:
         styles, labels = self.styles, self.labels
@@ -382,23 +367,27 @@ class Layout:
         bold = styles.cell_bold.clone("card-cell-bold", fontSize=sheet["font_pt"],
                                       leading=sheet["leading_pt"],
                                       fontName=styles.sheet["text"]["condensed_bold"])
+        named = dotted(cell, sheet["dot_pt"])
         right = cell.clone("card-cell-right", alignment=2)
         right_bold = bold.clone("card-cell-right-bold", alignment=2)
         columns = int(sheet["columns"])
         gap = sheet["gap_mm"] * mm
         width = (self.frame_width - gap * (columns - 1)) / columns
-        header = [paragraph(labels["card"], bold), paragraph(labels["count"], right_bold),
-                  paragraph(labels["points"], right_bold)]
+        header = [self.paragraph(labels["card"], bold),
+                  self.paragraph(labels["count"], right_bold),
+                  self.paragraph(labels["points"], right_bold)]
         rows = [header]
         card_list = self.deck.card_list()
         for card, count in card_list:
-            rows.append([paragraph(self.card_name(card), cell),
-                         paragraph(str(count), right), paragraph(str(card.points), right)])
-        rows.append([paragraph(labels["total"], bold),
-                     paragraph(str(sum(n for _, n in card_list)), right_bold),
-                     paragraph("", cell)])
-        widths = [width * 0.53, width * 0.26, width * 0.21]
+            rows.append([self.paragraph(self.card_name(card), named),
+                         self.paragraph(str(count), right),
+                         self.paragraph(str(card.points), right)])
+        rows.append([self.paragraph(labels["total"], bold),
+                     self.paragraph(str(sum(n for _, n in card_list)), right_bold),
+                     self.paragraph("", cell)])
         side, top, bottom = GRID_PADDING
+        widths = column_widths([width * 0.53, width * 0.26, width * 0.21],
+                               list(zip(*rows, strict=True)), self.lang, 2 * side)
         heights = [
             max(cell.wrap(w - 2 * side, self.frame_height)[1]
                 for cell, w in zip(row, widths, strict=True)) + top + bottom
@@ -439,7 +428,7 @@ class Layout:
     def gallery(self) -> list[Flowable]:
         heading = self.heading(markup.Heading(1, self.labels["gallery"]), self.styles)
         return heading + [
-            paragraph(self.labels["gallery_note"], self.styles.body),
+            self.paragraph(self.labels["gallery_note"], self.styles.body),
             pictures.Gallery(self.deck.card_list(), self.lang, self.styles,
                              self.labels["copies"], self.frame_height),
         ]
@@ -483,13 +472,13 @@ class Layout:
         ])
         out: list[Flowable] = [
             Spacer(0, sheet["top_mm"] * mm),
-            paragraph(escape_text(deck.name[self.lang]), styles.title),
-            paragraph(labels["rulebook"], styles.subtitle),
+            self.paragraph(escape_text(deck.name[self.lang]), styles.title),
+            self.paragraph(labels["rulebook"], styles.subtitle),
         ]
         description = deck_description(deck, self.lang)
         if description:
-            out.append(paragraph(escape_text(description), styles.title_text))
-        out.append(paragraph(facts, styles.title_text))
+            out.append(self.paragraph(escape_text(description), styles.title_text))
+        out.append(self.paragraph(facts, styles.title_text))
         out += [Spacer(0, 12 * mm),
                 pictures.CardFan(self.fan_cards(), sheet["fan_scale"], self.lang),
                 NextPageTemplate("body"), PageBreak()]

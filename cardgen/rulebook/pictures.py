@@ -23,7 +23,7 @@ from cardgen.render.faces import card_size_pt, draw_back, draw_face
 from cardgen.render.layout import layout
 from cardgen.render.pictograms import draw_color_shape
 from cardgen.rulebook.styles import Styles
-from cardgen.rulebook.tables import Table
+from cardgen.rulebook.tables import Table, paragraph_class
 from cardgen.rulebook.templates import escape_text
 
 
@@ -50,10 +50,11 @@ def gallery_grid(cards: Sequence[tuple[Card, int]], lang: str, styles: Styles,
     gap = float(sheet["gap_mm"]) * mm
     face_width = card_size_pt()[0] * scale
     columns = max(1, int((frame_width + gap) // (face_width + gap)))
+    caption = paragraph_class(lang)
     cells: list[Any] = [
         [face(card, scale, lang),
-         RLParagraph(f"{escape_text(card.name[lang])}<br/>{copies_label.format(n=count)}",
-                     styles.gallery_caption)]
+         caption(f"{escape_text(card.name[lang])}<br/>{copies_label.format(n=count)}",
+                 styles.gallery_caption)]
         for card, count in cards
     ]
     rows: list[list[Any]] = [cells[i:i + columns] for i in range(0, len(cells), columns)]

@@ -177,7 +177,7 @@ def test_french_quotes_hold_narrow_no_break_spaces(ref: str) -> None:
 
 def line_texts(text: str, style: ParagraphStyle, width: float) -> list[str]:
     """The lines reportlab breaks the paragraph into, ``width`` points wide."""
-    laid = paragraph(text, style)
+    laid = paragraph(text, style, "fr")
     laid.wrap(width, 1000)
     return ["".join(frag.text for frag in line.words) if hasattr(line, "words")
             else " ".join(line[1]) for line in laid.blPara.lines]
