@@ -2,6 +2,7 @@
 
     python benchmarks/balance.py [--players 4] [--workers N] [--fixed-games 400]
     python benchmarks/balance.py --error-rate 200
+    python benchmarks/balance.py --smoke   # tiny studies: the benchmark works, no figures
 
 Runs, in one process and one after the other on the same cores:
 
@@ -113,12 +114,13 @@ def games_to_settle(games: int, estimate: float, se: float, tolerance: float = 0
     return math.ceil(min(options))
 
 
-def sequential_study(players: int, workers: int) -> dict[str, Any]:
+def sequential_study(players: int, workers: int, **sizes: int) -> dict[str, Any]:
+    """``sizes``: the study's games and max_pairs, when not its defaults."""
     from cardgen.balance.study import Plan, run_study
     from cardgen.deck.load import load_deck
 
     report = run_study(Plan(load_deck("unplugged"), load_deck("classic"),
-                            players=(players,), workers=workers))
+                            players=(players,), workers=workers, **sizes))
     table = report["tables"][0]
     pairs = table["pair_rounds"]
     rounds = table["deck"]["rounds"] + table["baseline"]["rounds"]
@@ -127,15 +129,15 @@ def sequential_study(players: int, workers: int) -> dict[str, Any]:
             "verdicts": {key: e["verdict"] for key, e in kinds.items()}}
 
 
-def error_rate(repetitions: int, workers: int) -> None:
+def error_rate(repetitions: int, workers: int, games: int = 10, **sizes: int) -> None:
     from cardgen.balance.study import Plan, run_study
     from cardgen.deck.load import load_deck
 
     deck = load_deck(str(ROOT / "tests" / "decks" / "balance-known.toml"))
     said: dict[str, int] = {}
     for seed in range(repetitions):
-        report = run_study(Plan(deck, deck, games=10, seed=f"error-rate:{seed}",
-                                only=("lucky-seven",), workers=workers))
+        report = run_study(Plan(deck, deck, games=games, seed=f"error-rate:{seed}",
+                                only=("lucky-seven",), workers=workers, **sizes))
         effect = report["tables"][0]["kinds"]
         verdict = next(k for k in effect if k["key"] == "lucky-seven")["effect"][
             "holder_win"]["verdict"]
@@ -155,7 +157,13 @@ def main() -> None:
     parser.add_argument("--fixed-games", type=int, default=400)
     parser.add_argument("--error-rate", type=int, metavar="N",
                         help="measure the renamed number card's wrong verdicts over N studies")
+    parser.add_argument("--smoke", action="store_true",
+                        help="tiny studies, a few seconds: the benchmark works, no figures")
     args = parser.parse_args()
+    sizes = {"games": 4, "max_pairs": 40} if args.smoke else {}
+    if args.smoke:
+        args.fixed_games = 4
+        error_rate(2, args.workers, games=4, max_pairs=40)
     if args.error_rate:
         error_rate(args.error_rate, args.workers)
         return
@@ -163,7 +171,7 @@ def main() -> None:
           f"on {os.cpu_count()} core(s), Python {platform.python_version()}")
     fixed, fixed_wall, fixed_cpu = timed(
         lambda: fixed_study(args.players, args.fixed_games, args.workers))
-    ours, our_wall, our_cpu = timed(lambda: sequential_study(args.players, args.workers))
+    ours, our_wall, our_cpu = timed(lambda: sequential_study(args.players, args.workers, **sizes))
     told = [k for k, v in fixed["verdicts"].items() if v != "unclear"]
     print(f"fixed study ({args.fixed_games} games a run): {fixed['games']:,} games, "
           f"{fixed['rounds']:,} rounds, wall {fixed_wall:.1f} s, CPU {fixed_cpu:.1f} s; told "

@@ -2,9 +2,10 @@
 
 Run by benchmarks/sheets.py in a fresh interpreter, like the command: it imports
 reportlab's canvas and nothing of cardgen, registers the fonts the drawing uses, and
-replays the canvas calls that `cardgen sheets` made (recorded by sheets.py), so it
-draws the same cards and marks into the same bytes. What the command takes beyond this
-is cardgen's own cost: its imports, reading the deck, laying out and fitting text.
+replays the calls to reportlab's canvas, path and text objects that `cardgen sheets`
+made (recorded by benchmarks/canvas_recording.py), so it draws the same cards and marks.
+What the command takes beyond this is cardgen's own cost: its imports, reading the deck,
+laying out and fitting text.
 
     python benchmarks/canvas_replay.py RECORDING.pickle OUT.pdf
 """
@@ -16,6 +17,12 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
+from reportlab.pdfgen.textobject import PDFTextObject
+
+#: the names benchmarks/canvas_recording.py gives the classes and its arguments
+CLASSES = {"Canvas": Canvas, "PDFPathObject": PDFPathObject, "PDFTextObject": PDFTextObject}
+REF, OUTPUT = "\0ref", ("\0output",)
 
 
 def main() -> None:
@@ -24,12 +31,24 @@ def main() -> None:
     for name, path in recording["fonts"].items():
         pdfmetrics.registerFont(TTFont(name, path))
     rl_config.useA85 = 0
-    objects = {0: Canvas(sys.argv[2], **recording["canvas"])}
-    for target, method, args, kwargs, refs, result in recording["calls"]:
-        args = [objects[arg] if index in refs else arg for index, arg in enumerate(args)]
-        value = getattr(objects[target], method)(*args, **kwargs)
-        if result is not None:
-            objects[result] = value
+    objects: list = []
+
+    def real(arg):
+        if arg == OUTPUT:
+            return sys.argv[2]
+        if type(arg) is tuple and len(arg) == 2 and arg[0] == REF:
+            return objects[arg[1]]
+        return arg
+
+    for target, method, args, kwargs, result in recording["calls"]:
+        args = [real(arg) for arg in args]
+        kwargs = {key: real(value) for key, value in kwargs.items()}
+        if method == "__init__":
+            value = CLASSES[target](*args, **kwargs)
+        else:
+            value = getattr(objects[target], method)(*args, **kwargs)
+        if result is not None and result == len(objects):
+            objects.append(value)
 
 
 if __name__ == "__main__":

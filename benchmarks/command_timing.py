@@ -78,6 +78,12 @@ def command_time(args: list[str]) -> float:
         return elapsed
 
 
+def has_revision(rev: str) -> bool:
+    """Whether this clone holds ``rev`` (a shallow clone may not hold the older ones)."""
+    return subprocess.run(["git", "cat-file", "-e", f"{rev}^{{commit}}"], cwd=ROOT,
+                          capture_output=True).returncode == 0
+
+
 def checkout(rev: str, folder: Path) -> Path:
     """cardgen at ``rev`` as an importable folder (fonts and templates inside it, where
     the editable install maps them)."""

@@ -1,6 +1,6 @@
 """Where a step of cardgen.env goes: the same episodes replayed through growing layers.
 
-    python benchmarks/env_profile.py [--episodes 6] [--repeats 5]
+    python benchmarks/env_profile.py [--episodes 6] [--repeats 5] [--smoke]
 
 It plays a few 4-player classic episodes as ``env_speed.py`` does (random masked
 actions), records each action, then replays exactly those actions through growing
@@ -104,7 +104,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--episodes", type=int, default=6)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--smoke", action="store_true",
+                        help="tiny sizes, a few seconds: the benchmark works, no figures")
     args = parser.parse_args()
+    if args.smoke:
+        args.episodes, args.repeats = 1, 1
     recorded = record(args.episodes)
     measures: list[tuple[str, Callable[[Episodes], float]]] = [
         ("engine: legal actions, action", lambda r: layers(r, 1)),

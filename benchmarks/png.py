@@ -6,7 +6,7 @@ with the current code, medians of --runs. Each run reports its wall time, the us
 of the process and its workers, and peak memory: the largest resident size of the main
 process and of any one worker. The issue's aims: half the time, under 100 MiB.
 
-    python benchmarks/png.py [--deck classic] [--dpi 300] [--runs 3] [--against REV]
+    python benchmarks/png.py [--deck classic] [--dpi 300] [--runs 3] [--against REV] [--smoke]
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from command_timing import ENV, REFERENCE, ROOT, checkout
+from command_timing import ENV, REFERENCE, ROOT, checkout, has_revision
 
 #: Runs `cardgen ARGS`, then prints the peak resident size (KiB) of this process and of
 #: its largest child: a pool's workers are children.
@@ -71,11 +71,19 @@ def main() -> None:
     parser.add_argument("--dpi", default="300")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--against", default=REFERENCE, help="git revision to compare with")
+    parser.add_argument("--smoke", action="store_true",
+                        help="tiny sizes, a few seconds: the benchmark works, no figures")
     options = parser.parse_args()
+    if options.smoke:
+        options.dpi, options.runs = "50", 1
     args = [options.deck, "--dpi", options.dpi]
+    against = options.against if has_revision(options.against) else None
+    if against is None:
+        print(f"{options.against} is not in this clone: only the code now is timed")
     with tempfile.TemporaryDirectory() as folder:
-        old = checkout(options.against, Path(folder) / "reference")
-        cases = {"now": None, options.against: old}
+        cases: dict[str, Path | None] = {"now": None}
+        if against:
+            cases[against] = checkout(against, Path(folder) / "reference")
         found: dict[str, list[Run]] = {name: [] for name in cases}
         for name, code in cases.items():  # a first run of each warms the caches
             run_png(code, args, Path(folder) / name)
@@ -95,7 +103,9 @@ def main() -> None:
               f"{max(r.main_mib for r in runs):.0f} MiB main process, "
               f"{max(r.worker_mib for r in runs):.0f} MiB largest worker; "
               f"{sizes[name] / 2**20:.1f} MiB of PNG")
-    (now_wall, now_user), (ref_wall, ref_user) = medians["now"], medians[options.against]
+    if not against:
+        return
+    (now_wall, now_user), (ref_wall, ref_user) = medians["now"], medians[against]
     print(f"  ratio: {now_wall / ref_wall:.2f}x the wall time, {now_user / ref_user:.2f}x "
           f"the user CPU")
 

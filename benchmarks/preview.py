@@ -5,7 +5,7 @@ deck read and checked, the face drawn and rasterised, the PNG written), wall and
 CPU time; and the work itself in a warm process, the deck read, drawn and written again
 as `cardgen watch` does after each change. The aim: well under a second.
 
-    python benchmarks/preview.py [--deck examples/night-train.toml] [--card tunnel]
+    python benchmarks/preview.py [--deck examples/night-train.toml] [--card tunnel] [--smoke]
 """
 
 from __future__ import annotations
@@ -27,7 +27,11 @@ def main() -> None:
     parser.add_argument("--deck", default=str(ROOT / "examples" / "night-train.toml"))
     parser.add_argument("--card", default="tunnel")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--smoke", action="store_true",
+                        help="tiny sizes, a few seconds: the benchmark works, no figures")
     args = parser.parse_args()
+    if args.smoke:
+        args.runs = 1
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "one.png"
         command = [*CARDGEN, "preview", args.deck, args.card, "--no-open", "-o", str(out)]

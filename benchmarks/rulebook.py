@@ -1,4 +1,4 @@
-"""How long the rulebooks take (run: python benchmarks/rulebook.py).
+"""How long the rulebooks take (run: python benchmarks/rulebook.py [--smoke]).
 
 Prints, for every built-in deck in both languages, the time to render its rulebook in
 this process (best of 3), its pages and its size; the total for all of them (the
@@ -10,6 +10,7 @@ start-up included.
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable
 from io import BytesIO
@@ -33,18 +34,24 @@ def best_of(runs: int, make: Callable[[], bytes]) -> tuple[float, bytes]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true",
+                        help="tiny sizes, a few seconds: the benchmark works, no figures")
+    smoke = parser.parse_args().smoke
+    # the smoke run: one deck in one language, once
+    names, langs, runs = (["classic"], LANGS[:1], 1) if smoke else (builtin_names(), LANGS, 3)
     total = 0.0
-    for name in builtin_names():
+    for name in names:
         deck = load_deck(name)
-        sheets, _ = best_of(3, lambda deck=deck: render_sheets(deck, SheetOptions()))
-        for lang in LANGS:
-            seconds, pdf = best_of(3, lambda deck=deck, lang=lang: rulebook_pdf(deck, lang))
+        sheets, _ = best_of(runs, lambda deck=deck: render_sheets(deck, SheetOptions()))
+        for lang in langs:
+            seconds, pdf = best_of(runs, lambda deck=deck, lang=lang: rulebook_pdf(deck, lang))
             total += seconds
             pages = len(PdfReader(BytesIO(pdf)).pages)
             print(f"{name:>10} {lang}: {seconds * 1000:5.0f} ms, {pages} pages, "
                   f"{len(pdf) / 1024:4.0f} kB  ({seconds / sheets:.1f}x the deck's sheets, "
                   f"{sheets * 1000:.0f} ms)")
-    print(f"all {len(builtin_names()) * len(LANGS)} rulebooks: {total:.2f} s")
+    print(f"all {len(names) * len(langs)} rulebooks: {total:.2f} s")
     whole = command_time(["rulebook", "unplugged", "--lang", "fr"])
     print(f"`cardgen rulebook unplugged --lang fr` as a command: {whole * 1000:.0f} ms")
 

@@ -19,6 +19,7 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 from helpers.paths import EXAMPLES
 from hypothesis import HealthCheck, given, settings
@@ -186,6 +187,9 @@ def test_any_toml_document_as_a_deck_or_a_situation(table: dict[str, Any]) -> No
     answers(toml_document(table).encode(), DECK_COMMANDS + SITUATION_COMMANDS)
 
 
+# Slow: 40 decks through every deck command; the quick set keeps the situation-shaped
+# documents, the raw bytes and the TOML documents.
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=40)
 @given(deck_shaped)
 def test_any_deck_shaped_document(table: dict[str, Any]) -> None:

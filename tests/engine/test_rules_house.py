@@ -403,7 +403,9 @@ def test_h27_the_rest_is_classic_winner_collects_and_the_challenge() -> None:
 # --- whole games --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", [2, 4, 7])
+# Four players in the quick set; the smallest and the largest table in the slow set.
+@pytest.mark.parametrize("players", [pytest.param(2, marks=pytest.mark.slow), 4,
+                                     pytest.param(7, marks=pytest.mark.slow)])
 def test_house_games_keep_every_invariant(players: int) -> None:
     variant = house_variant(players)
     for seed in range(4):

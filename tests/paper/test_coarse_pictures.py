@@ -51,10 +51,12 @@ def _drawn_ppi(pdf: Path, pixels: int) -> float:
     raise AssertionError("the picture is on no page")
 
 
+# The home sheets in the quick set (test_the_shop_images_and_check_name_it_too covers a
+# shop); the two print shops' files in the slow set.
 @pytest.mark.parametrize(("args", "least", "size"), [
     ([], 200, "53x79"),
-    (["--shop", "european-3mm"], 300, "63x88"),
-    (["--shop", "drivethrucards"], 300, "63.5x88.9"),
+    pytest.param(["--shop", "european-3mm"], 300, "63x88", marks=pytest.mark.slow),
+    pytest.param(["--shop", "drivethrucards"], 300, "63.5x88.9", marks=pytest.mark.slow),
 ])
 def test_sheets_name_a_60_px_picture_with_the_resolution_it_prints_at(
         tmp_path: Path, args: list[str], least: int, size: str) -> None:

@@ -26,7 +26,8 @@ def _render(deck: str, shop: str, file: ShopFile | None = None) -> bytes:
     return render_print_shop(load_deck(deck), options, file or ShopFile.of(profile))
 
 
-@pytest.mark.parametrize(("deck", "faces"), [("classic", 108), ("unplugged", 145)])
+@pytest.mark.parametrize(("deck", "faces"), [  # Uno Unplugged's 145 faces: in the slow set
+    ("classic", 108), pytest.param("unplugged", 145, marks=pytest.mark.slow)])
 def test_every_face_keeps_its_letters_4_mm_inside_the_trim_in_the_european_file(
         deck: str, faces: int) -> None:
     profile = load_shop("european-3mm")

@@ -77,6 +77,7 @@ def test_every_font_of_every_pdf_build_writes_is_embedded(built: tuple[Path, str
         assert not_embedded(pdf.read_bytes()) == [], pdf.name
 
 
+@pytest.mark.slow  # a whole build; tests/rulebook/test_rulebook.py checks Letter quickly
 def test_build_on_letter_paper_puts_every_sheet_and_rulebook_page_on_letter(
         tmp_path: Path) -> None:
     """A user in North America builds everything at once on the paper they have."""

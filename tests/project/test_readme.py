@@ -84,7 +84,8 @@ OTHER_PROGRAMS = {
                     "pyproject.toml",
     "python -m pytest": "the test suite itself; the test file it names is checked",
     "python benchmarks/": "a benchmark: it runs for minutes, some against RLCard; the "
-                          "script and the options given are checked",
+                          "script and the options given are checked, and "
+                          "tests/project/test_benchmarks_run.py runs each in smoke mode",
     "python tests/": "writes a test's reference files again, after a deliberate change; "
                      "the script is checked",
 }

@@ -28,8 +28,10 @@ def fill_colours(page: pdfplumber.page.Page) -> set[tuple[float, ...]]:
             if isinstance(shape.get("non_stroking_color"), tuple | list)}
 
 
-@pytest.mark.parametrize(("deck", "lang"), [("classic", "en"), ("unplugged", "fr"),
-                                            ("house", "en")])
+# One rulebook in the quick set; the other two decks' in the slow set.
+@pytest.mark.parametrize(("deck", "lang"), [
+    ("classic", "en"), pytest.param("unplugged", "fr", marks=pytest.mark.slow),
+    pytest.param("house", "en", marks=pytest.mark.slow)])
 def test_the_rulebook_says_what_each_shape_means(deck: str, lang: str,
                                                  tmp_path: Path) -> None:
     with rulebook(tmp_path, deck, lang) as pdf:

@@ -366,6 +366,7 @@ def test_rulebook_command_needs_a_language() -> None:
     assert result.exit_code == 2 and "--lang" in result.output
 
 
+@pytest.mark.slow  # every built-in deck built; test_rulebook_command_writes_the_pdf is quick
 def test_build_writes_both_rulebooks_of_every_builtin_deck(tmp_path: Path) -> None:
     written = list(build_all(tmp_path))
     for ref in builtin_names():

@@ -74,13 +74,16 @@ def test_the_optional_rules_wording(lang: str, says: list[str], never: list[str]
      ["Coup de bol 4 20 Sur sa couleur : posez ensuite, une par une, autant de cartes de "
       "cette couleur que vous voulez."],
      ["pose ensuite une à une", "retirent"]),
-    ("unplugged", "en",
-     ["Lucky Break 4 20 On its colour: then lay as many cards of that colour as you like, "
-      "one at a time."], []),
-    ("house", "fr",
-     ["Pour la première manche, les joueurs choisissent le donneur comme ils le veulent.",
-      "même couleur et même valeur (chiffre ou symbole), ou la même carte noire"],
-     ["les autres joueurs choisissent", "même figure", "retirent"]),
+    # each rulebook is a build: two of the five are in the slow set
+    pytest.param("unplugged", "en",
+                 ["Lucky Break 4 20 On its colour: then lay as many cards of that colour as "
+                  "you like, one at a time."], [], marks=pytest.mark.slow),
+    pytest.param("house", "fr",
+                 ["Pour la première manche, les joueurs choisissent le donneur comme ils le "
+                  "veulent.",
+                  "même couleur et même valeur (chiffre ou symbole), ou la même carte noire"],
+                 ["les autres joueurs choisissent", "même figure", "retirent"],
+                 marks=pytest.mark.slow),
     ("house", "en",
      ["For the first round, the players choose the dealer as they like.",
       "same colour and same value (number or symbol), or the same black card"],
