@@ -105,6 +105,33 @@ def design_cmyk() -> dict[str, CMYK]:
     return values
 
 
+def luma_grey(hex_rgb: str) -> str:
+    """The grey a greyscale printer or copier prints ``hex_rgb`` as (Rec. 601 luma)."""
+    red, green, blue = (int(hex_rgb[i:i + 2], 16) for i in (1, 3, 5))
+    level = round(0.299 * red + 0.587 * green + 0.114 * blue)
+    return f"#{level:02X}{level:02X}{level:02X}"
+
+
+def contrast_ratio(first: str, second: str) -> float:
+    """WCAG 2's contrast ratio of two RGB colours, from 1 (the same) to 21."""
+
+    def luminance(hex_rgb: str) -> float:
+        channels = [int(hex_rgb[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+                  for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def reads_on(text_hex: str, background_hex: str, least: float) -> bool:
+    """Whether text of one colour reads on the other (``least``: the contrast ratio it
+    needs), printed in colour and in greyscale alike."""
+    return min(contrast_ratio(text_hex, background_hex),
+               contrast_ratio(luma_grey(text_hex), luma_grey(background_hex))) >= least
+
+
 def paint(hex_rgb: str) -> Color:
     """The colour to draw for the design colour ``hex_rgb`` (``#RRGGBB``)."""
     limit = _INK_LIMIT.get()

@@ -31,7 +31,7 @@ from reportlab.pdfbase import pdfmetrics
 from cardgen.catalogue import Card, catalogue
 from cardgen.catalogue.locale import face_lang_problem, face_languages
 from cardgen.errors import CardgenError
-from cardgen.render.colour import current_face_style, paint, png_source
+from cardgen.render.colour import current_face_style, paint, png_source, reads_on
 from cardgen.render.facetext import (
     Box,
     TextBlock,
@@ -157,7 +157,8 @@ class _Ink:
     in low ink); ``fg`` the text and marks set on the background; ``mark`` the frame and
     corner indices (the foreground, or the face's colour in low ink); ``outline`` the
     outline of light marks; ``shape`` the fill of the colour shapes (white on a
-    colour, black on white)."""
+    colour, black on white); ``name_outline`` the outline of white words on a colour
+    they read poorly on (yellow, green), else None."""
 
     def __init__(self, background: str) -> None:
         colors = layout().colors
@@ -171,6 +172,10 @@ class _Ink:
         self.mark = (self.ink if light else self.own) if self.low_ink else self.fg
         self.outline: Color | None = None if light and not self.low_ink else self.ink
         self.shape = self.fg
+        self.name_outline: Color | None = None
+        if self.fg is self.paper and not reads_on(colors["paper"], background,
+                                                  layout().card.min_text_contrast):
+            self.name_outline = self.ink
 
 
 # --- pieces shared by several kinds ---------------------------------------------------
@@ -437,7 +442,8 @@ def _draw_captioned(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) ->
     chip = color if color is not None and card.family == "unplugged" else chip
     _top_indices(canvas, card, box, lang, ink,
                  chip if chip is not None and chip != ink.own else None)
-    draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg)
+    draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg,
+                    outline=ink.name_outline)
     _caption_box(canvas, card, box, lang)
 
 
@@ -449,13 +455,15 @@ def _draw_picture(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> N
     draw_picture(canvas, card.picture, left, bottom, box.width - 2 * left,
                  box.height - box.safe - bottom, background_hex(card))
     _top_indices(canvas, card, box, lang, ink)
-    draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg)
+    draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg,
+                    outline=ink.name_outline)
     _caption_box(canvas, card, box, lang)
 
 
 def _draw_typographic(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) -> None:
     _top_indices(canvas, card, box, lang, ink)
-    draw_text_block(canvas, name_block(card, box, lang, title=True), ink.fg)
+    draw_text_block(canvas, name_block(card, box, lang, title=True), ink.fg,
+                    outline=ink.name_outline)
     _caption_box(canvas, card, box, lang)
 
 

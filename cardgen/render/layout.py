@@ -119,6 +119,7 @@ class CardLayout:
     frame_inset_mm: float
     frame_radius_mm: float
     frame_line_mm: float
+    min_text_contrast: float  # WCAG contrast ratio below which white words get an outline
     corner: Corner
     color_shapes: ColorShapes
     oval: Oval
