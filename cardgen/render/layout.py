@@ -197,6 +197,7 @@ class SheetLayout:
     min_gutter_mark_mm: float
     fold_dash_pt: Sequence[float]
     paper_edge_mm: float
+    min_edge_mark_mm: float
     side_text_mm: float
     mark_line_pt: float
     ruler_length_mm: float
