@@ -205,17 +205,53 @@ def picture_cmyk(image: Any, background_hex: str, limit: float) -> Any:
     return Image.composite(picture, Image.new("CMYK", rgba.size, card), rgba.getchannel("A"))
 
 
-def png_source(path: Path, background_hex: str) -> tuple[Any, str | None]:
+def png_source(path: Path, background_hex: str, ink: float = 1.0
+               ) -> tuple[Any, str | None]:
     """What reportlab's drawImage takes for a PNG picture, and its mask: the file with its
-    transparency in RGB; in CMYK, the picture converted and flattened, with no mask."""
+    transparency in RGB; in CMYK, the picture converted and flattened, with no mask;
+    with ``ink`` under 1, lightened to that share of its ink."""
     limit = _INK_LIMIT.get()
-    if limit is None:
+    if limit is None and ink >= 1.0:
         return str(path), "auto"
     from PIL import Image
     from reportlab.lib.utils import ImageReader
 
     with Image.open(path) as image:
-        return ImageReader(picture_cmyk(image, background_hex, limit)), None
+        picture = picture_lightened(image, ink) if ink < 1.0 else image
+        if limit is None:
+            return ImageReader(picture), "auto"
+        return ImageReader(picture_cmyk(picture, background_hex, limit)), None
+
+
+def picture_lightened(image: Any, ink: float) -> Any:
+    """A Pillow image (RGBA) printing ``ink`` of its ink: each channel mixed with white."""
+    rgba = image.convert("RGBA")
+    light = rgba.convert("RGB").point(lambda v: round(255 - ink * (255 - v)))
+    light.putalpha(rgba.getchannel("A"))
+    return light
+
+
+def drawing_lightened(drawing: Any, ink: float) -> None:
+    """Lighten an SVG drawing (svglib's shapes) in place to ``ink`` of its ink, each
+    fill and stroke colour and each bitmap mixed with white (the low-ink back)."""
+    from reportlab.graphics.shapes import Image
+
+    def convert(node: Any, colour_name: str) -> None:
+        colour = getattr(node, colour_name, None)
+        if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
+            red, green, blue = (1 - ink * (1 - c) for c in colour.rgb())
+            setattr(node, colour_name, Color(red, green, blue, colour.alpha))
+
+    def walk(group: Any) -> None:
+        for node in group.getContents():
+            convert(node, "fillColor")
+            convert(node, "strokeColor")
+            if isinstance(node, Image) and hasattr(node.path, "mode"):
+                node.path = picture_lightened(node.path, ink)
+            if hasattr(node, "getContents"):
+                walk(node)
+
+    walk(drawing)
 
 
 def drawing_cmyk(drawing: Any, background_hex: str, limit: float) -> None:

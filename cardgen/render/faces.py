@@ -468,16 +468,17 @@ def _draw_typographic(canvas: Any, card: Card, box: Box, lang: Lang, ink: _Ink) 
 
 
 def draw_picture(canvas: Any, path: Path, x: float, y: float, width: float,
-                 height: float, background: str = "#FFFFFF") -> None:
+                 height: float, background: str = "#FFFFFF", ink: float = 1.0) -> None:
     """An SVG or PNG file scaled to fit the box (x, y, width, height), centred in it,
-    on the card colour ``background`` (what a CMYK file flattens its transparency on)."""
+    on the card colour ``background`` (what a CMYK file flattens its transparency on);
+    ``ink`` under 1 lightens it to that share of its ink."""
     if path.suffix.lower() == ".svg":
         from cardgen.render.svg import draw_svg
 
-        draw_svg(canvas, path, x, y, width, height, background)
+        draw_svg(canvas, path, x, y, width, height, background, ink)
         return
     try:
-        source, mask = png_source(path, background)
+        source, mask = png_source(path, background, ink)
         canvas.drawImage(source, x, y, width, height, preserveAspectRatio=True,
                          anchor="c", mask=mask)
     except Exception as exc:  # Pillow reports a damaged file with many kinds of error
@@ -540,8 +541,10 @@ def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0,
     if picture is not None:
         bleed = pt(bleed_mm)
         width, height = size.points
+        # In low ink, on white and lightened as cardgen's own back is.
         draw_picture(canvas, picture, x - bleed, y - bleed, width + 2 * bleed,
-                     height + 2 * bleed)
+                     height + 2 * bleed,
+                     ink=layout().card.low_ink.picture_ink if ink.low_ink else 1.0)
         canvas.restoreState()
         return
     box = _enter(canvas, x, y, size)

@@ -72,6 +72,7 @@ class LowInk:
     frame_line_mm: float
     oval_line_mm: float
     caption_box_line_mm: float
+    picture_ink: float
 
 
 @dataclass(frozen=True)
