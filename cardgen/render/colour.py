@@ -105,6 +105,33 @@ def design_cmyk() -> dict[str, CMYK]:
     return values
 
 
+def luma_grey(hex_rgb: str) -> str:
+    """The grey a greyscale printer or copier prints ``hex_rgb`` as (Rec. 601 luma)."""
+    red, green, blue = (int(hex_rgb[i:i + 2], 16) for i in (1, 3, 5))
+    level = round(0.299 * red + 0.587 * green + 0.114 * blue)
+    return f"#{level:02X}{level:02X}{level:02X}"
+
+
+def contrast_ratio(first: str, second: str) -> float:
+    """WCAG 2's contrast ratio of two RGB colours, from 1 (the same) to 21."""
+
+    def luminance(hex_rgb: str) -> float:
+        channels = [int(hex_rgb[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+                  for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def reads_on(text_hex: str, background_hex: str, least: float) -> bool:
+    """Whether text of one colour reads on the other (``least``: the contrast ratio it
+    needs), printed in colour and in greyscale alike."""
+    return min(contrast_ratio(text_hex, background_hex),
+               contrast_ratio(luma_grey(text_hex), luma_grey(background_hex))) >= least
+
+
 def paint(hex_rgb: str) -> Color:
     """The colour to draw for the design colour ``hex_rgb`` (``#RRGGBB``)."""
     limit = _INK_LIMIT.get()
@@ -178,17 +205,53 @@ def picture_cmyk(image: Any, background_hex: str, limit: float) -> Any:
     return Image.composite(picture, Image.new("CMYK", rgba.size, card), rgba.getchannel("A"))
 
 
-def png_source(path: Path, background_hex: str) -> tuple[Any, str | None]:
+def png_source(path: Path, background_hex: str, ink: float = 1.0
+               ) -> tuple[Any, str | None]:
     """What reportlab's drawImage takes for a PNG picture, and its mask: the file with its
-    transparency in RGB; in CMYK, the picture converted and flattened, with no mask."""
+    transparency in RGB; in CMYK, the picture converted and flattened, with no mask;
+    with ``ink`` under 1, lightened to that share of its ink."""
     limit = _INK_LIMIT.get()
-    if limit is None:
+    if limit is None and ink >= 1.0:
         return str(path), "auto"
     from PIL import Image
     from reportlab.lib.utils import ImageReader
 
     with Image.open(path) as image:
-        return ImageReader(picture_cmyk(image, background_hex, limit)), None
+        picture = picture_lightened(image, ink) if ink < 1.0 else image
+        if limit is None:
+            return ImageReader(picture), "auto"
+        return ImageReader(picture_cmyk(picture, background_hex, limit)), None
+
+
+def picture_lightened(image: Any, ink: float) -> Any:
+    """A Pillow image (RGBA) printing ``ink`` of its ink: each channel mixed with white."""
+    rgba = image.convert("RGBA")
+    light = rgba.convert("RGB").point(lambda v: round(255 - ink * (255 - v)))
+    light.putalpha(rgba.getchannel("A"))
+    return light
+
+
+def drawing_lightened(drawing: Any, ink: float) -> None:
+    """Lighten an SVG drawing (svglib's shapes) in place to ``ink`` of its ink, each
+    fill and stroke colour and each bitmap mixed with white (the low-ink back)."""
+    from reportlab.graphics.shapes import Image
+
+    def convert(node: Any, colour_name: str) -> None:
+        colour = getattr(node, colour_name, None)
+        if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
+            red, green, blue = (1 - ink * (1 - c) for c in colour.rgb())
+            setattr(node, colour_name, Color(red, green, blue, colour.alpha))
+
+    def walk(group: Any) -> None:
+        for node in group.getContents():
+            convert(node, "fillColor")
+            convert(node, "strokeColor")
+            if isinstance(node, Image) and hasattr(node.path, "mode"):
+                node.path = picture_lightened(node.path, ink)
+            if hasattr(node, "getContents"):
+                walk(node)
+
+    walk(drawing)
 
 
 def drawing_cmyk(drawing: Any, background_hex: str, limit: float) -> None:

@@ -31,7 +31,7 @@ from reportlab.pdfbase import pdfmetrics
 from cardgen.catalogue import Card, catalogue
 from cardgen.catalogue.face_languages import FRENCH_AND_ENGLISH, FaceLanguages
 from cardgen.errors import CardgenError
-from cardgen.render.colour import current_face_style, paint, png_source
+from cardgen.render.colour import current_face_style, paint, png_source, reads_on
 from cardgen.render.facetext import (
     Box,
     TextBlock,
@@ -154,7 +154,8 @@ class _Ink:
     in low ink); ``fg`` the text and marks set on the background; ``mark`` the frame and
     corner indices (the foreground, or the face's colour in low ink); ``outline`` the
     outline of light marks; ``shape`` the fill of the colour shapes (white on a
-    colour, black on white)."""
+    colour, black on white); ``name_outline`` the outline of white words on a colour
+    they read poorly on (yellow, green), else None."""
 
     def __init__(self, background: str) -> None:
         colors = layout().colors
@@ -168,6 +169,10 @@ class _Ink:
         self.mark = (self.ink if light else self.own) if self.low_ink else self.fg
         self.outline: Color | None = None if light and not self.low_ink else self.ink
         self.shape = self.fg
+        self.name_outline: Color | None = None
+        if self.fg is self.paper and not reads_on(colors["paper"], background,
+                                                  layout().card.min_text_contrast):
+            self.name_outline = self.ink
 
 
 # --- pieces shared by several kinds ---------------------------------------------------
@@ -434,7 +439,8 @@ def _draw_captioned(canvas: Any, card: Card, box: Box, lang: FaceLanguages, ink:
     chip = color if color is not None and card.family == "unplugged" else chip
     _top_indices(canvas, card, box, lang, ink,
                  chip if chip is not None and chip != ink.own else None)
-    draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg)
+    draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg,
+                    outline=ink.name_outline)
     _caption_box(canvas, card, box, lang)
 
 
@@ -446,27 +452,30 @@ def _draw_picture(canvas: Any, card: Card, box: Box, lang: FaceLanguages, ink: _
     draw_picture(canvas, card.picture, left, bottom, box.width - 2 * left,
                  box.height - box.safe - bottom, background_hex(card))
     _top_indices(canvas, card, box, lang, ink)
-    draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg)
+    draw_text_block(canvas, name_block(card, box, lang, title=False), ink.fg,
+                    outline=ink.name_outline)
     _caption_box(canvas, card, box, lang)
 
 
 def _draw_typographic(canvas: Any, card: Card, box: Box, lang: FaceLanguages, ink: _Ink) -> None:
     _top_indices(canvas, card, box, lang, ink)
-    draw_text_block(canvas, name_block(card, box, lang, title=True), ink.fg)
+    draw_text_block(canvas, name_block(card, box, lang, title=True), ink.fg,
+                    outline=ink.name_outline)
     _caption_box(canvas, card, box, lang)
 
 
 def draw_picture(canvas: Any, path: Path, x: float, y: float, width: float,
-                 height: float, background: str = "#FFFFFF") -> None:
+                 height: float, background: str = "#FFFFFF", ink: float = 1.0) -> None:
     """An SVG or PNG file scaled to fit the box (x, y, width, height), centred in it,
-    on the card colour ``background`` (what a CMYK file flattens its transparency on)."""
+    on the card colour ``background`` (what a CMYK file flattens its transparency on);
+    ``ink`` under 1 lightens it to that share of its ink."""
     if path.suffix.lower() == ".svg":
         from cardgen.render.svg import draw_svg
 
-        draw_svg(canvas, path, x, y, width, height, background)
+        draw_svg(canvas, path, x, y, width, height, background, ink)
         return
     try:
-        source, mask = png_source(path, background)
+        source, mask = png_source(path, background, ink)
         canvas.drawImage(source, x, y, width, height, preserveAspectRatio=True,
                          anchor="c", mask=mask)
     except Exception as exc:  # Pillow reports a damaged file with many kinds of error
@@ -526,8 +535,10 @@ def draw_back(canvas: Any, x: float, y: float, *, bleed_mm: float = 0.0,
     if picture is not None:
         bleed = pt(bleed_mm)
         width, height = size.points
+        # In low ink, on white and lightened as cardgen's own back is.
         draw_picture(canvas, picture, x - bleed, y - bleed, width + 2 * bleed,
-                     height + 2 * bleed)
+                     height + 2 * bleed,
+                     ink=layout().card.low_ink.picture_ink if ink.low_ink else 1.0)
         canvas.restoreState()
         return
     box = _enter(canvas, x, y, size)

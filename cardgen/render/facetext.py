@@ -203,24 +203,35 @@ def name_block(card: Card, box: Box, lang: FaceLanguages, title: bool) -> TextBl
 
 
 def draw_text_block(canvas: Any, block: TextBlock, color: Any,
-                    rule: Any = None) -> None:
-    """The block's paragraphs centred in its rectangle, a thin rule between them."""
+                    rule: Any = None, outline: Any = None) -> None:
+    """The block's paragraphs centred in its rectangle, a thin rule between them; with
+    ``outline``, each letter stroked in it too (as the corner marks are)."""
     bx, by, bw, bh = block.rect
     fitted = block.fitted
     size = fitted.size
     top = by + bh - (bh - fitted.height) / 2
     baseline = top - size * 0.93  # the first line's ascent
     canvas.setFillColor(color)
+    if outline is not None:
+        # Stroked twice as wide under the fill: the outline lies outside the letters and
+        # thin strokes keep their white.
+        canvas.setStrokeColor(outline)
+        canvas.setLineWidth(2 * max(0.35, size * 0.035))
+        canvas.setLineJoin(1)
     for index, (font, lines) in enumerate(fitted.blocks):
         if index:
             last_baseline = baseline + fitted.leading
             baseline -= block.gap * size
             if rule is not None:  # halfway between the last descender and the next cap
                 rule_y = (last_baseline - 0.24 * size + baseline + 0.76 * size) / 2
+                canvas.saveState()
                 canvas.setStrokeColor(rule)
                 canvas.setLineWidth(0.4)
                 canvas.line(bx + bw * 0.3, rule_y, bx + bw * 0.7, rule_y)
+                canvas.restoreState()
         canvas.setFont(registered(font), size)
         for line in lines:
+            if outline is not None:
+                canvas.drawCentredString(bx + bw / 2, baseline, line, mode=1)
             canvas.drawCentredString(bx + bw / 2, baseline, line)
             baseline -= fitted.leading

@@ -73,6 +73,7 @@ class LowInk:
     frame_line_mm: float
     oval_line_mm: float
     caption_box_line_mm: float
+    picture_ink: float
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,7 @@ class CardLayout:
     frame_inset_mm: float
     frame_radius_mm: float
     frame_line_mm: float
+    min_text_contrast: float  # WCAG contrast ratio below which white words get an outline
     corner: Corner
     color_shapes: ColorShapes
     oval: Oval
@@ -197,6 +199,7 @@ class SheetLayout:
     min_gutter_mark_mm: float
     fold_dash_pt: Sequence[float]
     paper_edge_mm: float
+    min_edge_mark_mm: float
     side_text_mm: float
     mark_line_pt: float
     ruler_length_mm: float

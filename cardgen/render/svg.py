@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.render.colour import drawing_cmyk, ink_limit
+from cardgen.render.colour import drawing_cmyk, drawing_lightened, ink_limit
 
 #: CMYK copies kept, by drawing, background and ink limit: a shop file draws each face
 #: once, but the same picture may be on a face and a back, or on several cards.
@@ -17,9 +17,10 @@ _cmyk_copies: OrderedDict[tuple[int, str, float], tuple[Any, Any]] = OrderedDict
 
 
 def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: float,
-             background: str = "#FFFFFF") -> None:
+             background: str = "#FFFFFF", ink: float = 1.0) -> None:
     """Draw an SVG file scaled to fit the box (x, y, width, height), centred in it; in a
-    CMYK file, its colours converted and flattened onto ``background``."""
+    CMYK file, its colours converted and flattened onto ``background``; with ``ink``
+    under 1, lightened to that share of its ink."""
     from cardgen.svgpicture.load import picture_drawing
     from cardgen.svgpicture.pdf import draw_drawing
     from cardgen.svgpicture.refused import PictureRefused
@@ -30,6 +31,11 @@ def draw_svg(canvas: Any, path: Path, x: float, y: float, width: float, height: 
         drawing = picture_drawing(path)
     except PictureRefused as refused:
         raise CardgenError(f"{path}: picture {refused.problem}") from None
+    if ink < 1.0:
+        from cardgen.svgpicture.load import copied
+
+        drawing = copied(drawing)
+        drawing_lightened(drawing, ink)
     limit = ink_limit()
     if limit is not None:
         drawing = _in_cmyk(drawing, background, limit)

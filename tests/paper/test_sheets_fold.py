@@ -9,6 +9,7 @@ import io
 from pathlib import Path
 
 import pdfplumber
+import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
@@ -97,6 +98,71 @@ def test_each_back_is_its_face_reflected_across_the_fold(paper: str, size: str,
             # No two faces share a back: the reflections are as many as the backs.
             images = {tuple(round(v, 1) for v in _reflected(f, line, at)) for f in faces}
             assert len(images) == len(backs)
+
+
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def _times(first: Matrix, then: Matrix) -> Matrix:
+    a, b, c, d, e, f = first
+    p, q, r, s, t, u = then
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s,
+            e * p + f * r + t, e * q + f * s + u)
+
+
+def _placed_forms(data: bytes) -> list[tuple[str, tuple[float, float], tuple[float, float]]]:
+    """Each form the first page places: (its name, its centre on the page, the page
+    direction of its own up), from the transformation in force where it is drawn."""
+    pdf = pikepdf.open(io.BytesIO(data))
+    page = pdf.pages[0]
+    ctm: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    saved: list[Matrix] = []
+    placed = []
+    for operands, operator in pikepdf.parse_content_stream(page):
+        if str(operator) == "q":
+            saved.append(ctm)
+        elif str(operator) == "Q":
+            ctm = saved.pop()
+        elif str(operator) == "cm":
+            ctm = _times(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
+        elif str(operator) == "Do":
+            name = str(operands[0])
+            x0, y0, x1, y1 = (float(v) for v in page.Resources.XObject[name].BBox)
+            a, b, c, d, e, f = ctm
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            placed.append((name, (a * cx + c * cy + e, b * cx + d * cy + f), (c, d)))
+    return placed
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("size", ["53x79", "63x88"])
+def test_each_back_folded_over_has_its_top_behind_its_faces_top(paper: str,
+                                                                size: str) -> None:
+    """Fold the page on paper: each back reflected across the fold line (the folded half
+    turns over that line) lands on its face, and its up, reflected alike, is the face's
+    up, whether the cards stand upright or lie on their side and the fold runs down or
+    across the page. The backs' transformation matrices say where their tops point."""
+    options = SheetOptions(paper=paper, size=parse_card_size(size), fold=True)
+    fold = options.fold_sheet()
+    data = render_sheets(load_deck("classic"), options)
+    placed = _placed_forms(data)
+    faces = [(at, up) for name, at, up in placed if "face" in name]
+    backs = [(at, up) for name, at, up in placed if "back" in name]
+    assert len(faces) == len(backs) == options.per_page()
+    middle_x, middle_y = fold.grid.page_width / 2, fold.grid.page_height / 2
+
+    def folded(point: tuple[float, float], direction: bool = False) -> tuple[float, float]:
+        x, y = point
+        if fold.line == "vertical":
+            return (-x, y) if direction else (2 * middle_x - x, y)
+        return (x, -y) if direction else (x, 2 * middle_y - y)
+
+    for at, up in backs:
+        (face_up,) = [face_up for face_at, face_up in faces
+                      if max(abs(a - b) for a, b in zip(face_at, folded(at), strict=True))
+                      < TOLERANCE]
+        assert folded(up, direction=True) == pytest.approx(face_up, abs=1e-6), \
+            f"{paper} {size}: a back's top lies behind its face's bottom or side"
 
 
 #: Cards on a fold-over page, as docs/printing.md lists them: (size, bleed) -> paper -> cards.

@@ -154,6 +154,8 @@ def _candidates(paper: str, bleed_mm: float, size: CardSize, cut_lines: CutLines
     width, height = size.points
     bleed = pt(bleed_mm)
     marks = bleed + pt(sheet.mark_gap_mm + sheet.mark_length_mm)
+    # Towards a bare edge the marks may shorten (mark_segments keeps them off the edge).
+    short_marks = bleed + pt(sheet.mark_gap_mm + sheet.min_edge_mark_mm)
     text, edge = pt(sheet.side_text_mm), pt(sheet.paper_edge_mm)
     styles = {"separate": (False,), "shared": (True,), "auto": (False, True)}[cut_lines]
     for shared in styles:
@@ -170,9 +172,9 @@ def _candidates(paper: str, bleed_mm: float, size: CardSize, cut_lines: CutLines
                     room = (page_w - 2 * room_inset[0] - 2 * bleed,
                             page_h - 2 * room_inset[1] - 2 * bleed)
                 elif text_at == "sides":
-                    room = (page_w - 2 * (marks + text), page_h - 2 * (marks + edge))
+                    room = (page_w - 2 * (marks + text), page_h - 2 * (short_marks + edge))
                 else:
-                    room = (page_w - 2 * (marks + edge), page_h - 2 * (marks + text))
+                    room = (page_w - 2 * (short_marks + edge), page_h - 2 * (marks + text))
                 columns, rows = _fit(room, slot, gutter)
                 grid_w = columns * slot[0] + (columns - 1) * gutter
                 grid_h = rows * slot[1] + (rows - 1) * gutter
@@ -261,10 +263,25 @@ def mark_segments(grid: Grid, cards: int, shift: tuple[float, float] = (0.0, 0.0
                 high = low + grid.gutter - 2 * clear
                 if high - low >= shortest and (filled(row, column) or filled(row, column + 1)):
                     segments.append((low, y, high, y))
+    segments = [off_the_edge(grid, segment) for segment in segments]
     dx, dy = shift
     moved = [(x1 + dx, y1 + dy, x2 + dx, y2 + dy) for x1, y1, x2, y2 in
              (segments if mirror is None else map(mirror, segments))]
     return moved
+
+
+def off_the_edge(grid: Grid, segment: Segment) -> Segment:
+    """``segment`` cut short where it comes nearer the paper's edge than paper_edge_mm
+    (a mark, or the fold line, pointing at the edge)."""
+    sheet = layout().sheet
+    edge = pt(sheet.paper_edge_mm) + sheet.mark_line_pt / 2  # the line's ink too
+    x1, y1, x2, y2 = segment
+
+    def within(value: float, side: float) -> float:
+        return min(max(value, edge), side - edge)
+
+    return (within(x1, grid.page_width), within(y1, grid.page_height),
+            within(x2, grid.page_width), within(y2, grid.page_height))
 
 
 def mirror_for(grid: Grid, flip: Flip) -> Callable[[Segment], Segment]:
@@ -328,9 +345,9 @@ class FoldSheet:
         grid = self.grid
         if self.line == "vertical":
             x = grid.page_width / 2
-            return (x, grid.bottom - reach, x, grid.top + reach)
+            return off_the_edge(grid, (x, grid.bottom - reach, x, grid.top + reach))
         y = grid.page_height / 2
-        return (grid.left - reach, y, grid.right + reach, y)
+        return off_the_edge(grid, (grid.left - reach, y, grid.right + reach, y))
 
 
 def _halved(grid: Grid, line: FoldLine) -> Grid:

@@ -10,9 +10,9 @@ folder (the one the system names for it, found by platformdirs; the environment 
 
 from __future__ import annotations
 
-import json
 import math
 import os
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,11 +62,21 @@ def printers_file() -> Path:
     return config_folder() / FILE_NAME
 
 
+#: Unicode categories a name may not hold: control characters, line and paragraph
+#: separators, lone surrogates. Format characters (a right-to-left mark, the joiner of an
+#: emoji sequence) are part of a name in some scripts, and kept.
+_REFUSED = ("Cc", "Cs", "Zl", "Zp")
+
+
 def check_name(name: str) -> str:
     """``name`` if it can name a printer; else one line saying what to give."""
-    if not name.strip() or len(name) > MAX_NAME or any(not c.isprintable() for c in name):
-        raise CardgenError(f"--printer '{name}': give a printer a name of 1 to {MAX_NAME} "
-                           "printable characters, like office or home-laser")
+    if (not name.strip() or len(name) > MAX_NAME
+            or any(unicodedata.category(c) in _REFUSED for c in name)):
+        shown = "".join(f"\\u{ord(c):04X}" if unicodedata.category(c) in _REFUSED else c
+                        for c in name[:MAX_NAME + 10])
+        raise CardgenError(f"--printer '{shown}': give a printer a name of 1 to {MAX_NAME} "
+                           "characters on one line, without control characters, like "
+                           "office or home-laser")
     return name
 
 
@@ -115,12 +125,22 @@ def save_printers(printers: dict[str, Printer], path: Path | None = None) -> Pat
     for name in sorted(printers):
         printer = printers[name]
         x, y = printer.back_offset_mm
-        # A JSON string is a TOML basic string: quotes and backslashes escaped alike.
-        lines += [f"[printer.{json.dumps(name)}]", f"back_offset_mm = [{x!r}, {y!r}]",
-                  f"flip = {json.dumps(printer.flip)}", ""]
+        lines += [f"[printer.{toml_string(name)}]", f"back_offset_mm = [{x!r}, {y!r}]",
+                  f"flip = {toml_string(printer.flip)}", ""]
     with atomic_path(path) as temp:
         temp.write_text("\n".join(lines), encoding="utf-8")
     return path
+
+
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string: every character as it is (an emoji, a right-to-left
+    script), quotes, backslashes and control characters escaped. (``json.dumps`` writes
+    an emoji as two surrogate escapes, which TOML forbids.)"""
+    escaped = "".join(
+        "\\" + char if char in '"\\'
+        else f"\\u{ord(char):04X}" if ord(char) < 0x20 or ord(char) == 0x7F
+        else char for char in text)
+    return f'"{escaped}"'
 
 
 def remember(printer: Printer) -> tuple[Printer | None, Path]:

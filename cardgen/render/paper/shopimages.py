@@ -83,10 +83,20 @@ def shop_images(deck: Deck, lang: FaceLanguages = FRENCH_AND_ENGLISH, players: i
 def manifest_text(images: list[ShopImage]) -> str:
     """manifest.csv: a header, then a row per file in name order."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    # RFC 4180's line end: the csv module then quotes a name holding a lone "\r" too.
+    writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     writer.writerows(image.row() for image in images)
     return out.getvalue()
+
+
+def write_manifest(folder: Path, images: list[ShopImage]) -> Path:
+    """Write ``folder``'s manifest.csv: its line ends as the csv module wrote them, so a
+    name holding a line break reads back whole on any system."""
+    path = folder / MANIFEST
+    with atomic_path(path) as temp:
+        temp.write_text(manifest_text(images), encoding="utf-8", newline="")
+    return path
 
 
 def _earlier_files(folder: Path) -> Iterator[Path]:
@@ -123,8 +133,7 @@ def write_shop_images(deck: Deck, out: Path, shop: ShopProfile, *,
         _run(pdf, jobs, workers or os.cpu_count() or 1)
         for job in jobs:
             os.replace(job.path, out / job.path.name)
-        with atomic_path(out / MANIFEST) as temp:
-            temp.write_text(manifest_text(images), encoding="utf-8")
+        write_manifest(out, images)
         for path in stale:
             path.unlink(missing_ok=True)
     finally:

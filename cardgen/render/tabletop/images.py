@@ -5,7 +5,6 @@ object (:mod:`.saved_object`)."""
 from __future__ import annotations
 
 import io
-import json
 import os
 import shutil
 import tempfile
@@ -22,7 +21,7 @@ from cardgen.render.forms import FaceForms
 from cardgen.render.layout import design_size, layout
 from cardgen.render.paper.sheets import _binary_streams, new_canvas
 from cardgen.render.png import Raster, _run, tts_dpi
-from cardgen.render.tabletop.saved_object import saved_object
+from cardgen.render.tabletop.saved_object import saved_object, saved_object_bytes
 
 
 @dataclass(frozen=True)
@@ -109,6 +108,5 @@ def write_tabletop(deck: Deck, out: Path, *, lang: str = "en", players: int | No
     state = saved_object(deck.name[lang], names, sheets, back_files, (columns, rows),
                          unique_back)
     path = out / f"{deck.id}.json"
-    write_atomic(path, (json.dumps(state, indent=2, sort_keys=True, ensure_ascii=False)
-                        + "\n").encode())
+    write_atomic(path, saved_object_bytes(state))
     return TabletopDeck(path, sheets, back_files, len(copies), cell.pixels)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -47,3 +48,8 @@ def saved_object(title: str, names: Sequence[str], sheets: Sequence[Path],
             "Tags": [], "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5,
             "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
             "LuaScriptState": "", "TabStates": {}, "ObjectStates": [deck]}
+
+
+def saved_object_bytes(state: dict[str, Any]) -> bytes:
+    """The saved object as TTS reads it: JSON in UTF-8, every name as it is written."""
+    return (json.dumps(state, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
