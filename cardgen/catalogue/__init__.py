@@ -12,8 +12,8 @@ cardgen imports.
 from __future__ import annotations
 
 from cardgen.catalogue.card import Card, Color
-from cardgen.catalogue.card_table import CARD_FIELDS, build_cards, pictogram_names
 from cardgen.catalogue.effect_facts import FACT_DEFAULTS, EffectFacts
+from cardgen.catalogue.fields.table import CARD_FIELDS, build_cards, pictogram_names
 from cardgen.catalogue.lookup import Catalogue, closest_card, normalize
 from cardgen.catalogue.shipped import catalogue
 from cardgen.catalogue.texts import LANGS, Text

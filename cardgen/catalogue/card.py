@@ -1,6 +1,6 @@
 """What a card is: one kind of card (:class:`Card`, of which a deck holds copies) and
 the colour it may have (:class:`Color`), with their words in every language. The cards
-are made from [[card]] tables by :mod:`cardgen.catalogue.card_table`."""
+are made from [[card]] tables by :mod:`cardgen.catalogue.fields.table`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.catalogue.back import CardBack
-from cardgen.catalogue.corner import CornerIndex
+from cardgen.catalogue.fields.back import CardBack
+from cardgen.catalogue.fields.corner import CornerIndex
 from cardgen.catalogue.texts import Text
 
 

@@ -10,8 +10,8 @@ from importlib import resources
 from typing import Any
 
 from cardgen.catalogue.card import Card, Color
-from cardgen.catalogue.card_table import build_cards
 from cardgen.catalogue.effect_facts import effect_from_data, plugin_effects
+from cardgen.catalogue.fields.table import build_cards
 from cardgen.catalogue.locale import with_words
 from cardgen.catalogue.lookup import Catalogue
 from cardgen.catalogue.texts import Text

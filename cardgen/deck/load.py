@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Text, catalogue
-from cardgen.catalogue.back import deck_back
+from cardgen.catalogue.fields.back import deck_back
 from cardgen.catalogue.locale import text_languages
 from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.deck.cards import MAX_COPIES, card_counts, own_cards, removals

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from cardgen.engine.errors import ActionSyntaxError
-from cardgen.engine.plugin_guard import claim
 
 
 def seat_name(seat: int) -> str:
@@ -179,6 +178,8 @@ def action_verb(verb: str) -> Callable[[Parser], Parser]:
     """Register how the text of a verb's actions is read (``parse_action`` uses it)."""
 
     def register(parser: Parser) -> Parser:
+        from cardgen.engine.hooks.guard import claim  # (hooks import the actions)
+
         claim("verb", verb)
         _PARSERS[verb] = parser
         return parser

@@ -87,9 +87,9 @@ from cardgen.engine.hooks import (
     register_effect,
     register_responder,
 )
+from cardgen.engine.hooks.guard import guarded_call, loading, registering, running_plugin
 from cardgen.engine.official.rules import OPTIONS, OfficialRules, option
 from cardgen.engine.official.scoreboard import RoundResult, Scoreboard
-from cardgen.engine.plugin_guard import guarded_call, loading, registering, running_plugin
 from cardgen.engine.stack import DrawPenalty, Pending
 from cardgen.engine.state import OVER, TURN, RoundState, RuleEffect
 

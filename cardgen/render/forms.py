@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import Card
-from cardgen.catalogue.back import NO_BACK
 from cardgen.catalogue.face_languages import FaceLanguages
+from cardgen.catalogue.fields.back import NO_BACK
 from cardgen.render.faces import draw_back, draw_face
 from cardgen.render.layout import CardSize, pt
 

@@ -11,7 +11,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from cardgen.catalogue.families import EFFECTS_GROUP, card_families
+from cardgen.catalogue.fields.families import EFFECTS_GROUP, card_families
 
 ROOT = Path(__file__).resolve().parents[2]
 

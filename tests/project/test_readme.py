@@ -22,7 +22,8 @@ import pytest
 from helpers.cli import run_in
 from helpers.paths import ROOT
 
-from cardgen.catalogue import CARD_FIELDS, card_table
+from cardgen.catalogue import CARD_FIELDS
+from cardgen.catalogue.fields import table as card_table
 from cardgen.check import check_deck
 from cardgen.cli import main
 from cardgen.deck.load import DECK_FIELDS, load_deck

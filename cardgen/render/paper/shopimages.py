@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from cardgen.catalogue.back import NO_BACK
 from cardgen.catalogue.face_languages import FRENCH_AND_ENGLISH, FaceLanguages
+from cardgen.catalogue.fields.back import NO_BACK
 from cardgen.deck.load import Deck
 from cardgen.outputs import atomic_path, prepare_folder
 from cardgen.render import raster

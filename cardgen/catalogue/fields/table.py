@@ -14,17 +14,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from cardgen.catalogue.back import CardBack, card_back
 from cardgen.catalogue.card import Card, Color
-from cardgen.catalogue.corner import CornerIndex, read_corner
 from cardgen.catalogue.effect_facts import (
     FACT_DEFAULTS,
     EffectFacts,
     known_plugins,
     read_params,
 )
-from cardgen.catalogue.families import read_family
-from cardgen.catalogue.text_fields import read_plural, read_text
+from cardgen.catalogue.fields.back import CardBack, card_back
+from cardgen.catalogue.fields.corner import CornerIndex, read_corner
+from cardgen.catalogue.fields.families import read_family
+from cardgen.catalogue.fields.texts import read_plural, read_text
 from cardgen.catalogue.texts import Text
 from cardgen.files.picture import check_picture
 from cardgen.files.problems import toml_value
