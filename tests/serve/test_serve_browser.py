@@ -58,7 +58,7 @@ def sit(driver: Any, url: str, seat: int, name: str, lang: str) -> None:
 def server_view(server: Server, seat: int) -> tuple[Counter[str], set[str]]:
     """The seat's hand, and every card its page may name (its hand, the top card, what
     the rules showed it), read from the game the server holds."""
-    with server.table.cond:
+    with server.table.lock:
         state, seats = server.table.state, server.table.seats
         assert state is not None
         me = seats.index(seat)
