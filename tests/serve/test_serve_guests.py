@@ -15,7 +15,6 @@ import socket
 import struct
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from serve.running import running_table
