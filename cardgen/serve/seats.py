@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cardgen.catalogue.locale import languages
+from cardgen.engine import Action
 from cardgen.table.seats import Seating
 from cardgen.table.words import Words
 
@@ -61,6 +62,16 @@ class Person:
     def away_for(self, now: float) -> float:
         """Seconds since the person's last page closed (0 while one is open)."""
         return 0.0 if self.left_at is None else now - self.left_at
+
+
+@dataclass
+class Decision:
+    """A person is asked to choose one of ``legal``; the page answers by its number."""
+
+    number: int
+    seat: int  # the game's seat
+    legal: Sequence[Action]
+    answer: Action | None = None
 
 
 def checked_name(name: object) -> str:

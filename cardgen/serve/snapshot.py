@@ -16,17 +16,52 @@ none in that language.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from cardgen.catalogue import catalogue
 from cardgen.catalogue.locale import languages
-from cardgen.engine import Action, Play, RoundState
+from cardgen.deck.load import Deck
+from cardgen.engine import Action, Game, Play, RoundState
 from cardgen.engine.observation import SeatView
-from cardgen.serve.seats import Person
+from cardgen.serve.seats import Decision, People, Person
+from cardgen.table.narrator import TableLog
 
-if TYPE_CHECKING:
-    from cardgen.serve.table import Decision, Table
+
+@dataclass(frozen=True)
+class Published:
+    """What the game thread last published: each person's view of the round (by table
+    seat), the view of the table everyone shares, and the version they were made at."""
+
+    version: int
+    common: dict[str, Any]
+    seats: dict[int, dict[str, Any]]
+
+
+class Timed(Protocol):
+    @property
+    def absent_after(self) -> float: ...
+
+
+class Table(Protocol):
+    """The table as its pages are shown it (:class:`cardgen.serve.table.Table`)."""
+
+    deck: Deck
+    people: People
+    @property
+    def timing(self) -> Timed: ...
+    game: Game
+    state: RoundState | None
+    seats: tuple[int, ...]
+    feeds: dict[int, deque[str]]
+    logs: dict[int, TableLog]
+    views: Published
+    version: int
+    started: bool
+    closed: bool
+    broken: str | None
 
 
 def said(text: Mapping[str, str], lang: str) -> str:

@@ -27,13 +27,13 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from cardgen.deck.load import Deck
 from cardgen.engine import Action, RoundState
 from cardgen.engine.game import Player
 from cardgen.engine.observation import SeatView
-from cardgen.serve.seats import People, Person, Refusal
+from cardgen.serve.seats import Decision, People, Person, Refusal
+from cardgen.serve.snapshot import Published, common_view, round_view
 from cardgen.table.game import TableGame
 from cardgen.table.settings import TableSettings
 
@@ -60,26 +60,6 @@ class Timing:
     pace: float = PACE
     absent_after: float = ABSENT_AFTER
     round_pause: float = ROUND_PAUSE
-
-
-@dataclass
-class Decision:
-    """A person is asked to choose one of ``legal``; the page answers by its number."""
-
-    number: int
-    seat: int  # the game's seat
-    legal: Sequence[Action]
-    answer: Action | None = None
-
-
-@dataclass(frozen=True)
-class Published:
-    """What the game thread last published: each person's view of the round (by table
-    seat), the view of the table everyone shares, and the version they were made at."""
-
-    version: int
-    common: dict[str, Any]
-    seats: dict[int, dict[str, Any]]
 
 
 class Table(TableGame[Person]):
@@ -196,8 +176,6 @@ class Table(TableGame[Person]):
 
     def publish(self) -> None:
         """Make what every seat is shown now, then put it out for the web in one step."""
-        from cardgen.serve.snapshot import common_view, round_view
-
         with self.lock:
             persons = self.people.persons()
             decision = self.decision
