@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from collections import Counter
 from typing import Any
 
@@ -104,6 +105,10 @@ def test_two_people_and_a_bot_play_rounds_each_page_seeing_only_its_hand() -> No
             last = lasts[2]
             assert last["lang"] == "fr" and last["seats"][1]["bot"]
             assert sum(row["score"] for row in last["seats"]) > 0  # the rounds were scored
+            # People are named by their names in the story, the bot by its seat.
+            story = "\n".join(lasts[0]["log"] + last["log"])
+            assert "Bob" in story and "Ann" in story and "P1" in story, story
+            assert not re.search(r"\bP[02]\b", story), story
             for socket in pages.values():
                 await socket.close()
 
