@@ -15,6 +15,8 @@ from serve.browser import browser
 from serve.running import running_table
 from serve.test_serve_guests import FR_EN_DECK
 
+from cardgen.serve.app import page_words
+from cardgen.serve.host import Host
 from cardgen.serve.run import Server
 from cardgen.serve.table import Timing
 
@@ -147,6 +149,11 @@ def test_a_second_tab_starts_at_the_lobby_and_only_the_come_back_link_takes_the_
         page.get(link)
         WebDriverWait(page, 20).until(lambda d: d.find_element(By.ID, "table").is_displayed())
         assert "Ann" in page.find_element(By.ID, "seats").text
+        # The host frees the seat: the page goes back to the lobby and says why.
+        Host(server.table, page_words()["en"], lambda line: None).command("free 0")
+        WebDriverWait(page, 20).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "button[data-seat='0']"))
+        assert page.find_element(By.ID, "status").text.startswith("The host freed your seat")
 
 
 def test_the_page_speaks_every_language_with_its_plurals_and_a_deck_in_two(

@@ -155,3 +155,20 @@ def test_ctrl_c_ends_the_server_while_a_hook_loops(tmp_path: Path) -> None:
 def test_ctrl_c_ends_the_server_in_the_lobby(tmp_path: Path) -> None:
     with served(tmp_path, budget=60.0) as (server, _):
         interrupted_within_seconds(server)
+
+
+def test_the_page_says_in_one_line_that_the_game_cannot_go_on(tmp_path: Path) -> None:
+    """In Chromium: the page of the seat shows the one line, in its language."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    from serve.browser import browser
+    from serve.test_serve_browser import sit as sit_in
+
+    with served(tmp_path, budget=1.0) as (server, url), browser() as page:
+        sit_in(page, url, 0, "Béa", "fr")
+        page.execute_script("document.getElementById('start').click()")
+        WebDriverWait(page, 60).until(
+            lambda d: "ne peut pas continuer" in d.find_element(By.ID, "status").text)
+        line = page.find_element(By.ID, "status").text
+        assert line.startswith("La partie ne peut pas continuer : ") and "cardgen-looping" in line
+        interrupted_within_seconds(server)
