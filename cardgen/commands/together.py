@@ -38,12 +38,16 @@ MISSING = ("cardgen serve needs the web server of the 'serve' extra: pip install
 @bots_option("--bots", "How the bots play: heuristic, random, or a comma list.")
 @seed_option("Seed of the deal.")
 @lang_option("Language of the terminal's lines and of the page until a person chooses.")
+@click.option("--seats-per-guest", type=click.IntRange(0, 10), default=1, show_default=True,
+              help="Seats one guest (one address) may take; 0: any number.")
 def serve(deck: str, players: int, option_names: tuple[str, ...], host: str, port: int,
-          bots: str, seed: str, lang: str) -> None:
+          bots: str, seed: str, lang: str, seats_per_guest: int) -> None:
     """Serve a game of DECK to browsers: each person opens the link (or scans the QR
     code), picks a free seat and a name, and plays; bots take the other seats.
 
-    The server holds the game and checks every move. Ctrl-C closes the table (exit 130).
+    The server holds the game and checks every move. Type `seats`, `free N` or `close`
+    at the terminal to see who sits where, free a seat or close the lobby. Ctrl-C
+    closes the table (exit 130).
     """
     try:
         from cardgen.serve.run import serve as run
@@ -60,7 +64,7 @@ def serve(deck: str, players: int, option_names: tuple[str, ...], host: str, por
     logging.getLogger("aiohttp").setLevel(logging.WARNING)
     try:
         run(loaded, TableSettings(deck, players, option_names, bots, seed, lang), host,
-            port, click.echo)
+            port, click.echo, seats_per_guest)
     except KeyboardInterrupt:
         sys.exit(INTERRUPTED)
 

@@ -2,12 +2,15 @@
 open page (aiohttp).
 
 A page sits down with ``POST /api/sit`` and is given its seat's token; it then opens
-``/ws?token=…``, is sent its :func:`~cardgen.serve.snapshot.snapshot` each time the
-table changes, and sends ``{"type": "act", "decision": N, "choice": I}`` (the I-th
-action of the decision it was shown) or ``{"type": "start"}``. The token alone says
-which seat a message speaks for. Anything else — bad JSON, an unknown message, an
-answer out of turn or to a decision gone by, a message too large — is refused with a
-reason, written to the server's log, and the game goes on.
+``/ws?token=…``, is sent its :func:`~cardgen.serve.snapshot.message` each time the
+table changes (each with the table's ``version``), and sends ``{"type": "act",
+"decision": N, "choice": I}`` (the I-th action of decision N, as it was shown) or
+``{"type": "start"}``. The token alone says which seat a message speaks for. Anything
+else — bad JSON, an unknown message, an answer out of turn or to a decision gone by
+(the page is then sent the table as it stands), a message too large — is refused with
+a reason, written to the server's log, and the game goes on. No handler waits on the
+game: each reads what the game thread last published, under a lock held for an
+instant. A client gone at any moment is a line in the log, never a traceback.
 """
 
 from __future__ import annotations
@@ -21,13 +24,15 @@ from typing import Any
 
 import jinja2
 from aiohttp import WSMsgType, web
+from aiohttp.typedefs import Handler
 
 from cardgen.catalogue.locale import labels, languages
 from cardgen.datafolders import data_folder
 from cardgen.serve.faces import FaceImages
+from cardgen.serve.guard import Limits
 from cardgen.serve.qr import svg_qr
-from cardgen.serve.seats import Refusal
-from cardgen.serve.snapshot import lobby, snapshot
+from cardgen.serve.seats import Person, Refusal
+from cardgen.serve.snapshot import lobby, message
 from cardgen.serve.table import Table
 
 LOG = logging.getLogger("cardgen.serve")
@@ -38,12 +43,15 @@ MAX_BODY = 4096
 #: Pages one seat may have open at once (two tabs, a phone and a laptop …).
 MAX_PAGES = 8
 STATIC = {"table.js": "text/javascript", "table.css": "text/css"}
+#: The WebSocket close code that sends a page back to the lobby (the host freed its seat).
+FREED = 4001
 
 TABLE: web.AppKey[Table] = web.AppKey("table", Table)
 FACES: web.AppKey[FaceImages] = web.AppKey("faces", FaceImages)
 JOIN_URL: web.AppKey[str] = web.AppKey("join_url", str)
 DEFAULT_LANG: web.AppKey[str] = web.AppKey("lang", str)
 WAKE: web.AppKey[weakref.WeakSet[asyncio.Event]] = web.AppKey("wake", weakref.WeakSet)
+LIMITS: web.AppKey[Limits] = web.AppKey("limits", Limits)
 
 
 @cache
@@ -57,10 +65,11 @@ def page_words() -> dict[str, dict[str, str]]:
     return {lang: labels("serve", lang) for lang in languages()}
 
 
-def make_app(table: Table, faces: FaceImages, join_url: str, lang: str) -> web.Application:
-    app = web.Application(client_max_size=MAX_BODY)
+def make_app(table: Table, faces: FaceImages, join_url: str, lang: str,
+             limits: Limits | None = None) -> web.Application:
+    app = web.Application(client_max_size=MAX_BODY, middlewares=[_one_request_a_connection])
     app[TABLE], app[FACES], app[JOIN_URL], app[DEFAULT_LANG] = table, faces, join_url, lang
-    app[WAKE] = weakref.WeakSet()
+    app[WAKE], app[LIMITS] = weakref.WeakSet(), limits or Limits()
     app.router.add_get("/", _page)
     app.router.add_get("/static/{name}", _static)
     app.router.add_get("/qr.svg", _qr)
@@ -70,6 +79,26 @@ def make_app(table: Table, faces: FaceImages, join_url: str, lang: str) -> web.A
     app.router.add_get("/ws", _socket)
     app.on_startup.append(_wire_changes)
     return app
+
+
+@web.middleware
+async def _one_request_a_connection(request: web.Request,
+                                    handler: Handler) -> web.StreamResponse:
+    """Each connection serves one request (a page's WebSocket is its request), so that
+    no idle connection outlives it; a client gone in the middle of its request is a
+    line in the log, not a traceback."""
+    try:
+        response = await handler(request)
+    except web.HTTPException as refused:
+        refused.force_close()
+        raise
+    except (ConnectionError, asyncio.IncompleteReadError) as exc:
+        LOG.info("%s went away during %s %s (%s)", request.remote, request.method,
+                 request.path, type(exc).__name__)
+        response = web.Response(status=400, text="the request did not arrive whole")
+    if not response.prepared:
+        response.force_close()
+    return response
 
 
 async def _wire_changes(app: web.Application) -> None:
@@ -124,31 +153,38 @@ async def _face(request: web.Request) -> web.Response:
 
 async def _seats(request: web.Request) -> web.Response:
     table = request.app[TABLE]
-    with table.cond:
+    with table.lock:
         return web.json_response(lobby(table))
 
 
 async def _sit(request: web.Request) -> web.Response:
     table = request.app[TABLE]
     try:
-        body = await request.json()
+        raw = await asyncio.wait_for(request.read(), request.app[LIMITS].body_seconds)
+    except TimeoutError:
+        LOG.warning("refused a page from %s: its request's body never came", request.remote)
+        return web.json_response({"refused": "malformed"}, status=408)
+    try:
+        body = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         return _refused(request, None, Refusal("malformed", "the request is not JSON"))
     if not isinstance(body, dict):
         return _refused(request, None, Refusal("malformed", "the request is not an object"))
-    with table.cond:
+    with table.lock:
         try:
-            person = table.sit(body.get("seat"), body.get("name"), body.get("lang"))
+            person = table.sit(body.get("seat"), body.get("name"), body.get("lang"),
+                               request.remote or "")
         except Refusal as refusal:
             return _refused(request, None, refusal)
-    LOG.info("%s sits at P%s", person.name, body["seat"])
+    LOG.info("%s sits at P%s (%s, from %s)", person.name, body["seat"], person.lang,
+             person.guest)
     return web.json_response({"seat": body["seat"], "token": person.token})
 
 
 def _refused(request: web.Request, seat: int | None, refusal: Refusal) -> web.Response:
     _log_refusal(request, seat, refusal)
-    status = 409 if refusal.key in ("seat_taken", "started") else 400
-    return web.json_response({"refused": refusal.key}, status=status)
+    status = 409 if refusal.key in ("seat_taken", "started", "one_seat") else 400
+    return web.json_response({"refused": refusal.key, "why": str(refusal)}, status=status)
 
 
 def _log_refusal(request: web.Request, seat: int | None, refusal: Refusal) -> None:
@@ -158,12 +194,12 @@ def _log_refusal(request: web.Request, seat: int | None, refusal: Refusal) -> No
 
 async def _socket(request: web.Request) -> web.StreamResponse:
     table = request.app[TABLE]
-    with table.cond:
+    with table.lock:
         seat = table.people.seat_of(request.query.get("token"))
         person = table.people.seats[seat] if seat is not None else None
         if person is not None and person.connections >= MAX_PAGES:
-            seat = None
-    if seat is None:
+            seat = person = None
+    if seat is None or person is None:
         _log_refusal(request, None, Refusal("bad_token", "no seat has this token, or it "
                                                          "has too many pages open"))
         raise web.HTTPForbidden(text="no seat has this token")
@@ -171,60 +207,81 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     await socket.prepare(request)
     wake = asyncio.Event()
     request.app[WAKE].add(wake)
-    with table.cond:
-        table.connected(seat)
-    sender = asyncio.create_task(_send_changes(table, seat, socket, wake))
+    with table.lock:
+        table.connected(person)
+    sender = asyncio.create_task(_send_changes(request, table, seat, person, socket, wake))
     try:
-        async for message in socket:
-            if message.type == WSMsgType.TEXT:
-                await _take(request, table, seat, socket, message.data)
-            elif message.type == WSMsgType.BINARY:
+        async for received in socket:
+            if sender.done():  # (the seat was freed, or the sender failed)
+                break
+            if received.type == WSMsgType.TEXT:
+                await _take(request, table, seat, person, socket, received.data)
+            elif received.type == WSMsgType.BINARY:
                 await _refuse(request, seat, socket, Refusal("malformed", "a binary message"))
-            elif message.type == WSMsgType.ERROR:  # (too large: aiohttp closes it)
+            elif received.type == WSMsgType.ERROR:  # (too large: aiohttp closes it)
                 _log_refusal(request, seat, Refusal("malformed", str(socket.exception())))
     finally:
         sender.cancel()
-        with table.cond:
-            table.disconnected(seat)
+        with table.lock:
+            table.disconnected(person)
     return socket
 
 
-async def _send_changes(table: Table, seat: int, socket: web.WebSocketResponse,
-                        wake: asyncio.Event) -> None:
+async def _send_changes(request: web.Request, table: Table, seat: int, person: Person,
+                        socket: web.WebSocketResponse, wake: asyncio.Event) -> None:
+    """Send the page each new version of its table; close it when its seat is freed.
+    Whatever goes wrong here closes the page (its seat is then away), said in a line."""
     sent = -1
-    while not socket.closed:
-        with table.cond:
-            version = table.version
-            shown = snapshot(table, seat) if version != sent else None
-        if shown is not None:
-            sent = version
-            try:
-                await socket.send_json(shown)
-            except ConnectionError:  # (the page went away as it was sent)
+    try:
+        while not socket.closed:
+            with table.lock:
+                version, freed = table.version, table.people.seats[seat] is not person
+                shown = message(table, seat, person) if version != sent and not freed \
+                    else None
+            if freed:
+                await socket.close(code=FREED, message=b"the host freed this seat")
                 return
-        await wake.wait()
-        wake.clear()
+            if shown is not None:
+                sent = version
+                await socket.send_json(shown)
+            await wake.wait()
+            wake.clear()
+    except (ConnectionError, asyncio.CancelledError):
+        return
+    except Exception as exc:  # (a page that cannot be shown must not stay "here")
+        LOG.error("the page of P%s from %s is closed: %s: %s", seat, request.remote,
+                  type(exc).__name__, exc)
+        await socket.close(code=1011, message=b"the server failed")
 
 
-async def _take(request: web.Request, table: Table, seat: int,
+async def _take(request: web.Request, table: Table, seat: int, person: Person,
                 socket: web.WebSocketResponse, text: str) -> None:
     """One message of a page: an answer, or the start of the game."""
     try:
-        message: Any = json.loads(text)
+        received: Any = json.loads(text)
     except ValueError:
-        message = None
+        received = None
     try:
-        if not isinstance(message, dict):
+        if not isinstance(received, dict):
             raise Refusal("malformed", "a message is a JSON object")
-        with table.cond:
-            if message.get("type") == "act":
-                table.answer(seat, message.get("decision"), message.get("choice"))
-            elif message.get("type") == "start":
+        with table.lock:
+            if table.people.seats[seat] is not person:
+                raise Refusal("not_asked", f"P{seat} was freed by the host")
+            if received.get("type") == "act":
+                table.answer(seat, received.get("decision"), received.get("choice"))
+            elif received.get("type") == "start":
                 table.start(seat)
             else:
-                raise Refusal("malformed", f"unknown message type {message.get('type')!r}"[:200])
+                raise Refusal("malformed",
+                              f"unknown message type {received.get('type')!r}"[:200])
     except Refusal as refusal:
         await _refuse(request, seat, socket, refusal)
+        if refusal.key in ("stale", "not_asked"):  # (asked again: the table as it is now)
+            with table.lock:
+                now = message(table, seat, person) \
+                    if table.people.seats[seat] is person else None
+            if now is not None:
+                await socket.send_json(now)
 
 
 async def _refuse(request: web.Request, seat: int, socket: web.WebSocketResponse,

@@ -4,7 +4,8 @@ The faces are those of the sheets: :func:`cardgen.render.png.faces_pdf` draws ev
 of the variant (and the back) as a page of one PDF, pdfium rasterises the pages and
 :class:`~cardgen.render.raster.PngWriter` encodes them, as `cardgen png` does, but into
 memory: the server writes no file. A language's images are made together on the first
-request for one of them (about half a second for the classic deck) and kept.
+request for one of them (about half a second for the classic deck) and kept. A
+language the deck's texts lack is drawn in English.
 """
 
 from __future__ import annotations
@@ -42,10 +43,16 @@ class FaceImages:
         """The image ``name`` (a kind's index or "back") in ``lang``; None for no such."""
         if lang not in languages():
             return None
+        if not self._speaks(lang):
+            lang = "en"
         with self._lock:
             if lang not in self._made:
                 self._made[lang] = self._make(lang)
             return self._made[lang].get(name)
+
+    def _speaks(self, lang: str) -> bool:
+        """The deck has its name and every card's name in ``lang``."""
+        return lang in self.deck.name and all(lang in kind.name for kind in self.variant.kinds)
 
     def _make(self, lang: str) -> dict[str, bytes]:
         raster = Raster(design_size(), 0.0, DPI)

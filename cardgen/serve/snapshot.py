@@ -1,94 +1,156 @@
-"""What one seat's page is sent: the table as that seat sees it, and nothing more.
+"""What one seat's page is sent, and nothing more.
 
-The snapshot is the only thing that leaves the server about a game in play. It holds
-the seat's own hand, the top card, the colour in force, how many cards each seat holds,
-whose turn it is and who is asked, the actions this seat may take now, the scores, and
+The game thread makes each person's view of the round (:func:`round_view`: their hand,
+the top card, the colour in force, who is asked, the actions this seat may take now,
 the story of the round as :class:`~cardgen.table.narrator.TableLog` says it to that
-seat (the cards another seat draws counted, not named). A hand the rules showed this
-seat (a peek, a challenged +4) comes from the engine's observation of this very seat.
-No other seat's cards are ever in it.
+seat, the cards another seat draws counted, not named) and the view all share
+(:func:`common_view`: the scores, the cards each holds), and publishes them; a page is
+sent :func:`message`: the last published view of its seat with who sits where now. A
+hand the rules showed this seat (a peek, a challenged +4) comes from the engine's
+observation of this very seat. No other seat's cards are ever in it.
+
+Every text of the deck is said in the person's language, in English where the deck has
+none in that language.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from cardgen.catalogue import catalogue
-from cardgen.engine import Action, Play, RoundState
+from cardgen.catalogue.locale import languages
+from cardgen.deck.load import Deck
+from cardgen.engine import Action, Game, Play, RoundState
 from cardgen.engine.observation import SeatView
-from cardgen.serve.seats import Person
-from cardgen.serve.table import Table
+from cardgen.serve.seats import Decision, People, Person
+from cardgen.table.narrator import TableLog
+
+
+@dataclass(frozen=True)
+class Published:
+    """What the game thread last published: each person's view of the round (by table
+    seat), the view of the table everyone shares, and the version they were made at."""
+
+    version: int
+    common: dict[str, Any]
+    seats: dict[int, dict[str, Any]]
+
+
+class Timed(Protocol):
+    @property
+    def absent_after(self) -> float: ...
+
+
+class Table(Protocol):
+    """The table as its pages are shown it (:class:`cardgen.serve.table.Table`)."""
+
+    deck: Deck
+    people: People
+    @property
+    def timing(self) -> Timed: ...
+    game: Game
+    state: RoundState | None
+    seats: tuple[int, ...]
+    feeds: dict[int, deque[str]]
+    logs: dict[int, TableLog]
+    views: Published
+    version: int
+    started: bool
+    closed: bool
+    broken: str | None
+
+
+def said(text: Mapping[str, str], lang: str) -> str:
+    """A deck's text in ``lang``, else in English (every deck has it)."""
+    return text.get(lang) or text.get("en") or next(iter(text.values()), "")
 
 
 def lobby(table: Table) -> dict[str, Any]:
-    """The seats, for someone choosing one: names only, never a token."""
-    deck_name = table.deck.name
+    """The seats, for someone choosing one: names only, never a token (lock held)."""
     return {
-        "deck": {"en": deck_name["en"], "fr": deck_name["fr"]},
-        "started": table.started,
+        "deck": {lang: said(table.deck.name, lang) for lang in languages()},
+        "started": table.started or table.closed,
         "seats": [{"seat": seat, "name": person.name if person is not None else None}
                   for seat, person in enumerate(table.people.seats)],
     }
 
 
-def snapshot(table: Table, seat: int) -> dict[str, Any]:
-    """The table as game seat ``seat`` sees it now (call with the table's lock held)."""
-    person = table.people.seats[seat]
-    assert person is not None
-    words, game = person.words, table.game
+def message(table: Table, seat: int, person: Person) -> dict[str, Any]:
+    """What the page of ``seat`` is sent now: its last published view and who sits
+    where (call with the table's lock held; nothing here waits on the game)."""
+    published = table.views
+    common, view = published.common, published.seats.get(seat, {})
     sent: dict[str, Any] = {
-        "type": "table", "seat": seat, "name": person.name, "lang": person.lang,
-        "deck": table.deck.name[person.lang],
-        "started": table.started, "over": game.over, "round": len(game.rounds),
-        "target": game.target, "seats": _seats(table),
-        "log": list(table.feeds.get(seat, ())),
-        "winners": list(game.winners) if game.over else [],
+        "type": "table", "version": table.version, "seat": seat, "name": person.name,
+        "lang": person.lang, "deck": said(table.deck.name, person.lang),
+        "started": table.started, "broken": table.broken, "log": [],
+        **{key: value for key, value in common.items() if key != "rows"}, **view,
     }
+    now = time.monotonic()
+    sent["seats"] = []
+    for row in common["rows"]:
+        sitting = table.people.seats[row["seat"]]
+        away = sitting is not None and sitting.away_for(now) >= table.timing.absent_after
+        sent["seats"].append({**row, "name": sitting.name if sitting is not None else None,
+                              "bot": sitting is None or away, "away": away})
+    return sent
+
+
+def common_view(table: Table) -> dict[str, Any]:
+    """What every page shows alike: the scores, the round, the cards each holds (made by
+    the game thread)."""
+    game, state = table.game, table.state
+    ended = state is None or bool(state.end)  # ("" while the round is played)
+    rows = []
+    for seat, score in enumerate(game.scores):
+        row: dict[str, Any] = {"seat": seat, "score": score, "cards": None, "uno": False}
+        if state is not None and seat in table.seats:
+            round_seat = table.seats.index(seat)
+            row.update(cards=len(state.hands[round_seat]), uno=bool(state.at_uno[round_seat]))
+        rows.append(row)
+    return {"over": game.over, "target": game.target, "rows": rows,
+            "round": len(game.rounds) + (0 if ended else 1),
+            "winners": list(game.winners) if game.over else []}
+
+
+def round_view(table: Table, seat: int, person: Person,
+               decision: Decision | None) -> dict[str, Any]:
+    """The round as ``seat`` sees it (made by the game thread, the round standing still)."""
+    sent: dict[str, Any] = {"log": list(table.feeds.get(seat, ()))}
     state = table.state
     if state is None:
         return sent
+    words, lang = person.words, person.lang
     me = table.seats.index(seat) if seat in table.seats else -1
     view = SeatView(state, me) if me >= 0 else None
     hidden = view is not None and view.hand_hidden
-    ended = bool(state.end)  # ("" while the round is played)
+    ended = bool(state.end)
+    log = table.logs.get(seat)
     sent.update({
         "in_round": me >= 0,
         "round_over": ended,
-        "round": len(game.rounds) + (0 if ended else 1),
-        "hand": [] if view is None or hidden else _hand(state, view.hand_kinds, person.lang),
+        "hand": [] if view is None or hidden else _hand(state, view.hand_kinds, lang),
         "hand_hidden": hidden,
-        "top": _card(state, state.discard[-1], person.lang),
+        "top": _card(state, state.discard[-1], lang),
         "color": _color(state, words.color_in_force(state)),
         "direction": words("clockwise" if state.direction == 1 else "counterclockwise"),
         "pending": words.pending(state, table.seats),
         "draw_pile": len(state.draw_pile),
-        "seen": table.logs[seat].seen_lines() if seat in table.logs else [],
+        "seen": log.seen_lines() if log is not None else [],
         "asked": table.seats[state.actor] if not ended else None,
         "turn": table.seats[state.turn] if not ended else None,
-        "decision": _decision(table, seat, state, person),
+        "decision": _decision(state, seat, person, decision),
     })
-    for row in sent["seats"]:
-        if row["seat"] in table.seats:
-            round_seat = table.seats.index(row["seat"])
-            row.update(cards=len(state.hands[round_seat]), uno=bool(state.at_uno[round_seat]))
     return sent
-
-
-def _seats(table: Table) -> list[dict[str, Any]]:
-    now = time.monotonic()
-    rows = []
-    for seat, person in enumerate(table.people.seats):
-        away = person is not None and person.away_for(now) >= table.timing.absent_after
-        rows.append({"seat": seat, "name": person.name if person is not None else None,
-                     "bot": person is None or away, "away": away,
-                     "score": table.game.scores[seat], "cards": None, "uno": False})
-    return rows
 
 
 def _card(state: RoundState, kind: int, lang: str) -> dict[str, Any]:
     card = state.variant.kinds[kind]
-    return {"kind": kind, "id": card.id, "name": card.name[lang]}
+    return {"kind": kind, "id": card.id, "name": said(card.name, lang)}
 
 
 def _hand(state: RoundState, kinds: list[int], lang: str) -> list[dict[str, Any]]:
@@ -98,16 +160,15 @@ def _hand(state: RoundState, kinds: list[int], lang: str) -> list[dict[str, Any]
     return [_card(state, kind, lang) for kind in ordered]
 
 
-def _color(state: RoundState, said: str) -> dict[str, Any]:
+def _color(state: RoundState, name: str) -> dict[str, Any]:
     key = state.variant.colors[state.color] if state.color >= 0 else None
     known = catalogue().colors.get(key) if key is not None else None
-    return {"code": key, "name": said, "rgb": known.rgb if known is not None else None}
+    return {"code": key, "name": name, "rgb": known.rgb if known is not None else None}
 
 
-def _decision(table: Table, seat: int, state: RoundState,
-              person: Person) -> dict[str, Any] | None:
+def _decision(state: RoundState, seat: int, person: Person,
+              decision: Decision | None) -> dict[str, Any] | None:
     """The actions ``seat`` may take now, in its person's words, if it is asked."""
-    decision = table.decision
     if decision is None or decision.seat != seat:
         return None
     return {"number": decision.number,
@@ -115,7 +176,7 @@ def _decision(table: Table, seat: int, state: RoundState,
 
 
 def _action(state: RoundState, action: Action, person: Person) -> dict[str, Any]:
-    said: dict[str, Any] = {"label": person.words.action(state, action)}
+    label: dict[str, Any] = {"label": person.words.action(state, action)}
     if isinstance(action, Play):
-        said["kind"] = action.kind if action.kind >= 0 else state.variant.kind_of[action.card]
-    return said
+        label["kind"] = action.kind if action.kind >= 0 else state.variant.kind_of[action.card]
+    return label

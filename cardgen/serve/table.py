@@ -9,13 +9,19 @@ is a bot of :mod:`cardgen.play.players`; a person's seat waits for their answer 
 the page, and is played by that bot while the person has been gone for
 :data:`ABSENT_AFTER` seconds.
 
-One lock (:attr:`Table.cond`) guards the game: the game thread holds it except while
-it waits (for a person, or at the bots' pace), so the server reads and answers only
-between two actions.
+The engine (and a plugin's hooks in it, each under its time budget) runs in the game
+thread **without** any lock the web needs. Each time the table moves, the game thread
+*publishes* what every seat is to be shown (:attr:`Table.views`, made by
+:func:`~cardgen.serve.snapshot.round_view`, never changed once published); the web
+answers from the last one published. :attr:`Table.lock` guards only what both threads
+touch (the seats, the question asked, the published views) and is held for
+microseconds, never while the engine runs. A round that cannot go on (a plugin's
+error, any engine error) ends the game for everyone, said once.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import deque
@@ -26,10 +32,12 @@ from cardgen.deck.load import Deck
 from cardgen.engine import Action, RoundState
 from cardgen.engine.game import Player
 from cardgen.engine.observation import SeatView
-from cardgen.serve.seats import People, Person, Refusal
+from cardgen.serve.seats import Decision, People, Person, Refusal
+from cardgen.serve.snapshot import Published, common_view, round_view
 from cardgen.table.game import TableGame
 from cardgen.table.settings import TableSettings
 
+LOG = logging.getLogger("cardgen.serve")
 #: Seconds a person may be gone (no page open on their seat) before a bot plays for
 #: them; they take the seat back by opening their link again.
 ABSENT_AFTER = 60.0
@@ -54,49 +62,51 @@ class Timing:
     round_pause: float = ROUND_PAUSE
 
 
-@dataclass
-class Decision:
-    """A person is asked to choose one of ``legal``; the page answers by its number."""
-
-    number: int
-    seat: int  # the game's seat
-    legal: Sequence[Action]
-    answer: Action | None = None
-
-
 class Table(TableGame[Person]):
     """One game for 2 to 10 seats; see the module's docstring."""
 
     people: People
 
-    def __init__(self, deck: Deck, settings: TableSettings, timing: Timing = Timing()) -> None:
-        super().__init__(deck, settings, People(settings.players))
+    def __init__(self, deck: Deck, settings: TableSettings, timing: Timing = Timing(),
+                 seats_per_guest: int = 1) -> None:
+        super().__init__(deck, settings, People(settings.players, seats_per_guest))
         self.timing = timing
-        self.cond = threading.Condition()
-        self.started = self.stopping = False
+        self.lock = threading.Condition()
+        self.started = self.stopping = self.closed = False
+        #: Why the game could not go on (one line), once it could not.
+        self.broken: str | None = None
         self.feeds: dict[int, deque[str]] = {}
         self.decision: Decision | None = None
         self.decisions = 0
         self.version = 0
         self.on_change: Callable[[], None] = lambda: None  # set by the server
         self.thread = threading.Thread(target=self._run, name="cardgen-table", daemon=True)
+        self.views = Published(0, {}, {})
+        self.publish()
 
-    # --- what the server asks (with the lock held) --------------------------------------
+    # --- what the web asks (each with the lock held, for an instant) -------------------
 
-    def sit(self, seat: object, name: object, lang: object) -> Person:
-        if self.started:
-            raise Refusal("started", "the game has started: no seat can be taken now")
-        person = self.people.sit(seat, name, lang)
+    def sit(self, seat: object, name: object, lang: object, guest: str = "") -> Person:
+        if self.started or self.closed:
+            raise Refusal("started", "the game has started or the host closed the "
+                                     "lobby: no seat can be taken now")
+        person = self.people.sit(seat, name, lang, guest)
         assert isinstance(seat, int)
         self.feeds[seat] = deque(maxlen=FEED_LINES)
-        self._changed()
+        self.touched()
         return person
 
     def start(self, seat: int) -> None:
         if self.started:
             raise Refusal("started", "the game has already started")
         self.started = True
-        self._changed()
+        self.touched()
+
+    def free(self, seat: int) -> Person | None:
+        """The host frees ``seat``: a bot plays it; its pages are sent back to the lobby."""
+        person = self.people.free(seat)
+        self.touched()
+        return person
 
     def answer(self, seat: int, number: object, choice: object) -> None:
         """Take the answer of ``seat`` to decision ``number``: the ``choice``-th of the
@@ -114,39 +124,68 @@ class Table(TableGame[Person]):
             raise Refusal("not_legal", f"P{seat} chose action {choice}, not one of the "
                                        f"{len(decision.legal)} legal")
         decision.answer = decision.legal[choice]
-        self.cond.notify_all()
+        self.lock.notify_all()
 
-    def connected(self, seat: int) -> None:
-        self.people.connected(seat)
-        self._changed()
+    def connected(self, person: Person) -> None:
+        self.people.connected(person)
+        self.touched()
 
-    def disconnected(self, seat: int) -> None:
-        self.people.disconnected(seat)
-        self._changed()
+    def disconnected(self, person: Person) -> None:
+        self.people.disconnected(person)
+        self.touched()
+
+    def touched(self) -> None:
+        """Something the pages show changed (with the lock held): they are sent it."""
+        self.version += 1
+        self.lock.notify_all()
+        self.on_change()
 
     def stop(self) -> None:
-        """Stop the game thread (Ctrl-C): it leaves at its next wait."""
-        with self.cond:
+        """Stop the game thread (Ctrl-C): it leaves at its next wait; one stuck in a
+        plugin's hook is left behind (a daemon) rather than waited for."""
+        with self.lock:
             self.stopping = True
-            self.cond.notify_all()
-        self.thread.join(timeout=5)
+            self.lock.notify_all()
+        self.thread.join(timeout=1)
 
     # --- the game thread ----------------------------------------------------------------
 
     def _run(self) -> None:
-        with self.cond:
-            try:
+        try:
+            with self.lock:
                 while not self.started:
                     self._wait(None)
-                while not self.game.over:
-                    self.play_round()
-                    if not self.game.over:
-                        self._pause(self.timing.round_pause)
-            except TableStopped:
-                return
-            finally:
+            while not self.game.over:
+                self.play_round()
+                if not self.game.over:
+                    self._pause(self.timing.round_pause)
+        except TableStopped:
+            return
+        except Exception as exc:  # (a plugin's error, an engine's: the round cannot go on)
+            if not self.stopping:
+                self._cannot_go_on(exc)
+        finally:
+            with self.lock:
                 self.decision = None
-                self._changed()
+            self.publish()
+
+    def _cannot_go_on(self, exc: Exception) -> None:
+        said = " ".join(str(exc).split())[:300] or type(exc).__name__
+        self.broken = said
+        LOG.error("the game cannot go on: %s", said)
+
+    def publish(self) -> None:
+        """Make what every seat is shown now, then put it out for the web in one step."""
+        with self.lock:
+            persons = self.people.persons()
+            decision = self.decision
+        views = {seat: round_view(self, seat, person, decision) for seat, person in persons}
+        common = common_view(self)
+        with self.lock:
+            self.version += 1
+            self.views = Published(self.version, common, views)
+            self.lock.notify_all()
+        self.on_change()
 
     def round_players(self, state: RoundState, seats: tuple[int, ...]) -> list[Player]:
         return [SeatPlayer(self, seat) for seat in seats]
@@ -159,8 +198,9 @@ class Table(TableGame[Person]):
         for game_seat, log in self.logs.items():
             words = log.words
             said = words.action(state, action, viewer=log.me)
-            self.feeds[game_seat].append(words("you_move", action=said) if actor == game_seat
-                                         else words("bot_move", seat=f"P{actor}", action=said))
+            self._feed(game_seat).append(
+                words("you_move", action=said) if actor == game_seat
+                else words("bot_move", seat=words.table_seat(actor), action=said))
 
     def flush(self) -> None:
         """What the last action caused, said to each person as their seat sees it (once
@@ -170,54 +210,64 @@ class Table(TableGame[Person]):
 
     def tell_lines(self, lines: dict[int, list[str]]) -> None:
         for seat, said in lines.items():
-            self.feeds[seat].extend(said)
+            self._feed(seat).extend(said)
 
     def round_scored(self, state: RoundState) -> None:
-        scores = {seat: self.scores_said(person.words) for seat, person in self._persons()}
         for seat, person in self._persons():
             words = person.words
-            self.feeds[seat].append(
-                words("round_over", winner=f"P{self.seats[state.winner]}", scores=scores[seat])
-                if state.winner >= 0 else words("round_over_nobody", scores=scores[seat]))
-        self._changed()
+            scores = ", ".join(f"{words.table_seat(other)} {score}"
+                               for other, score in enumerate(self.game.scores))
+            scores = words("scores", scores=scores, target=self.game.target)
+            self._feed(seat).append(
+                words("round_over", winner=words.table_seat(self.seats[state.winner]),
+                      scores=scores)
+                if state.winner >= 0 else words("round_over_nobody", scores=scores))
+        self.publish()
 
     def ask(self, seat: int, view: SeatView, legal: Sequence[Action]) -> Action:
         """The choice of game seat ``seat``: its person's, or its bot's while nobody is
         there to choose."""
         self.flush()
-        self._changed()
         if len(legal) == 1:  # (as at the terminal: nothing to choose, nothing asked)
+            self.publish()
             return legal[0]
         person = self.people.seats[seat]
-        while person is not None and self._here(person):
-            self.decisions += 1
-            decision = self.decision = Decision(self.decisions, seat, legal)
-            self._changed()
-            while decision.answer is None and self._here(person):
-                self._wait(1.0)
-            self.decision = None
+        while person is not None and self._sits(seat, person):
+            with self.lock:
+                self.decisions += 1
+                decision = self.decision = Decision(self.decisions, seat, legal)
+            self.publish()
+            with self.lock:
+                while decision.answer is None and self._sits(seat, person):
+                    self._wait(1.0)
+                self.decision = None
             if decision.answer is not None:
                 return decision.answer
+        self.publish()
         self._pause(self.timing.pace)
         return self.bots[seat].choose(view, legal)
 
-    def _here(self, person: Person) -> bool:
-        return person.away_for(time.monotonic()) < self.timing.absent_after
+    def _sits(self, seat: int, person: Person) -> bool:
+        """``person`` still holds ``seat`` and is here to choose."""
+        return self.people.seats[seat] is person \
+            and person.away_for(time.monotonic()) < self.timing.absent_after
 
     def _pause(self, seconds: float) -> None:
-        """Wait ``seconds`` (none when nobody watches), the lock let go meanwhile."""
-        if not self.people.any_here():
-            if self.stopping:
-                raise TableStopped
-            return
-        deadline = time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) > 0:
-            self._wait(left)
+        """Wait ``seconds`` (none when nobody watches)."""
+        with self.lock:
+            if not self.people.any_here():
+                if self.stopping:
+                    raise TableStopped
+                return
+            deadline = time.monotonic() + seconds
+            while (left := deadline - time.monotonic()) > 0:
+                self._wait(left)
 
     def _wait(self, seconds: float | None) -> None:
+        """Wait to be woken (with the lock held: it is let go meanwhile)."""
         if self.stopping:
             raise TableStopped
-        self.cond.wait(seconds)
+        self.lock.wait(seconds)
         if self.stopping:
             raise TableStopped
 
@@ -226,15 +276,15 @@ class Table(TableGame[Person]):
     def _persons(self) -> list[tuple[int, Person]]:
         return self.people.persons()
 
+    def _feed(self, seat: int) -> deque[str]:
+        return self.feeds.setdefault(seat, deque(maxlen=FEED_LINES))
+
     def tell_all(self, key: str, **values: object) -> None:
         for seat, person in self._persons():
-            self.feeds[seat].append(person.words(key, **values) if key in person.words.labels
+            if key == "round":  # (the dealer, by name)
+                values = {**values, "dealer": person.words.table_seat(self.game.dealer)}
+            self._feed(seat).append(person.words(key, **values) if key in person.words.labels
                                     else key)
-
-    def _changed(self) -> None:
-        self.version += 1
-        self.cond.notify_all()
-        self.on_change()
 
 
 class SeatPlayer:

@@ -3,7 +3,7 @@ each legal action said as a person would say it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardgen.catalogue import catalogue
@@ -16,6 +16,9 @@ from cardgen.render.layout import layout
 _ANSI = {"red": "31", "yellow": "33", "green": "32", "blue": "34"}
 
 
+def _said(text: Mapping[str, str], lang: str) -> str:
+    """A deck's text in ``lang``, in English where the deck has none in that language."""
+    return text.get(lang) or text["en"]
 
 
 class Words:
@@ -39,13 +42,17 @@ class Words:
 
     def seat(self, seat: int) -> str:
         """A seat of the round, as the table numbers it ("P2")."""
-        return f"P{self.seats[seat]}" if 0 <= seat < len(self.seats) else f"P{seat}"
+        return self.table_seat(self.seats[seat] if 0 <= seat < len(self.seats) else seat)
+
+    def table_seat(self, seat: int) -> str:
+        """A seat as the table numbers it ("P2"; the browser says the person's name)."""
+        return f"P{seat}"
 
     def color_name(self, color: str | None) -> str:
         if color is None:
             return self("no_color")
         known = catalogue().colors.get(color)
-        return known.name[self.lang] if known is not None else color
+        return _said(known.name, self.lang) if known is not None else color
 
     def color_in_force(self, state: RoundState, marked: bool = False) -> str:
         """The colour the next card must match, in words ("none" before any is named);
@@ -75,8 +82,9 @@ class Words:
         answers = {responder.name for responder in state.variant.pending_responders}
         flags = [flag for flag, by in penalty.ANSWERED_BY.items()
                  if getattr(penalty, flag) and not answers.isdisjoint(by)]
-        skipped = f"P{seats[penalty.skipped]}" if penalty.skipped is not None else None
-        return self.penalty(f"P{seats[penalty.target]}", penalty.amount, skipped, flags,
+        skipped = self.table_seat(seats[penalty.skipped]) if penalty.skipped is not None \
+            else None
+        return self.penalty(self.table_seat(seats[penalty.target]), penalty.amount, skipped, flags,
                             later=penalty.skip_later)
 
     def penalty(self, target: str, amount: int, skipped: str | None,
@@ -94,7 +102,7 @@ class Words:
     def card(self, state: RoundState, kind: int) -> str:
         """The card's name in the deck, in colour on a terminal that shows it."""
         card = state.variant.kinds[kind]
-        name = card.name[self.lang]
+        name = _said(card.name, self.lang)
         if not self.color:
             return name
         code = _ANSI.get(card.color or "", "1")

@@ -5,12 +5,19 @@
 const WORDS = JSON.parse(document.getElementById("words").textContent);
 const $ = (id) => document.getElementById(id);
 let lang = document.body.dataset.lang;
-let token = new URLSearchParams(location.search).get("token") || localStorage.getItem("cardgen-token");
+// The seat's token is this tab's alone (sessionStorage) or its come-back link's: another
+// tab, or another person on this browser, starts at the lobby.
+let token = new URLSearchParams(location.search).get("token") || sessionStorage.getItem("cardgen-token");
+let notice = "";  // what the lobby says until the next choice (a refusal, a seat freed)
 let socket = null, opened = false, failures = 0, lobbyTimer = null, last = null;
 
 function say(key, values = {}) {
   const text = (WORDS[lang] || WORDS.en)[key] || key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? values[name] : ""));
+}
+function count(key, number) {  // "1 card", "3 cards": the language's plural rules say which
+  const one = new Intl.PluralRules(lang).select(number) === "one" && (WORDS[lang] || WORDS.en)[key + "_one"];
+  return say(one ? key + "_one" : key, {count: number});
 }
 function element(tag, text, className) {
   const made = document.createElement(tag);
@@ -41,7 +48,7 @@ async function showLobby() {
   words();
   const answer = await fetch("/api/seats").then((r) => r.json()).catch(() => null);
   if (!answer) { status(say("lost")); return; }
-  $("title").textContent = answer.deck[lang];
+  $("title").textContent = answer.deck[lang] || answer.deck.en;
   const list = $("free-seats");
   list.replaceChildren();
   for (const seat of answer.seats) {
@@ -55,7 +62,7 @@ async function showLobby() {
     }
     list.append(item);
   }
-  status(answer.started ? say("started_no_seat") : "");
+  status(answer.started ? say("started_no_seat") : notice);
 }
 $("lang").addEventListener("change", () => { lang = $("lang").value; showLobby(); });
 $("sit-form").addEventListener("submit", async (event) => {
@@ -64,9 +71,10 @@ $("sit-form").addEventListener("submit", async (event) => {
   const reply = await fetch("/api/sit", {method: "POST", headers: {"Content-Type": "application/json"},
     body: JSON.stringify({seat, name: $("name").value, lang: $("lang").value})});
   const answer = await reply.json();
-  if (!reply.ok) { status(say("refused_" + answer.refused)); showLobby(); return; }
+  if (!reply.ok) { notice = say("refused_" + answer.refused); showLobby(); return; }
+  notice = "";
   token = answer.token;
-  localStorage.setItem("cardgen-token", token);
+  sessionStorage.setItem("cardgen-token", token);
   history.replaceState(null, "", "/?token=" + encodeURIComponent(token));
   clearInterval(lobbyTimer);
   connect();
@@ -80,21 +88,24 @@ function connect() {
   socket.onopen = () => { opened = true; failures = 0; status(""); };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "table") draw(message);
+    if (message.type === "table" && (!last || message.version >= last.version)) draw(message);
     else if (message.type === "refused") status(say("refused_" + message.key));
   };
   socket.onclose = (event) => {
     if (event.code === 1001) { status(say("closed")); return; }
-    if (!opened && ++failures >= 3) {  // the token is no seat's (a table gone by)
-      localStorage.removeItem("cardgen-token"); token = null;
-      history.replaceState(null, "", "/"); startLobby(); return;
+    const freed = event.code === 4001;  // the host freed this seat
+    if (freed || (!opened && ++failures >= 3)) {  // or the token is no seat's (a table gone by)
+      sessionStorage.removeItem("cardgen-token"); token = null;
+      history.replaceState(null, "", "/");
+      notice = freed ? say("freed") : "";
+      startLobby(); return;
     }
     status(say("lost")); setTimeout(connect, 2000);
   };
 }
 function send(decision, choice) {
   for (const button of document.querySelectorAll("#actions button")) button.disabled = true;
-  socket.send(JSON.stringify({type: "act", decision, choice}));
+  socket.send(JSON.stringify({type: "act", decision, choice, version: last.version}));
 }
 function nameOf(table, seat) {
   const row = table.seats[seat];
@@ -113,7 +124,7 @@ function draw(table) {
     if (row.seat === table.turn) item.classList.add("turn");
     if (row.seat === table.asked) item.classList.add("asked");
     const facts = [];
-    if (row.cards !== null) facts.push(say("cards", {count: row.cards}));
+    if (row.cards !== null) facts.push(count("cards", row.cards));
     if (row.uno) facts.push(say("uno"));
     if (row.away) facts.push(say("away"));
     facts.push(String(row.score));
@@ -133,6 +144,7 @@ function draw(table) {
     $("turn").textContent = table.decision ? say("your_move")
       : table.asked !== null && table.asked !== undefined ? say("asked", {name: nameOf(table, table.asked)}) : "";
   }
+  if (table.broken) status(say("broken", {reason: table.broken}));
   drawActions(table);
   drawHand(table);
   $("seen").hidden = !(table.seen && table.seen.length);
@@ -186,5 +198,5 @@ function drawScores(table) {
 }
 $("start").addEventListener("click", () => socket.send(JSON.stringify({type: "start"})));
 
-function startLobby() { showLobby(); lobbyTimer = setInterval(showLobby, 2000); }
+function startLobby() { last = null; clearInterval(lobbyTimer); showLobby(); lobbyTimer = setInterval(showLobby, 2000); }
 if (token) connect(); else startLobby();

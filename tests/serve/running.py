@@ -14,6 +14,7 @@ pytest.importorskip("aiohttp", reason="the serve extra is not installed: pip ins
                     "'cardgen[serve]'")
 
 from cardgen.deck.load import load_deck  # noqa: E402
+from cardgen.serve.guard import Limits  # noqa: E402
 from cardgen.serve.run import Server  # noqa: E402
 from cardgen.serve.table import Timing  # noqa: E402
 from cardgen.table.settings import TableSettings  # noqa: E402
@@ -25,11 +26,13 @@ QUICK = Timing(pace=0.0, absent_after=30.0, round_pause=0.0)
 @contextmanager
 def running_table(deck: str = "classic", players: int = 3, seed: str = "1",
                   rules: tuple[str, ...] = (), timing: Timing = QUICK,
-                  lang: str = "en") -> Iterator[Server]:
-    """A server running until the block ends."""
-    settings = TableSettings(deck, players, rules, "heuristic", seed, lang)
-    server = Server(load_deck(deck), settings,
-                    "127.0.0.1", 0, timing)
+                  lang: str = "en", limits: Limits | None = None,
+                  seats_per_guest: int = 0, bots: str = "heuristic") -> Iterator[Server]:
+    """A server running until the block ends (the test's pages all come from
+    127.0.0.1: any number of seats per guest unless told)."""
+    settings = TableSettings(deck, players, rules, bots, seed, lang)
+    server = Server(load_deck(deck), settings, "127.0.0.1", 0, timing, limits,
+                    seats_per_guest)
     loop = asyncio.new_event_loop()
     stop = asyncio.Event()
     ready = threading.Event()

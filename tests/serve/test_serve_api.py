@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from collections import Counter
 from typing import Any
 
@@ -45,9 +46,13 @@ async def refusal(socket: aiohttp.ClientWebSocketResponse) -> str:
 
 def check_private(server: Server, seat: int, message: dict[str, Any]) -> None:
     """While ``seat`` is asked the game waits for it: its page shows its hand exactly,
-    and names no card but those, the top card and what the rules showed it."""
+    and names no card but those, the top card and what the rules showed it (a message
+    is checked while its decision is the one asked: one page per seat, which answers
+    each decision once, so the game is still waiting for it)."""
     table = server.table
-    with table.cond:
+    with table.lock:
+        asked = table.decision
+        assert asked is not None and asked.number == message["decision"]["number"]
         state, seats = table.state, table.seats
         assert state is not None
         me = seats.index(seat)
@@ -66,12 +71,14 @@ async def play_until(server: Server, pages: dict[int, aiohttp.ClientWebSocketRes
     last: dict[int, dict[str, Any]] = {}
 
     async def page(seat: int, socket: aiohttp.ClientWebSocketResponse) -> None:
+        answered = 0  # (a message sent before an answer arrived shows its decision again)
         while True:
             message = last[seat] = await table_message(socket)
             if done(message):
                 return
             decision = message.get("decision")
-            if decision:
+            if decision and decision["number"] > answered:
+                answered = decision["number"]
                 check_private(server, seat, message)
                 seen["out_of_turn" if message["turn"] != seat else "turn"] += 1
                 await socket.send_json({"type": "act", "decision": decision["number"],
@@ -98,6 +105,10 @@ def test_two_people_and_a_bot_play_rounds_each_page_seeing_only_its_hand() -> No
             last = lasts[2]
             assert last["lang"] == "fr" and last["seats"][1]["bot"]
             assert sum(row["score"] for row in last["seats"]) > 0  # the rounds were scored
+            # People are named by their names in the story, the bot by its seat.
+            story = "\n".join(lasts[0]["log"] + last["log"])
+            assert "Bob" in story and "Ann" in story and "P1" in story, story
+            assert not re.search(r"\bP[02]\b", story), story
             for socket in pages.values():
                 await socket.close()
 
@@ -210,7 +221,7 @@ def test_a_seat_left_empty_is_played_by_its_bot_until_its_person_comes_back() ->
                     await stays.send_json({"type": "act", "decision":
                                            message["decision"]["number"], "choice": 0})
                 if message["seats"][1]["away"]:
-                    moves_while_away = sum(line.startswith("P1: ") for line in message["log"])
+                    moves_while_away = sum(line.startswith("Bob: ") for line in message["log"])
             back = await session.ws_connect(f"{url}ws?token={bob}")  # his link, again
             await stays.close()  # (Ann's bot plays for her in turn)
             asked = await until_asked(back)  # Bob is asked again, on his own page

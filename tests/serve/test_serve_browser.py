@@ -13,7 +13,10 @@ import pytest
 from helpers.paths import DECKS
 from serve.browser import browser
 from serve.running import running_table
+from serve.test_serve_guests import FR_EN_DECK
 
+from cardgen.serve.app import page_words
+from cardgen.serve.host import Host
 from cardgen.serve.run import Server
 from cardgen.serve.table import Timing
 
@@ -58,7 +61,7 @@ def sit(driver: Any, url: str, seat: int, name: str, lang: str) -> None:
 def server_view(server: Server, seat: int) -> tuple[Counter[str], set[str]]:
     """The seat's hand, and every card its page may name (its hand, the top card, what
     the rules showed it), read from the game the server holds."""
-    with server.table.cond:
+    with server.table.lock:
         state, seats = server.table.state, server.table.seats
         assert state is not None
         me = seats.index(seat)
@@ -125,3 +128,54 @@ def test_the_page_draws_the_table_on_a_phone_and_its_card_images() -> None:
         assert set(page.execute_script(faces)) == {334}  # the renderer's faces, at 160 dpi
         width = page.execute_script("return document.documentElement.scrollWidth")
         assert width <= 412  # nothing wider than the phone's screen
+
+
+def test_a_second_tab_starts_at_the_lobby_and_only_the_come_back_link_takes_the_seat(
+        ) -> None:
+    """The seat's token is the tab's: another tab of the same browser is another guest."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    with running_table(players=3, timing=TIMING) as server, browser() as page:
+        sit(page, server.url, 0, "Ann", "en")
+        link = page.find_element(By.ID, "come-back-link").get_attribute("href")
+        assert "token=" in link
+        page.switch_to.new_window("tab")
+        page.get(server.url)
+        WebDriverWait(page, 20).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "button[data-seat='1']"))
+        assert not page.find_element(By.ID, "table").is_displayed()
+        page.switch_to.new_window("tab")
+        page.get(link)
+        WebDriverWait(page, 20).until(lambda d: d.find_element(By.ID, "table").is_displayed())
+        assert "Ann" in page.find_element(By.ID, "seats").text
+        # The host frees the seat: the page goes back to the lobby and says why.
+        Host(server.table, page_words()["en"], lambda line: None).command("free 0")
+        WebDriverWait(page, 20).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "button[data-seat='0']"))
+        assert page.find_element(By.ID, "status").text.startswith("The host freed your seat")
+
+
+def test_the_page_speaks_every_language_with_its_plurals_and_a_deck_in_two(
+        tmp_path: Any) -> None:
+    """A deck in French and English only: its lobby in German has a heading (English),
+    and "1 card" is never "1 cards", in any language of the catalogues."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from cardgen.catalogue.locale import languages
+
+    deck = tmp_path / "nd.toml"
+    deck.write_text(FR_EN_DECK, encoding="utf-8")
+    with running_table(str(deck), players=3, timing=TIMING) as server, browser() as page:
+        page.get(f"{server.url}?lang=de")
+        WebDriverWait(page, 20).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "button[data-seat='0']"))
+        assert page.find_element(By.ID, "title").text == "New deck"
+        said = page.execute_script(
+            "const out = {}; for (const code of arguments[0]) { lang = code;"
+            " out[code] = [count('cards', 1), count('cards', 2)]; } return out;",
+            list(languages()))
+        for code, (one, two) in said.items():
+            assert one.startswith("1 ") and two.startswith("2 ") and one[2:] != two[2:], code
+        assert said["en"] == ["1 card", "2 cards"] and said["de"] == ["1 Karte", "2 Karten"]

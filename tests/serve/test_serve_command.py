@@ -64,3 +64,58 @@ def test_without_the_serve_extra_the_user_is_told_what_to_install(
     monkeypatch.setitem(sys.modules, "aiohttp", None)  # (import aiohttp fails)
     assert refused(["serve", "classic"], tmp_path) == MISSING
     assert "pip install 'cardgen[serve]'" in MISSING
+
+
+def _start(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], list[str]]:
+    """`cardgen serve ARGS`, read until its join line; the process and what it printed."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cardgen.cli", "serve", *args, "--port", "0"], cwd=cwd,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert server.stdout is not None
+    lines: list[str] = []
+    while not any("http://" in line for line in lines):
+        line = server.stdout.readline()
+        assert line, "".join(lines) + (server.stderr.read() if server.stderr else "")
+        lines.append(line)
+    return server, lines
+
+
+def _interrupt(server: subprocess.Popen[str]) -> tuple[str, str]:
+    server.send_signal(signal.SIGINT)
+    out, err = server.communicate(timeout=10)
+    assert server.returncode == INTERRUPTED and "Traceback" not in err, err
+    return out, err
+
+
+def test_a_deck_without_the_terminals_language_is_served_in_english(tmp_path: Path) -> None:
+    from serve.test_serve_guests import FR_EN_DECK
+
+    (tmp_path / "nd.toml").write_text(FR_EN_DECK, encoding="utf-8")
+    server, lines = _start(["nd.toml", "--lang", "de", "--players", "3"], tmp_path)
+    try:
+        assert lines[-1].startswith("New deck: 3 Plätze. "), lines[-1]
+    finally:
+        _interrupt(server)
+
+
+def test_the_host_hears_every_interface_and_types_seats_and_free(tmp_path: Path) -> None:
+    import json
+
+    server, lines = _start(["classic", "--players", "3", "--host", "0.0.0.0"], tmp_path)
+    try:
+        port = lines[-1].rsplit(":", 1)[1].strip(" /\n")
+        assert server.stdout is not None and server.stdin is not None
+        said = server.stdout.readline()
+        assert said.startswith("Listening on every interface (0.0.0.0)"), said
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/sit", method="POST",
+            data=json.dumps({"seat": 1, "name": "Ann", "lang": "en"}).encode())
+        assert urllib.request.urlopen(request, timeout=10).status == 200
+        server.stdin.write("seats\nfree 1\n")
+        server.stdin.flush()
+        heard = [server.stdout.readline() for _ in range(6)]
+        assert "P1: Ann (en, from 127.0.0.1, no page open)\n" in heard, heard
+        assert "P1 is free (Ann left it): a bot plays it.\n" in heard, heard
+    finally:
+        _interrupt(server)
