@@ -10,7 +10,6 @@ from pathlib import Path
 
 import click
 
-from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.commands.common import usable_deck
 from cardgen.commands.params import (
     bots_option,
@@ -62,6 +61,8 @@ def play(deck: str, players: int, seat: int, humans: int, bots: str,
     if humans > players:
         raise click.BadParameter(f"{humans} people cannot sit at {players} players; choose "
                                  f"1 to {players} (or more --players)", param_hint="--humans")
+    from cardgen.catalogue.face_languages import FaceLanguages
+
     loaded = usable_deck(deck, players, FaceLanguages(lang))
     settings = TerminalSettings(TableSettings(deck, players, option_names, bots, seed, lang),
                                 seat, humans, fast,

@@ -178,7 +178,7 @@ def action_verb(verb: str) -> Callable[[Parser], Parser]:
     """Register how the text of a verb's actions is read (``parse_action`` uses it)."""
 
     def register(parser: Parser) -> Parser:
-        from cardgen.engine.hooks.guard import claim  # (hooks import the actions)
+        from cardgen.engine.hooks.plugin_code import claim  # (hooks import the actions)
 
         claim("verb", verb)
         _PARSERS[verb] = parser

@@ -87,7 +87,7 @@ from cardgen.engine.hooks import (
     register_effect,
     register_responder,
 )
-from cardgen.engine.hooks.guard import guarded_call, loading, registering, running_plugin
+from cardgen.engine.hooks.plugin_code import guarded_call, loading, registering, running_plugin
 from cardgen.engine.official.rules import OPTIONS, OfficialRules, option
 from cardgen.engine.official.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.stack import DrawPenalty, Pending
@@ -445,7 +445,7 @@ def register_round_field(field: RoundField) -> RoundField:
     if dist and dist != "cardgen":
         def guarded(method: Callable[..., Any], what: str) -> Callable[..., Any]:
             return guard(method, dist, f"{what} the round field '{field.name}'",
-                         lambda args: "")
+                         lambda args: "", check_round=False)
 
         field = RoundField(field.name, field.form, guarded(field.read, "reading"),
                            guarded(field.write, "writing"),

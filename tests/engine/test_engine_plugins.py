@@ -15,9 +15,9 @@ import pytest
 from helpers.cli import run_in
 
 from cardgen.engine import api
-from cardgen.engine.hooks import guard as plugin_guard
+from cardgen.engine.hooks import plugin_code as plugin_guard
 from cardgen.engine.hooks import EFFECTS, register_effect
-from cardgen.engine.hooks.guard import loading
+from cardgen.engine.hooks.plugin_code import loading
 from cardgen.errors import CardgenError
 from cardgen.situation import explain
 

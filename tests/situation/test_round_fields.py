@@ -16,7 +16,7 @@ from cardgen.cli import main
 from cardgen.deck.load import load_deck
 from cardgen.engine import Variant, api
 from cardgen.engine.errors import PluginError
-from cardgen.engine.hooks.guard import loading
+from cardgen.engine.hooks.plugin_code import loading
 from cardgen.situation import build_situation
 from cardgen.terminal.save import RecordedGame, save_situation, situation_text
 

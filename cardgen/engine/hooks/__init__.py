@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 from cardgen.engine.actions import Action
 from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import NotImplementedYet
-from cardgen.engine.hooks.guard import claim, guarded_call, registering
+from cardgen.engine.hooks.plugin_code import claim, guarded_call, registering
 from cardgen.engine.stack import Pending
 from cardgen.engine.state import RoundState
 
@@ -103,15 +103,17 @@ _EFFECT_HOOKS = {"targets": 1, "playable": 2, "on_play": 1, "hits": 1, "resolve"
 
 
 def guard(method: Callable[..., Any], dist: str, what: str,
-          card_of: Callable[[tuple[Any, ...]], str]) -> Callable[..., Any]:
+          card_of: Callable[[tuple[Any, ...]], str], *,
+          check_round: bool = True) -> Callable[..., Any]:
     """``method`` of a plugin, called under the plugin guard
-    (:func:`cardgen.engine.hooks.guard.guarded_call`): a failure, a loop, an exit or a
+    (:func:`cardgen.engine.hooks.plugin_code.guarded_call`): a failure, a loop, an exit or a
     broken round becomes a :class:`PluginError` naming the plugin, ``what`` it was doing
     and the card."""
 
     @functools.wraps(method)
     def guarded(self: Any, *args: Any) -> Any:
-        return guarded_call(dist, what, lambda: card_of(args), method, self, *args)
+        return guarded_call(dist, what, lambda: card_of(args), method, self, *args,
+                            check_round=check_round)
 
     return guarded
 

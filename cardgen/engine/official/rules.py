@@ -25,7 +25,7 @@ from cardgen.engine.actions import DRAW, KEEP, Action
 from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import EngineError
 from cardgen.engine.hooks import REGISTERED_BY, RESPONDERS, Responder, guard
-from cardgen.engine.hooks.guard import claim, registering
+from cardgen.engine.hooks.plugin_code import claim, registering
 from cardgen.engine.official.answers import UnoCallHooks, WildDrawFourHooks
 from cardgen.engine.official.scoreboard import RoundResult, Scoreboard
 from cardgen.engine.stack import DrawPenalty, Pending

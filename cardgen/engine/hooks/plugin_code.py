@@ -156,10 +156,11 @@ _WATCHDOG = _Watchdog()
 
 
 def guarded_call(dist: str, what: str, card: Callable[[], str],
-                 method: Callable[..., Any], *args: Any) -> Any:
+                 method: Callable[..., Any], *args: Any, check_round: bool = True) -> Any:
     """Call a plugin's ``method`` with ``args`` under the guard; ``what`` says the hook
     ("the resolve hook of effect 'steal'") and ``card()`` the card, when there is one
-    (" for card 'steal-red'")."""
+    (" for card 'steal-red'"); ``check_round``: the round's invariants are checked once
+    it returns."""
     seconds = budget_seconds()
     _running.append(dist)
     try:
@@ -185,7 +186,10 @@ def guarded_call(dist: str, what: str, card: Callable[[], str],
                           f"{type(error).__name__}: {error}") from None
     finally:
         _running.pop()
-    state = next((arg for arg in args if hasattr(arg, "card_problems")), None)
+    # (a hook in play must leave the round whole; one that sets a round up from a file,
+    # a round field's, is checked with the round once it is set)
+    state = next((arg for arg in args if hasattr(arg, "card_problems")), None) \
+        if check_round else None
     if state is not None:
         broken = round_problems(state)
         if broken:
