@@ -32,6 +32,11 @@ FIXES: dict[str, list[tuple[tuple[str, ...], list[str], list[str]]]] = {
          ["chi ha bluffato pesca le 4 carte"]),
         (DECKS, ["Intercettazione", "intercettazioni"], ["Intervento fuori turno"]),
         (("unplugged",), ["reagire a lei"], ["possono reagirvi"]),
+        # found on reading the rest of the books the same way
+        (("classic",), ["Alcuni tavoli lo preferiscono", "scelto per lei"],
+         ["Alcuni gruppi preferiscono contare così"]),
+        (("classic", "house", "unplugged"), ["la mano si ferma"], ["la mano finisce"]),
+        (("house",), ["carta pesca pesca"], []),
     ],
     "de": [
         (DECKS, ["Eine erste Retourkarte beginnt rechts vom Geber"],
@@ -55,6 +60,9 @@ FIXES: dict[str, list[tuple[tuple[str, ...], list[str], list[str]]]] = {
         (("house", "unplugged"), ["la ronda se para"], ["la ronda termina"]),
         (("unplugged",), ["una carta No puede", "un No es una carta"],
          ["una carta ¡No! puede", "un ¡No! es una carta"]),
+        # found on reading the rest of the books the same way
+        (("classic",), ["Algunas mesas la prefieren", "cuatro jugadores justos"],
+         ["Hay quien prefiere contar así"]),
     ],
 }
 
