@@ -2,12 +2,14 @@
 read back from the PDFs: each wrong wording is gone and its correction is there.
 
 The text is compared flat: lines joined, a hyphen that only breaks a word at a line's end
-taken out, spaces collapsed and case folded; a wording matches as whole words, so that
-"lo Salta Turno" is not found in "giallo Salta Turno"."""
+taken out, spaces collapsed; a wording matches as whole words, in any case, so that
+"lo Salta Turno" is not found in "giallo Salta Turno". The glossary's terms match as
+written."""
 
 from __future__ import annotations
 
 import re
+import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -15,6 +17,7 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
+from cardgen.catalogue.locale import locale_root, words
 from cardgen.cli import main
 
 DECKS = ("classic", "house", "unplugged")
@@ -45,7 +48,7 @@ FIXES: dict[str, list[tuple[tuple[str, ...], list[str], list[str]]]] = {
         (("classic", "house"), ["Ein erwischter Bluff", "Sein Spieler nimmt"],
          ["Fliegt ein Bluff auf, nimmt der Bluffer die +4 zurück"]),
         (("unplugged",), ["jeden Spieler außer dir"], ["jeder Spieler außer dir"]),
-        (("classic",), ["Einige Tische spielen lieber so"], ["Manche Runden"]),
+        (("classic",), ["Einige Tische spielen lieber so"], ["In manchen Spielrunden"]),
         (("unplugged",), ["4 Tauschkarten"], ["4 Tausch-Karten"]),
         (DECKS, ["die ihr Spieler genannt hat", "ihr Spieler nennt"], []),
     ],
@@ -98,13 +101,15 @@ QUICK = {"it": "classic", "de": "unplugged", "es": "house", "en": "classic", "fr
 
 def flat(text: str) -> str:
     """Lines joined (a hyphen before a small letter only breaks the word), spaces
-    collapsed, case folded."""
+    collapsed."""
     text = re.sub(r"-\n(?=[^\W\dA-ZÄÖÜ])", "", text.replace("\u00ad", ""))
-    return " ".join(text.replace("\u2019", "'").split()).casefold()
+    return " ".join(text.replace("\u2019", "'").replace("\u00a0", " ").split())
 
 
-def says(text: str, words: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(flat(words))}(?!\w)", text) is not None
+def says(text: str, words: str, *, as_written: bool = False) -> bool:
+    """``words`` is in ``text`` as whole words (in any case, unless ``as_written``)."""
+    flags = 0 if as_written else re.IGNORECASE
+    return re.search(rf"(?<!\w){re.escape(flat(words))}(?!\w)", text, flags) is not None
 
 
 @cache
@@ -126,8 +131,8 @@ def check(deck: str, lang: str, folder: str) -> None:
     wrong, missing = [], []
     for decks, gone, there in FIXES[lang]:
         if deck in decks:
-            wrong += [words for words in gone if says(text, words)]
-            missing += [words for words in there if not says(text, words)]
+            wrong += [wording for wording in gone if says(text, wording)]
+            missing += [wording for wording in there if not says(text, wording)]
     assert not wrong and not missing, (
         f"{deck} ({lang}): still says {wrong}; does not say {missing}")
 
@@ -144,3 +149,44 @@ def test_every_book_reads_as_corrected(lang: str, deck: str, folder: str) -> Non
     if QUICK[lang] == deck:
         pytest.skip("the quick run reads this book")
     check(deck, lang, folder)
+
+
+# The glossary of each language (templates/locale/<lang>/glossary.toml): its terms and
+# card names are written in its books exactly so, and its names and plurals are the
+# catalogue's, which the books and the cards print.
+
+def glossary(lang: str) -> dict:
+    with (locale_root() / lang / "glossary.toml").open("rb") as file:
+        return tomllib.load(file)
+
+
+def glossary_words(lang: str) -> list[str]:
+    found = glossary(lang)
+    return [*found["terms"].values(), *(card["name"] for card in found["cards"].values())]
+
+
+def test_every_language_has_a_glossary_of_the_catalogue_s_card_names() -> None:
+    for lang in QUICK:
+        said = words(lang)
+        for card, written in glossary(lang)["cards"].items():
+            for field in written:
+                keys = [f"cards.toml|card.{card}.{field}",
+                        f"cards.toml|card.{{color}}-{card}.{field}",
+                        f"cards.toml|card.{card}-{{color}}.{field}"]
+                text = next(said[key] for key in keys if key in said)
+                assert re.sub(r"\{\w+\}", "", text).strip() == written[field], (lang, card)
+
+
+def missing_from_books(lang: str, folder: str) -> list[str]:
+    books = " ".join(book(deck, lang, folder) for deck in DECKS)
+    return [term for term in glossary_words(lang) if not says(books, term, as_written=True)]
+
+
+def test_the_italian_books_write_every_glossary_term(folder: str) -> None:
+    assert missing_from_books("it", folder) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", sorted(set(QUICK) - {"it"}))
+def test_the_books_write_every_glossary_term(lang: str, folder: str) -> None:
+    assert missing_from_books(lang, folder) == []
