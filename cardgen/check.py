@@ -26,7 +26,7 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
                summary: SanityBalance | None = None,
                cluster: str | None = None,
                more: Callable[[int], None] | None = None,
-               pictures: bool = False) -> Report:
+               pictures: bool = False, rule_texts: bool = False) -> Report:
     """Check a deck for ``players`` players (None: for every count it claims to serve).
 
     With ``games``, a deck whose composition is sound also plays that many sanity games
@@ -44,6 +44,8 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     Ctrl-C stops the games at once: the report is then marked ``interrupted``.
     With ``pictures``, a picture too coarse for a print shop is a warning (the commands
     that print say it themselves, at the size and resolution they print at).
+    With ``rule_texts``, the deck's rule texts are rendered (not drawn) in each language
+    it has, as `cardgen rulebook` would: an error of one is an error of the deck.
     """
     report = check_composition(deck, players)
     if players_outside(deck, players):
@@ -51,6 +53,8 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     _small_texts(deck, players, report.adder("warning"))
     if pictures:
         _coarse_pictures(deck, players, report.adder("warning"))
+    if rule_texts and report.valid:  # a broken deck's text would only fail with it
+        _rule_text_errors(deck, report.adder("error"))
     if games and report.valid:
         _plugin_examples(deck, report.adder("error"))
     if games and report.valid:
@@ -202,6 +206,23 @@ def _small_texts(deck: Deck, players: int | None,
     for card in own:
         for message in small_texts(card):
             warning(message, card.id)
+
+
+def _rule_text_errors(deck: Deck, error: Callable[..., None]) -> None:
+    """What `cardgen rulebook` would refuse in the deck's rule text, in French, English
+    and each language it brings a text of its own in ("x.en.md, line 12: …"); a
+    language the deck's words lack is rendered with English standing in, as under
+    ``--fallback-en`` (the commands say that lack themselves)."""
+    from cardgen.catalogue.face_languages import FaceLanguages
+    from cardgen.deck.languages import deck_in
+    from cardgen.errors import CardgenError
+    from cardgen.rulebook import rulebook_blocks
+
+    for lang in dict.fromkeys(("fr", "en", *deck.rule_texts)):
+        try:
+            rulebook_blocks(deck_in(deck, FaceLanguages(lang), fallback_en=True), lang)
+        except CardgenError as exc:
+            error(str(exc))
 
 
 def _coarse_pictures(deck: Deck, players: int | None,

@@ -223,8 +223,44 @@ def plugin_effects(builtin: Mapping[str, EffectFacts]) -> dict[str, EffectFacts]
             if eid in builtin or eid in effects:
                 raise CatalogueError(f"{where}: the effect '{eid}' exists already; a plugin's "
                                      "effect needs an id of its own")
-            effects[eid] = effect_from_data(eid, data, where)
+            effects[eid] = effect_from_data(eid, _in_every_language(data)[0], where)
     return effects
+
+
+@cache
+def plugin_language_gaps() -> dict[str, tuple[str, ...]]:
+    """Effect id -> the languages cardgen speaks that the plugin's words of it lack (its
+    English words stand in for them: a plugin written in French and English is still
+    played, printed and explained in every language)."""
+    gaps = {}
+    for source in fact_sources():
+        for eid, data in source.read("effects.toml").items():
+            missing = _in_every_language(data)[1]
+            if missing:
+                gaps[eid] = missing
+    return gaps
+
+
+def _in_every_language(data: Any) -> tuple[Any, tuple[str, ...]]:
+    """``data`` with each of its texts (a table of language codes with an English one)
+    said in every language cardgen speaks, English standing in; and the languages that
+    needed it."""
+    from cardgen.catalogue.locale import text_languages
+
+    langs = text_languages()
+    missing: set[str] = set()
+
+    def filled(node: Any) -> Any:
+        if isinstance(node, Mapping):
+            if node and "en" in node and set(node) <= set(langs) \
+                    and all(isinstance(v, str) for v in node.values()):
+                missing.update(lang for lang in langs if lang not in node)
+                return {**{lang: node["en"] for lang in langs}, **node}
+            return {key: filled(value) for key, value in node.items()}
+        return node
+
+    data = filled(data)
+    return data, tuple(lang for lang in langs if lang in missing)
 
 
 @cache

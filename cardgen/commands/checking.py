@@ -49,7 +49,8 @@ def check(deck: str, players: int | None, games: int, workers: int, cluster: str
     from cardgen.balance.quick import SanityBalance
 
     fairness = SanityBalance(loaded)  # the sanity games also say which cards stand out
-    report = check_deck(loaded, players, pictures=True)  # the composition, in milliseconds
+    report = check_deck(loaded, players, pictures=True,  # the composition, in milliseconds
+                        rule_texts=True)
     if games and report.valid and cluster is not None:  # out of reach: said before playing
         from cardgen.play.cluster import connect
 
@@ -63,7 +64,7 @@ def check(deck: str, players: int | None, games: int, workers: int, cluster: str
 
             report = check_deck(loaded, players, games=games, workers=workers,
                                 progress=bar.update, summary=fairness, cluster=cluster,
-                                more=more, pictures=True)
+                                more=more, pictures=True, rule_texts=True)
     if as_json:
         emit_json({**report.as_dict(), "balance": fairness.as_dict()})
     else:

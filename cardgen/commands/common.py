@@ -27,7 +27,8 @@ def usable_deck(ref: str, players: int | None, lang: FaceLanguages | None = None
 
     deck = load_deck(ref)
     if lang is not None:
-        deck = deck_in(deck, lang, fallback_en(click.get_current_context(silent=True)))
+        deck = deck_in(deck, lang, fallback_en(click.get_current_context(silent=True)),
+                       note=lambda line: click.echo(line, err=True))
     report = check_deck(deck, players)
     if not report.valid:
         more = len(report.errors) - 1

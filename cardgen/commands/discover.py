@@ -142,6 +142,12 @@ def effects(lang: str, as_json: bool, examples_folder: Path | None) -> None:
         return
     for line in effect_lines(lang):
         click.echo(line)
+    from cardgen.catalogue.effect_facts import plugin_language_gaps
+
+    lacking = sorted(eid for eid, langs in plugin_language_gaps().items() if lang in langs)
+    if lacking:
+        click.echo(f"note: the plugin effect(s) {', '.join(lacking)} have no '{lang}' words; "
+                   "their English words are used", err=True)
 
 
 @click.command()

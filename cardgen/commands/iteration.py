@@ -76,7 +76,8 @@ def preview(deck: str, cards: tuple[str, ...], output: Path | None, lang: FaceLa
         click.echo(f"warning: {warning.message}", err=True)
     from cardgen.render.preview import preview_cards, preview_filename, write_preview
 
-    loaded = deck_in(loaded, lang, fallback_en(click.get_current_context()))
+    loaded = deck_in(loaded, lang, fallback_en(click.get_current_context()),
+                     note=lambda line: click.echo(line, err=True))
     chosen = preview_cards(loaded, cards)
     path = output or Path(preview_filename(loaded))
     with deck_faces(loaded, no_color_shapes, low_ink):

@@ -12,6 +12,7 @@ import click
 from cardgen.commands.common import usable_deck
 from cardgen.commands.params import (
     bots_option,
+    fallback_option,
     lang_option,
     option_option,
     output_option,
@@ -85,6 +86,7 @@ def _folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> P
 @lang_option("Language of the faces and of the cards' names in the game.")
 @players_option("The deck as played by this many players.")
 @workers_option("Processes making the images (the same images for any number).")
+@fallback_option()
 def tts(deck: str, output: Path | None, lang: str, players: int | None,
         workers: int) -> None:
     """Write DECK as a Tabletop Simulator saved object, with its sheet images.
@@ -92,7 +94,9 @@ def tts(deck: str, output: Path | None, lang: str, players: int | None,
     Copy the folder's DECK.json into TTS's Saved Objects folder (docs/playing.md);
     the images stay where they are written, or go online for a game with friends.
     """
-    loaded = usable_deck(deck, players)
+    from cardgen.catalogue.face_languages import FaceLanguages
+
+    loaded = usable_deck(deck, players, FaceLanguages(lang))
     folder = output or Path(f"{loaded.id}-tts")
     from cardgen.render.tabletop import write_tabletop
 

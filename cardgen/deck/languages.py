@@ -4,12 +4,16 @@ The built-in cards and decks speak every language of ``templates/locale/``; a de
 file's own cards and its name speak the languages the file gives (French and English
 stand in for each other). Asked for another language, a deck that lacks some of its
 words is refused in one line naming them, unless the English ones may stand in
-(``--fallback-en``).
+(``--fallback-en``), and a line says which.
+
+A plugin's effect whose words lack a language is said in English there, with a line
+naming it: the plugin is not the deck's to fix.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from cardgen.catalogue import Card, Text
 from cardgen.catalogue.face_languages import FaceLanguages
@@ -31,19 +35,35 @@ def missing_words(deck: Deck, lang: str) -> list[str]:
     return missing
 
 
-def deck_in(deck: Deck, lang: FaceLanguages, fallback_en: bool = False) -> Deck:
+def deck_in(deck: Deck, lang: FaceLanguages, fallback_en: bool = False,
+            note: Callable[[str], None] = lambda line: None) -> Deck:
     """``deck`` able to say everything in each language of ``lang``: as it is, or with
-    English standing in where ``fallback_en`` lets it."""
+    English standing in where ``fallback_en`` lets it; ``note`` is told, in one line a
+    language, where English stands in (for the deck's words or a plugin's effect)."""
     for code in lang.codes:
         missing = missing_words(deck, code)
-        if not missing:
-            continue
-        if not fallback_en:
+        if missing and not fallback_en:
             raise DeckError(f"{deck.source}: no '{code}' text for {', '.join(missing)}; add "
                             f"{code} = \"…\" to each of these names and captions, or give "
                             "--fallback-en to print their English text")
-        deck = _with_english(deck, code)
+        if missing:
+            note(f"note: {deck.source}: no '{code}' text for {', '.join(missing)}; "
+                 "their English text is used")
+            deck = _with_english(deck, code)
+        effects = plugin_effects_without(deck, code)
+        if effects:
+            note(f"note: the plugin effect(s) {', '.join(effects)} have no '{code}' words; "
+                 "their English words are used")
     return deck
+
+
+def plugin_effects_without(deck: Deck, lang: str) -> list[str]:
+    """The effects of ``deck``'s cards, brought by a plugin, whose words lack ``lang``."""
+    from cardgen.catalogue.effect_facts import plugin_language_gaps
+
+    gaps = plugin_language_gaps()
+    used = {card.effect for card in deck.cards.values() if card.id in deck.counts}
+    return sorted(effect for effect in used if lang in gaps.get(effect, ()))
 
 
 def _with_english(deck: Deck, lang: str) -> Deck:

@@ -16,18 +16,14 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from reportlab.platypus.doctemplate import LayoutError
-
 from cardgen.deck.load import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import write_atomic
 from cardgen.rulebook.budget import check_layout
 from cardgen.rulebook.context import template_context
-from cardgen.rulebook.document import PAPER_SIZES, render_pdf
 from cardgen.rulebook.markup import Block, parse
 from cardgen.rulebook.owncards import check_card_ids, missing_kinds, with_own_card_sections
 from cardgen.rulebook.owntext import deck_names, line_of, render_own_text
-from cardgen.rulebook.styles import build_styles
 from cardgen.rulebook.tablesizes import untold_removals
 from cardgen.rulebook.templates import (
     labels,
@@ -38,7 +34,6 @@ from cardgen.rulebook.templates import (
 )
 
 LANGS = ("fr", "en")
-PAPERS = tuple(PAPER_SIZES)
 
 
 def rulebook_blocks(deck: Deck, lang: str) -> list[Block]:
@@ -79,6 +74,12 @@ def _spaced(text: str, lang: str) -> str:
 def rulebook_pdf(deck: Deck, lang: str, paper: str = "a4", large_print: bool = False) -> bytes:
     """The rulebook of ``deck`` in ``lang`` as PDF bytes (in large print: the same
     sections, in the same order, the body at 16 pt)."""
+    # reportlab here, for the PDF only: `cardgen check` renders the blocks without it
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from cardgen.rulebook.document import render_pdf
+    from cardgen.rulebook.styles import build_styles
+
     blocks = rulebook_blocks(deck, lang)
     try:
         return render_pdf(deck, lang, paper, blocks, build_styles(large_print), labels(lang))
@@ -104,5 +105,5 @@ def write_rulebook(deck: Deck, lang: str, path: Path, paper: str = "a4",
     return path
 
 
-__all__ = ["LANGS", "PAPERS", "rulebook_blocks", "rulebook_filename", "rulebook_pdf",
+__all__ = ["LANGS", "rulebook_blocks", "rulebook_filename", "rulebook_pdf",
            "write_rulebook"]

@@ -75,7 +75,8 @@ def test_custom_card_with_an_effect_that_does_not_exist() -> None:
     errors, _ = report_for("bad-effect.toml")
     assert len(errors) == 1
     assert "card 'thunder' has effect 'lightning', which does not exist" in errors[0]
-    assert "the effects are number, draw, wild-draw" in errors[0]
+    assert "neither cardgen nor an installed plugin brings it" in errors[0]
+    assert "`cardgen effects` lists the effects there are" in errors[0]
 
 
 def test_missing_translations_are_warnings_naming_the_language() -> None:

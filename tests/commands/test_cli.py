@@ -126,9 +126,9 @@ def test_play_help_says_the_dealer_is_drawn_not_that_p0_deals() -> None:
 
 def test_paper_choices_are_the_ones_sheets_and_rulebooks_both_know() -> None:
     from cardgen.render.layout import layout
-    from cardgen.rulebook import PAPERS
+    from cardgen.rulebook.document import PAPER_SIZES
 
-    assert set(layout().papers) == set(PAPERS)
+    assert set(layout().papers) == set(PAPER_SIZES)
 
 
 def test_listing_commands_do_not_load_the_drawing_modules() -> None:

@@ -62,8 +62,10 @@ def make_plugin(folder: Path, dist: str, code: str, effect: str = "odd-effect") 
 
 
 def run_cardgen(site: Path, args: list[str], cwd: Path, *, budget: float | None = None,
-                timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """``cardgen ARGS`` in a process of its own, the plugin at ``site`` installed."""
+                timeout: float = 60, typed: str | None = None
+                ) -> subprocess.CompletedProcess[str]:
+    """``cardgen ARGS`` in a process of its own, the plugin at ``site`` installed;
+    ``typed`` is piped to its input."""
     env = dict(os.environ)
     # (the cardgen under test first: the checkout the tests import, not another install)
     here = str(Path(cardgen.__file__).resolve().parents[1])
@@ -72,4 +74,4 @@ def run_cardgen(site: Path, args: list[str], cwd: Path, *, budget: float | None 
     if budget is not None:
         env["CARDGEN_PLUGIN_BUDGET"] = str(budget)
     return subprocess.run([sys.executable, "-m", "cardgen.cli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=timeout, check=False)
+                          input=typed, capture_output=True, text=True, timeout=timeout, check=False)

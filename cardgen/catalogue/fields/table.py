@@ -246,12 +246,13 @@ def _effect(effect_id: Any, effects: Mapping[str, EffectFacts], label: str,
         problems.append(f"{label} has effect '{effect_id}', which is not installed: it "
                         f"comes with the plugin {known_plugins()[effect_id]} (pip install "
                         f"{known_plugins()[effect_id]})")
-    elif effect is None:
+    elif effect is None:  # one line: a typo, or a plugin's effect whose plugin is missing
         close = difflib.get_close_matches(str(effect_id), list(effects), n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
+        hint = f"did you mean '{close[0]}'? " if close else ""
         problems.append(
-            f"{label} has effect '{effect_id}', which does not exist{hint} "
-            f"(the effects are {', '.join(effects)})"
+            f"{label} has effect '{effect_id}', which does not exist: neither cardgen nor "
+            f"an installed plugin brings it; {hint}if it comes from a plugin, install it "
+            "(`cardgen effects` lists the effects there are)"
         )
     return effect
 

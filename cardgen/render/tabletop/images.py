@@ -79,6 +79,7 @@ def write_tabletop(deck: Deck, out: Path, *, lang: str = "en", players: int | No
     chunks = [copies[start:start + per_sheet] for start in range(0, len(copies), per_sheet)]
     size = design_size()
     cell = Raster(size, 0.0, tts_dpi(size))
+    made_here = not out.exists()  # a folder this run made goes again if the run fails
     prepare_folder(out)
     # Made in a hidden folder and moved into place once all are made (as `cardgen png`).
     staging = Path(tempfile.mkdtemp(prefix=".cardgen-tts-", dir=out))
@@ -100,6 +101,10 @@ def write_tabletop(deck: Deck, out: Path, *, lang: str = "en", players: int | No
              workers or os.cpu_count() or 1)
         for job in jobs:
             os.replace(job.path, out / job.path.name)
+    except BaseException:
+        if made_here:
+            shutil.rmtree(out, ignore_errors=True)
+        raise
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     sheets = [out / job.path.name for job in face_jobs]
