@@ -168,3 +168,14 @@ def _depth(value: Any, limit: int) -> int:
     else:
         return 0
     return 1 + max((_depth(child, limit - 1) for child in children), default=0)
+
+
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string: every character as it is (an emoji, a right-to-left
+    script), quotes, backslashes and control characters escaped. (``json.dumps`` writes
+    an emoji as two surrogate escapes, which TOML forbids.)"""
+    escaped = "".join(
+        "\\" + char if char in '"\\'
+        else f"\\u{ord(char):04X}" if ord(char) < 0x20 or ord(char) == 0x7F
+        else char for char in text)
+    return f'"{escaped}"'

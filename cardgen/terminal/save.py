@@ -23,6 +23,7 @@ from typing import Any
 
 from cardgen.engine import Action, Game, RoundState, Variant
 from cardgen.errors import CardgenError
+from cardgen.files.toml import toml_string
 from cardgen.outputs import atomic_path
 from cardgen.situation import explain, state_dict
 from cardgen.situation.fields import file_value, round_fields
@@ -109,8 +110,8 @@ def situation_text(deck: str, rules: tuple[str, ...], state: RecordedRound, game
         return json.dumps([ids[k] for k in kinds])
 
     lines = [
-        f"description = {json.dumps(description, ensure_ascii=False)}",
-        f"deck = {json.dumps(deck)}",  # (escaped: TOML refuses a raw DEL in a text)
+        f"description = {toml_string(description)}",  # (any name kept whole, emoji too)
+        f"deck = {toml_string(deck)}",
         f"players = {state.n}",
         f"rules = {json.dumps(list(rules))}",
         f"dealer = \"P{state.dealer}\"",

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.files.toml import read_toml_file
+from cardgen.files.toml import read_toml_file, toml_string
 from cardgen.outputs import atomic_path, prepare_folder
 from cardgen.render.paper.imposition import Flip
 
@@ -130,17 +130,6 @@ def save_printers(printers: dict[str, Printer], path: Path | None = None) -> Pat
     with atomic_path(path) as temp:
         temp.write_text("\n".join(lines), encoding="utf-8")
     return path
-
-
-def toml_string(text: str) -> str:
-    """``text`` as a TOML basic string: every character as it is (an emoji, a right-to-left
-    script), quotes, backslashes and control characters escaped. (``json.dumps`` writes
-    an emoji as two surrogate escapes, which TOML forbids.)"""
-    escaped = "".join(
-        "\\" + char if char in '"\\'
-        else f"\\u{ord(char):04X}" if ord(char) < 0x20 or ord(char) == 0x7F
-        else char for char in text)
-    return f'"{escaped}"'
 
 
 def remember(printer: Printer) -> tuple[Printer | None, Path]:
