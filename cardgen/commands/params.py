@@ -43,7 +43,7 @@ class DataChoice(click.Choice[str]):
         self.names = names
 
     @property
-    def choices(self) -> Sequence[str]:  # (click 8.2+ types it so)
+    def choices(self) -> Any:  # (a tuple; click types it Sequence or tuple by version)
         return tuple(self.names())
 
     @choices.setter
