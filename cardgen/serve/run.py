@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import socket
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from aiohttp import web
 
@@ -167,10 +168,31 @@ def serve(deck: Deck, settings: TableSettings, host: str, port: int,
         say(words["terminal_everyone"].format(host=host or '""'))
     say(words["terminal_commands"])
     say(words["terminal_stop"])
+    # The loop is built with Ctrl-C held back: one that lands while it is half made
+    # would leave a traceback at exit. Held, it is taken as soon as the loop is whole.
+    with _interrupts_held():
+        runner = asyncio.Runner()
+        runner.get_loop()
     try:
-        asyncio.run(server.run(host=Host(server.table, words, say)))
+        runner.run(server.run(host=Host(server.table, words, say)))
     except KeyboardInterrupt:
         scores = ", ".join(f"P{seat} {score}"
                            for seat, score in enumerate(server.table.game.scores))
         say(words["terminal_closed"].format(scores=scores))
         raise
+    finally:
+        runner.close()
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """SIGINT is held back inside (where the system lets a thread hold a signal)."""
+    hold = getattr(signal, "pthread_sigmask", None)
+    if hold is None:
+        yield
+        return
+    hold(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        hold(signal.SIG_UNBLOCK, {signal.SIGINT})
