@@ -155,6 +155,18 @@ def _set_async_exc(thread: int, exception: type[BaseException] | None) -> None:
 _WATCHDOG = _Watchdog()
 
 
+def _new_watchdog_after_fork() -> None:
+    """A worker process forked from a watched one starts with a watchdog of its own:
+    the parent's thread is not in the child, and its lock may have been held as it
+    forked (a child waiting on it would wait for ever)."""
+    global _WATCHDOG
+    _WATCHDOG = _Watchdog()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_watchdog_after_fork)
+
+
 def guarded_call(dist: str, what: str, card: Callable[[], str],
                  method: Callable[..., Any], *args: Any, check_round: bool = True) -> Any:
     """Call a plugin's ``method`` with ``args`` under the guard; ``what`` says the hook
