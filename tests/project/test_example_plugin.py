@@ -6,45 +6,22 @@ cardgen.env, and the plugin's own tests pass."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.example_plugins import cardgen, install_example, run
 
-ROOT = Path(__file__).resolve().parents[2]
-PLUGIN = ROOT / "examples" / "plugins" / "pass-left"
 DECK = "pass-left/deck/pass-left.toml"
 
 pytestmark = pytest.mark.slow  # pip builds the plugin: several seconds
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder holding a copy of the plugin's source (``pass-left/``) and the plugin
     installed (``site/``)."""
-    folder = tmp_path_factory.mktemp("plugin")
-    shutil.copytree(PLUGIN, folder / "pass-left",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "build"))
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-                    "--target", str(folder / "site"), str(folder / "pass-left")],
-                   check=True, capture_output=True)
-    yield folder
-
-
-def run(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(folder / "site")}
-    return subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True,
-                          timeout=600)
-
-
-def cardgen(folder: Path, *args: str) -> str:
-    done = run(folder, sys.executable, "-m", "cardgen.cli", *args)
-    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stdout + done.stderr
-    return done.stdout
+    return install_example(tmp_path_factory.mktemp("plugin"), "pass-left")
 
 
 def test_cardgen_lists_the_plugin_effect_with_its_examples(installed: Path) -> None:
@@ -118,11 +95,9 @@ def test_every_seat_is_told_a_pass_in_its_language_and_never_another_seats_card(
     answers = "\n".join(["1"] * 3000) + "\n"
     others_told = own_told = 0
     for seat in range(3):
-        done = subprocess.run(
-            [sys.executable, "-m", "cardgen.cli", "play", DECK, "--players", "3", "--seat",
-             str(seat), "--lang", lang, "--fast", "--seed", "4"],
-            cwd=installed, env={**os.environ, "PYTHONPATH": str(installed / "site")},
-            input=answers, capture_output=True, text=True, timeout=600)
+        done = run(installed, sys.executable, "-m", "cardgen.cli", "play", DECK, "--players",
+                   "3", "--seat", str(seat), "--lang", lang, "--fast", "--seed", "4",
+                   typed=answers)
         assert "Traceback" not in done.stderr, done.stderr
         for line in done.stdout.splitlines():
             assert "pass-card" not in line, line  # never the action's raw text

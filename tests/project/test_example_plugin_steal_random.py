@@ -5,17 +5,13 @@ the table is told who stole from whom, and only the thief and the victim which c
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from helpers.example_plugins import cardgen, install_example, run
 
-ROOT = Path(__file__).resolve().parents[2]
-PLUGIN = ROOT / "examples" / "plugins" / "steal-random"
 DECK = "steal-random/deck/steal-random.toml"
 
 pytestmark = pytest.mark.slow  # pip builds the plugin: several seconds
@@ -23,26 +19,9 @@ pytestmark = pytest.mark.slow  # pip builds the plugin: several seconds
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("plugin")
-    shutil.copytree(PLUGIN, folder / "steal-random",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "build"))
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-                    "--target", str(folder / "site"), str(folder / "steal-random")],
-                   check=True, capture_output=True)
-    return folder
-
-
-def run(folder: Path, *args: str, typed: str | None = None
-        ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(folder / "site")}
-    return subprocess.run(args, cwd=folder, env=env, input=typed, capture_output=True,
-                          text=True, timeout=600)
-
-
-def cardgen(folder: Path, *args: str, typed: str | None = None) -> str:
-    done = run(folder, sys.executable, "-m", "cardgen.cli", *args, typed=typed)
-    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stdout + done.stderr
-    return done.stdout
+    """A folder holding a copy of the plugin's source (``steal-random/``) and the plugin
+    installed (``site/``)."""
+    return install_example(tmp_path_factory.mktemp("plugin"), "steal-random")
 
 
 def test_cardgen_lists_steal_random_and_its_examples_hold(installed: Path) -> None:
