@@ -15,8 +15,8 @@ PLUGINS = ROOT / "examples" / "plugins"
 
 
 def install_example(folder: Path, name: str) -> Path:
-    """Copy examples/plugins/NAME into ``folder/NAME`` and install it into
-    ``folder/site``; returns ``folder``."""
+    """Copy the example plugin ``name`` (a folder of examples/plugins/) into
+    ``folder`` and install it into ``folder/site``; returns ``folder``."""
     shutil.copytree(PLUGINS / name, folder / name,
                     ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "build"))
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
