@@ -102,7 +102,7 @@ __all__ = [
     "answer_words", "ask", "card_id", "draw", "effect_for", "give", "hand", "hands_moved",
     "kinds_where", "load_families", "log", "option", "parse_seat", "pick", "register_effect",
     "register_responder", "register_round_field", "seat_after", "seat_count", "seat_name",
-    "seats_in_order", "sizes", "skip", "whole_number",
+    "seats_in_order", "sizes", "skip", "whole_number", "words_domain",
 ]
 
 #: The entry-point group of the modules that register effects, answers and options.
@@ -357,13 +357,18 @@ def answer_words(action: Action, lang: str, values: Mapping[str, str]) -> tuple[
     return (_filled(own, values) if own is not None else str(action)), _filled(others, values)
 
 
+def words_domain(said: object) -> str:
+    """The catalogue a plugin's answer or event takes its words from: its class's
+    ``words_domain``, else the top-level package it is defined in."""
+    return getattr(type(said), "words_domain", "") or type(said).__module__.partition(".")[0]
+
+
 def _said(action: Action, name: str, lang: str) -> str | None:
     """The words ``name`` (said_as, said_to_others) of ``action`` in ``lang``: from its
     catalogue key, else from its table by language (English standing in), else None."""
     key = getattr(type(action), f"{name}_key", "")
     if key:
-        domain = getattr(type(action), "words_domain", "") or \
-            type(action).__module__.partition(".")[0]
+        domain = words_domain(action)
         found = find_word(key, lang, domain)
         if found is not None:
             return found

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from cardgen.catalogue.locale import find_word
 from cardgen.engine import Action, Play, RoundState
 from cardgen.engine import events as ev
-from cardgen.engine.api import PluginEvent
+from cardgen.engine.api import PluginEvent, words_domain
 from cardgen.engine.observation import SeatView
 from cardgen.table.causes import Causes
 from cardgen.table.words import Words
@@ -31,8 +31,7 @@ from cardgen.table.words import Words
 def plugin_words(event: PluginEvent, key: str, lang: str) -> str | None:
     """A plugin event's words for ``key`` in ``lang`` from the plugin's catalogue (its
     domain: the event's package), English standing in; None: it gives none."""
-    domain = event.words_domain or type(event).__module__.partition(".")[0]
-    return find_word(key, lang, domain)
+    return find_word(key, lang, words_domain(event))
 
 
 #: Events no line says: the round's own heading says the deal, and the person's hand is
