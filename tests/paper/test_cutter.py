@@ -157,3 +157,20 @@ def test_the_command_says_what_the_marks_cost_in_pages(tmp_path: Path) -> None:
                              "(the cards stay inside its marks)\n")
     with pdfplumber.open(out) as pdf:
         assert len(pdf.pages) == 14
+
+
+def test_the_dxf_cut_file_is_the_same_bytes_in_processes_of_any_hash_seed(
+        tmp_path: Path) -> None:
+    """Two runs of the command, as two people run it: each Python process orders its
+    sets by its own hash seed, which ezdxf's class table once followed."""
+    pytest.importorskip("ezdxf")
+    import os
+    import subprocess
+    files = []
+    for seed in ("0", "4"):  # two seeds that ordered the classes apart
+        out = tmp_path / f"seed{seed}.pdf"
+        subprocess.run([sys.executable, "-m", "cardgen.cli", "sheets", "classic", "--cutter",
+                        "silhouette", "--cut-file", "dxf", "-o", str(out)], check=True,
+                       capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed})
+        files.append((tmp_path / f"seed{seed}-cut.dxf").read_bytes())
+    assert files[0] == files[1]

@@ -130,6 +130,12 @@ def cut_dxf(name: Cutter, grid: Grid, cards: int) -> str:
             width, height = grid.slot_width * MM_PER_PT, grid.slot_height * MM_PER_PT
             outlines.add_lwpolyline(_rounded_outline(x, y, width, height, radius),
                                     format="xyb", close=True)
+        # ezdxf adds a CLASS per entity type in use from a set, whose order follows the
+        # interpreter's hash seed: added now and sorted, the file is the same bytes in
+        # every process (writing adds none that are not there).
+        classes = document.classes
+        classes.add_required_classes(document.dxfversion)
+        classes.classes = dict(sorted(classes.classes.items()))
         document.write(text)
     finally:
         options.write_fixed_meta_data_for_testing = saved
