@@ -14,7 +14,6 @@ the jobs, the same records whoever played them.
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from types import TracebackType
@@ -68,7 +67,6 @@ _worker: list[tuple[tuple[Recipe, ...], list[Variant]]] = []
 
 
 def _start_worker(recipes: tuple[Recipe, ...]) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _worker[:] = [(recipes, [recipe.variant() for recipe in recipes])]
 
 
@@ -102,7 +100,7 @@ class RoundPlayer:
             self._ray = connect(self.cluster, self.workers)
             self._ray_recipes = self._ray.put(self.recipes)  # sent to the object store once
         elif self.workers > 1:
-            from cardgen.play.simulate import start_pool
+            from cardgen.pools import start_pool
 
             self._pool = start_pool(self.workers, _start_worker, self.recipes)
         return self

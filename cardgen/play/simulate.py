@@ -9,11 +9,6 @@ games finished so far and says it is partial.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import multiprocessing.pool
-import signal
-import sys
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -26,12 +21,12 @@ from cardgen.engine.variant import Variant
 from cardgen.play.cluster import play_on_cluster
 from cardgen.play.players import player_names
 from cardgen.play.recipes import Recipe, play_one
+from cardgen.pools import start_pool
 
 _worker: list[tuple[Variant, Recipe]] = []
 
 
 def _start_worker(recipes: Sequence[Recipe]) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _worker[:] = [(recipe.variant(), recipe) for recipe in recipes]
 
 
@@ -50,28 +45,6 @@ def play_games(variant: Variant, recipe: Recipe, games: int, workers: int = 1,
         return
     for _, result in play_runs([recipe], games, workers, cluster):
         yield result
-
-
-def pool_context() -> multiprocessing.context.BaseContext:
-    """On Linux a worker is forked: it starts in milliseconds, the engine already
-    imported. Elsewhere (macOS, Windows) it starts afresh and imports it (a tenth of a
-    second), as forking is unsafe or missing there."""
-    return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-
-
-def start_pool(workers: int, initializer: Callable[[Any], None],
-               payload: Any) -> multiprocessing.pool.Pool:
-    """A pool of ``workers`` processes, each started by ``initializer(payload)``.
-
-    The workers start with Ctrl-C ignored (a disposition kept across exec), so that a
-    Ctrl-C on the terminal stops the parent only; leaving the pool terminates them."""
-    main = threading.current_thread() is threading.main_thread()
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-    try:
-        return pool_context().Pool(workers, initializer=initializer, initargs=(payload,))
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, before)
 
 
 def play_runs(recipes: Sequence[Recipe], games: int, workers: int = 1,

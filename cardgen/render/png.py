@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import io
 import math
-import multiprocessing
 import os
 import shutil
-import signal
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,6 +27,7 @@ from cardgen.catalogue.face_languages import FRENCH_AND_ENGLISH, FaceLanguages
 from cardgen.deck.load import Deck
 from cardgen.errors import CardgenError
 from cardgen.outputs import prepare_folder
+from cardgen.pools import start_pool
 from cardgen.render import raster
 from cardgen.render.forms import FaceForms
 from cardgen.render.layout import CardSize, design_size, layout
@@ -143,16 +142,13 @@ def _tts_jobs(deck: Deck, out: Path, listed: list[tuple[Card, int]], first_page:
 
 
 def _start_worker(pdf: bytes) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     raster.open_document(pdf)
 
 
 def _run(pdf: bytes, jobs: list[raster.FaceJob | raster.SheetJob], workers: int) -> None:
-    """Every job, in a pool of processes. Forked where the system can: a worker then
-    starts at once, the PDF already drawn, rather than importing cardgen again."""
-    forks = "fork" in multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if forks else "spawn")
-    with context.Pool(max(1, min(workers, len(jobs))), _start_worker, (pdf,)) as pool:
+    """Every job, in a pool of processes (forked on Linux: a worker then starts at once,
+    the PDF already drawn, rather than importing cardgen again)."""
+    with start_pool(max(1, min(workers, len(jobs))), _start_worker, pdf) as pool:
         # The slow sheets first, so that no worker is left with one at the end.
         ordered = sorted(jobs, key=lambda job: isinstance(job, raster.FaceJob))
         for _ in pool.imap_unordered(raster.run, ordered):
