@@ -158,7 +158,7 @@ def test_the_checker_finds_a_circle() -> None:
 #: is made of comes first, then the deck, the engine that plays it, what plays many
 #: games, what draws and writes, and the commands last.
 FLOORS: tuple[tuple[str, ...], ...] = (
-    ("errors", "outputs", "datafolders"),  # the ground: no cardgen import but errors
+    ("errors", "outputs", "datafolders", "pools"),  # the ground: no cardgen import but errors
     ("typography",),  # the fonts cards and books are set in, and what they can print
     # the files a deck names, read safely (TOML, pictures), the problems found in them,
     # and its SVG pictures, fenced, budgeted and drawn in cardgen's fonts
