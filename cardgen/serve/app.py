@@ -183,7 +183,7 @@ async def _sit(request: web.Request) -> web.Response:
 
 def _refused(request: web.Request, seat: int | None, refusal: Refusal) -> web.Response:
     _log_refusal(request, seat, refusal)
-    status = 409 if refusal.key in ("seat_taken", "started", "one_seat") else 400
+    status = 409 if refusal.key in ("seat_taken", "started", "closed", "one_seat") else 400
     return web.json_response({"refused": refusal.key, "why": str(refusal)}, status=status)
 
 

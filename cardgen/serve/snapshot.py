@@ -73,7 +73,7 @@ def lobby(table: Table) -> dict[str, Any]:
     """The seats, for someone choosing one: names only, never a token (lock held)."""
     return {
         "deck": {lang: said(table.deck.name, lang) for lang in languages()},
-        "started": table.started or table.closed,
+        "started": table.started, "closed": table.closed,
         "seats": [{"seat": seat, "name": person.name if person is not None else None}
                   for seat, person in enumerate(table.people.seats)],
     }

@@ -87,9 +87,10 @@ class Table(TableGame[Person]):
     # --- what the web asks (each with the lock held, for an instant) -------------------
 
     def sit(self, seat: object, name: object, lang: object, guest: str = "") -> Person:
-        if self.started or self.closed:
-            raise Refusal("started", "the game has started or the host closed the "
-                                     "lobby: no seat can be taken now")
+        if self.started:
+            raise Refusal("started", "the game has started: no seat can be taken now")
+        if self.closed:
+            raise Refusal("closed", "the host closed the table to newcomers")
         person = self.people.sit(seat, name, lang, guest)
         assert isinstance(seat, int)
         self.feeds[seat] = deque(maxlen=FEED_LINES)

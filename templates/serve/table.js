@@ -54,7 +54,7 @@ async function showLobby() {
   for (const seat of answer.seats) {
     const item = element("li");
     if (seat.name !== null) item.textContent = say("taken_by", {seat: `P${seat.seat}`, name: seat.name});
-    else if (answer.started) item.textContent = say("free", {seat: `P${seat.seat}`});
+    else if (answer.started || answer.closed) item.textContent = say("free", {seat: `P${seat.seat}`});
     else {
       const button = element("button", say("sit", {seat: `P${seat.seat}`}));
       button.type = "submit"; button.value = seat.seat; button.dataset.seat = seat.seat;
@@ -62,7 +62,7 @@ async function showLobby() {
     }
     list.append(item);
   }
-  status(answer.started ? say("started_no_seat") : notice);
+  status(answer.started ? say("started_no_seat") : answer.closed ? say("closed_no_seat") : notice);
 }
 $("lang").addEventListener("change", () => { lang = $("lang").value; showLobby(); });
 $("sit-form").addEventListener("submit", async (event) => {

@@ -193,7 +193,9 @@ def test_the_host_lists_the_seats_frees_one_and_closes_the_lobby() -> None:
             host.command("close")
             late = await session.post(url + "api/sit", json={"seat": 1, "name": "Cy",
                                                               "lang": "en"})
-            assert late.status == 409
+            assert late.status == 409 and (await late.json())["refused"] == "closed"
+            lobby = await (await session.get(url + "api/seats")).json()
+            assert (lobby["started"], lobby["closed"]) == (False, True)  # not "started"
             host.command("free 7")
             assert said[-1] == "P7: nobody sits there."
             host.command("dance")
