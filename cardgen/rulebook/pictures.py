@@ -224,11 +224,20 @@ class CardFan(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
     SPREAD_DEG = 10.0  # the angle between two neighbouring cards
     RADIUS = 2.6  # the distance from the hand to the top of the cards, in card heights
 
+    #: The smallest the fan may shrink to fit what is left of the title page (a long
+    #: title in large print), as a share of its scale: smaller, it goes to the next page.
+    MIN_SHRINK = 0.5
+
     def __init__(self, cards: Sequence[Card], scale: float, lang: str) -> None:
         super().__init__()
         self.cards = list(cards)
-        self.scale = scale
         self.lang = face_lang(lang)
+        self.full_scale = scale
+        self._set_scale(scale)
+        self.width = 0.0
+
+    def _set_scale(self, scale: float) -> None:
+        self.scale = scale
         card_w, card_h = card_size_pt()
         self.card_w, self.card_h = card_w * scale, card_h * scale
         self.radius = self.RADIUS * self.card_h
@@ -236,12 +245,16 @@ class CardFan(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
         outer = math.radians(self.SPREAD_DEG * (len(self.cards) - 1) / 2)
         self.pivot_y = (self.card_w / 2 * math.sin(outer)
                         - (self.radius - self.card_h) * math.cos(outer))
-        self.width = 0.0
         top = max(self.radius, self.radius * math.cos(outer) + self.card_w / 2 * math.sin(outer))
         self.height = self.pivot_y + top
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
+        self._set_scale(self.full_scale)
+        if self.height > avail_height:  # every size is in proportion to the scale
+            shrunk = self.full_scale * avail_height / self.height
+            if shrunk >= self.full_scale * self.MIN_SHRINK:
+                self._set_scale(shrunk)
         return avail_width, self.height
 
     def draw(self) -> None:

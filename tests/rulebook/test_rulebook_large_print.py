@@ -117,3 +117,24 @@ def test_the_command_names_the_large_print_book_apart(tmp_path: Path,
     assert result.output == "wrote house-rulebook-en-large.pdf\n"
     data = (tmp_path / "house-rulebook-en-large.pdf").read_bytes()
     assert _text_sizes(data).most_common(1)[0][0] >= 16
+
+
+def _title_page_holds_the_fan(deck: str, lang: str) -> None:
+    from cardgen.catalogue.locale import find_word
+    data = rulebook_pdf(load_deck(deck), lang, "a4", large_print=True)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        second = (pdf.pages[1].extract_text() or "").split()
+    # The page after the title page is the contents, not the rest of the title page's
+    # fan of cards alone on a page.
+    assert second[:1] == find_word("rulebook|toc", lang).split()[:1], (deck, lang, second[:8])
+
+
+def test_a_long_title_in_large_print_keeps_its_fan_of_cards_on_the_title_page() -> None:
+    _title_page_holds_the_fan("house", "it")  # "Regole di casa" takes two lines at 38 pt
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "en", "es", "de"])
+@pytest.mark.parametrize("deck", ["classic", "unplugged", "house"])
+def test_every_large_print_title_page_holds_its_fan(deck: str, lang: str) -> None:
+    _title_page_holds_the_fan(deck, lang)
