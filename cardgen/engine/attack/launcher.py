@@ -2,14 +2,13 @@
 the deck's ``launcher`` weights, and the option ``launcher`` makes every draw of a turn
 a press that ends the turn.
 
-A press is a chance step of the round (:func:`cardgen.engine.api.pick`, step
-``launcher``): a situation file fixes what presses give with ``[chance] picks = {
+A press is a chance step of the round (``RoundState.pick``, step ``launcher``): a situation file fixes what presses give with ``[chance] picks = {
 launcher = [3, 0] }`` (3 cards, then none), and a seed replays the same presses.
 """
 
 from __future__ import annotations
 
-from cardgen.engine.api import OfficialRules, RoundState, option, pick
+from cardgen.engine.api import OfficialRules, RoundState, option
 from cardgen.engine.events import LauncherPressed
 from cardgen.engine.options.jump_ins import forget_laid
 
@@ -32,7 +31,8 @@ def press(state: RoundState, seat: int) -> int | None:
     """AT-01: ``seat`` presses the launcher once and takes what comes out; how many
     cards, or None when nothing could have come out (both piles are dry, C-28)."""
     weights = state.variant.launcher or DEFAULT_LAUNCHER
-    count = pick(state, len(weights), step="launcher", weights=weights)
+    # The round's own pick, not api.pick: the press is said once, by LauncherPressed.
+    count = state.pick("launcher", len(weights), weights)
     if not can_give(state):
         state.log(LauncherPressed(seat, 0))
         return None
