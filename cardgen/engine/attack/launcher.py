@@ -2,8 +2,9 @@
 the deck's ``launcher`` weights, and the option ``launcher`` makes every draw of a turn
 a press that ends the turn.
 
-A press is a chance step of the round (``RoundState.pick``, step ``launcher``): a situation file fixes what presses give with ``[chance] picks = {
-launcher = [3, 0] }`` (3 cards, then none), and a seed replays the same presses.
+A press is a chance step of the round (``RoundState.pick``, step ``launcher``): a
+situation file fixes what presses give with ``[chance] picks = { launcher = [3, 0] }``
+(3 cards, then none), and a seed replays the same presses.
 """
 
 from __future__ import annotations
