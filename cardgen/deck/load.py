@@ -46,7 +46,7 @@ TARGETS = range(1, 10_001)
 DECK_FIELDS = frozenset(
     {"name", "description", "base", "total", "players", "rules", "rulebook", "cards",
      "card", "remove_for_players", "hand_size", "target", "devices", "back",
-     "color_shapes"}
+     "color_shapes", "launcher"}
 )
 #: O-29: the hand sizes a deck may deal (the Olympique dealer's range).
 HAND_SIZES = range(7, 16)
@@ -80,6 +80,9 @@ class Deck:
     back: dict[str, Path] = field(default_factory=dict)  # lang -> its own back picture
     #: whether the faces show each colour's shape beside its corner indices (the default)
     color_shapes: bool = True
+    #: AT-01: how often a press of the launcher gives 0, 1, 2 … cards (None: the rules'
+    #: default, cardgen.engine.attack.launcher.DEFAULT_LAUNCHER)
+    launcher: tuple[int, ...] | None = None
 
     @property
     def errors(self) -> list[Problem]:
@@ -131,6 +134,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
     devices = _devices(data.get("devices"), start.devices, report)
     back = deck_back(data.get("back"), start.back, folder, report)
     color_shapes = _color_shapes(data.get("color_shapes"), start.color_shapes, report)
+    launcher = _launcher(data.get("launcher"), start.launcher, report)
     # A card dropped for an error (an effect not installed …) would only make the total
     # look wrong as well: one error, not its knock-on.
     _check_total(sum(counts.values()), None if broken_ids else declared, report)
@@ -143,7 +147,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
         removals=taken_out, declared_total=declared, problems=report.problems,
         custom_ids=tuple(c.id for c in own) + start.custom_ids,
         rule_texts=rule_texts, hand_size=hand_size, target=target, devices=devices, back=back,
-        color_shapes=color_shapes,
+        color_shapes=color_shapes, launcher=launcher,
     )
 
 
@@ -265,6 +269,30 @@ def _hand_size(value: Any, inherited: int, report: Report) -> int:
                      f"player, a whole number from {HAND_SIZES[0]} to {HAND_SIZES[-1]}")
         return HAND_SIZE
     return value
+
+
+#: AT-01: a press gives at most this many cards; a weight is at most this.
+LAUNCHER_MOST = 20
+LAUNCHER_WEIGHT = 1000
+
+
+def _launcher(value: Any, inherited: tuple[int, ...] | None,
+              report: Report) -> tuple[int, ...] | None:
+    """AT-01: the launcher's weights, one per number of cards a press gives from 0 on
+    (the base's). A press must be able to give a card, or "press until cards come out"
+    (AT-07) would never end."""
+    if value is None:
+        return inherited
+    if (not isinstance(value, list) or not 2 <= len(value) <= LAUNCHER_MOST + 1
+            or any(isinstance(w, bool) or not isinstance(w, int)
+                   or not 0 <= w <= LAUNCHER_WEIGHT for w in value)
+            or not any(value[1:])):
+        report.error(f"'launcher' is {toml_value(value)}; give how often a press gives 0, 1, "
+                     f"2 … cards, a whole number from 0 to {LAUNCHER_WEIGHT} for each count "
+                     f"up to {LAUNCHER_MOST}, some count above 0 not 0: "
+                     "launcher = [12, 0, 0, 1, 1, 1, 1, 1, 1]")
+        return inherited
+    return tuple(value)
 
 
 def _target(value: Any, inherited: int, rules: tuple[str, ...], report: Report) -> int:

@@ -181,9 +181,11 @@ def card_id(state: RoundState, kind: int) -> str:
     return state.variant.kinds[_kind(state, kind, "card_id")].id
 
 
-def pick(state: RoundState, count: int, *, step: str) -> int:
+def pick(state: RoundState, count: int, *, step: str,
+         weights: tuple[int, ...] | None = None) -> int:
     """A chance step of the plugin's: one of ``count`` outcomes (0 … count - 1), each as
-    likely, drawn from the round's own seeded generator, so that a seed replays the
+    likely (or as often as its weight in ``weights``, one whole number per outcome, not
+    all 0), drawn from the round's own seeded generator, so that a seed replays the
     game. ``step`` names the step (e.g. ``"steal-random"``): a situation file fixes its
     outcomes in order with ``[chance] picks = { steal-random = [2] }``, and ``cardgen
     explain`` shows each one."""
@@ -191,7 +193,11 @@ def pick(state: RoundState, count: int, *, step: str) -> int:
         raise _misuse("pick", f"step {step!r}: name the chance step with a short text")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise _misuse("pick", f"count {count!r}: at least one outcome to pick from")
-    picked = state.pick(step, count)
+    if weights is not None and (len(weights) != count or not any(weights)
+                                or any(not isinstance(w, int) or w < 0 for w in weights)):
+        raise _misuse("pick", f"weights {weights!r}: one whole number (0 or more) per "
+                              "outcome, not all 0")
+    picked = state.pick(step, count, weights)
     if state.events is not None:
         state.log(Picked(step, picked, count))
     return picked

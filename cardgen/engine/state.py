@@ -144,6 +144,8 @@ class RoundVariant(CardTables):
     on_play_of: tuple[EntryHook | None, ...]
     after_play: EntryHook | None
     after_resolve: EntryHook | None
+    #: AT-01: the deck's launcher weights, how often a press gives 0, 1, 2 … cards
+    launcher: tuple[int, ...] | None
     #: the responders asked while a card waits on the stack, with a pending draw or
     #: without one, and those asked once the stack is empty
     pending_responders: tuple[Responder, ...]

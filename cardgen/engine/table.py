@@ -177,10 +177,12 @@ class Table:
         stops on, each as likely."""
         return sectors[self.rng.randrange(len(sectors))]
 
-    def pick(self, step: str, count: int) -> int:
-        """A plugin's chance step named ``step``: one of ``count`` outcomes, each as
-        likely (:func:`cardgen.engine.api.pick`)."""
-        return self.rng.randrange(count)
+    def pick(self, step: str, count: int, weights: tuple[int, ...] | None = None) -> int:
+        """A chance step named ``step``: one of ``count`` outcomes, each as likely, or
+        as often as its weight in ``weights`` (:func:`cardgen.engine.api.pick`)."""
+        if weights is None:
+            return self.rng.randrange(count)
+        return self.rng.choices(range(count), weights)[0]
 
     def first_shouter(self, seats: list[int]) -> int:
         """O-42, the wheel's "Uno Wizz" sector: which of ``seats`` shouts first, each

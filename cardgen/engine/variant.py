@@ -37,6 +37,7 @@ class Variant(RoundVariant):
         name: str = "custom",
         hand_size: int = HAND_SIZE,
         target: int = TARGET,
+        launcher: tuple[int, ...] | None = None,
     ) -> None:
         effects = {card.effect: effect_for(card.effect) for card, _ in cards}
         super().__init__(cards, players, name=name, hand_size=hand_size, target=target,
@@ -44,6 +45,8 @@ class Variant(RoundVariant):
                              e for e, handler in effects.items() if handler.decides_playability))
         self.effect_of = tuple(effects[card.effect] for card in self.kinds)
         self.rule_names: tuple[str, ...] = tuple(dict.fromkeys(rules))
+        #: AT-01: the deck's launcher weights (None: the rules' default)
+        self.launcher = launcher
         self._hook_tables(compose_rules(self.rule_names))
         self._play_tables: dict[int, PlayTable] = {}
 
@@ -86,14 +89,15 @@ class Variant(RoundVariant):
         # them first, under the deck's options.
         base = (deck.rulebook,) if deck.rulebook in OPTIONS else ()
         return cls(deck.card_list(players), players, (*base, *deck.rules, *rules),
-                   name=deck.id, hand_size=deck.hand_size, target=deck.target)
+                   name=deck.id, hand_size=deck.hand_size, target=deck.target,
+                   launcher=deck.launcher)
 
     def with_cards(self, cards: Sequence[tuple[Card, int]], rules: Iterable[str],
                    name: str) -> Variant:
         """Another variant of the same deck's parameters (players, hand size, target) with
         these cards and rules: what balance compares the deck with."""
         return Variant(cards, self.players, rules, name=name, hand_size=self.hand_size,
-                       target=self.target)
+                       target=self.target, launcher=self.launcher)
 
     @cached_property
     def unimplemented(self) -> dict[str, list[str]]:

@@ -93,10 +93,10 @@ class SituationRound(RoundState):
                                  f"still in are {', '.join(f'P{s}' for s in seats)}")
         return seat
 
-    def pick(self, step: str, count: int) -> int:
+    def pick(self, step: str, count: int, weights: tuple[int, ...] | None = None) -> int:
         fixed = self.fixed_picks.get(step)
         if fixed is None:
-            return super().pick(step, count)
+            return super().pick(step, count, weights)
         picked = _next_fixed(fixed, f"picks.{step}", f"pick of '{step}'")
         if not 0 <= picked < count:
             raise SituationError(f"chance.picks.{step}: {picked} is not an outcome of this "

@@ -34,6 +34,18 @@ class DispenserPressed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class LauncherPressed(Event):
+    """AT-01: one press of UNO Attack's launcher, and how many cards came out."""
+
+    key = "log_launcher"
+    seat: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} presses the launcher: {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
 class CursedCard(Event):
     """O-20: the card turned up that is cursed for this round."""
 
