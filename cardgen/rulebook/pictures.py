@@ -147,7 +147,8 @@ def last_page_share(row_heights: Sequence[float], room: float, page: float
 class Gallery(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
     """The gallery grid, its faces as large as the style sheet says unless the last page
     would be left mostly empty: then the largest smaller size (down to ``smallest_scale``)
-    that fills that page enough or saves it. The size is chosen where the gallery
+    that fills that page enough or saves it, else the smallest larger one (up to
+    ``largest_scale``) that fills it. The size is chosen where the gallery
     starts, once the room left on that page is known."""
 
     def __init__(self, cards: Sequence[tuple[Card, int]], lang: str, styles: Styles,
@@ -166,12 +167,16 @@ class Gallery(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
 
     def _choose(self, width: float, room: float) -> Table:
         sheet = self.styles.sheet["gallery"]
-        largest, smallest = float(sheet["scale"]), float(sheet["smallest_scale"])
-        steps = max(0, round((largest - smallest) / 0.01))
+        scale = float(sheet["scale"])
+        smallest, largest = float(sheet["smallest_scale"]), float(sheet["largest_scale"])
+        # Smaller sizes first (the gallery is a reminder, not the cards), then larger ones:
+        # where it starts low on a page, only larger faces may fill its last page.
+        scales = [scale - 0.01 * step for step in range(round((scale - smallest) / 0.01) + 1)]
+        scales += [scale + 0.01 * step for step in range(1, round((largest - scale) / 0.01) + 1)]
         first: tuple[Table, int] | None = None
-        for step in range(steps + 1):
+        for size in scales:
             grid = gallery_grid(self.cards, self.lang, self.styles, width,
-                                self.copies_label, largest - 0.01 * step)
+                                self.copies_label, size)
             grid.wrap(width, room)
             pages, share = last_page_share(grid._rowHeights, room, self.page_height)
             if first is None:
