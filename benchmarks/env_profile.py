@@ -53,7 +53,7 @@ def layers(recorded: Episodes, depth: int) -> float:
         table.reset(seed=episode)
         game, choices = table.game, iter(steps)
         while True:
-            state, seats, actions = table.state, table.seats, 0
+            state, seats, actions = table.round_state, table.seats, 0
             while state.phase != OVER and actions < table.turn_cap:
                 legal = state.legal_actions()
                 action, position = next(choices)
@@ -75,7 +75,7 @@ def layers(recorded: Episodes, depth: int) -> float:
             game.finish_round(state, seats, actions=actions)
             if game.over:
                 break
-            table.state, table.seats = game.new_round()
+            table.round_state, table.seats = game.new_round()
     return (time.process_time() - start) / sum(map(len, recorded)) * 1e6
 
 

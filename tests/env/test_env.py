@@ -52,7 +52,7 @@ def test_a_seat_sees_no_other_hand() -> None:
     (only their sizes, which do not change, are seen)."""
     table = raw_env("classic", 4)
     table.reset(seed=3)
-    state = table.state
+    state = table.round_state
     observer = state.actor
     agent = table.possible_agents[table.seats[observer]]
     before = table.observe(agent)["observation"]
