@@ -40,6 +40,7 @@ class SharedVectorEnv(VectorEnv):
         # process starts: a bad deck or option is refused here, once).
         probe = CardgenVectorEnv(1, deck, players, options, **spec)
         self.num_envs, self.metadata = num_envs, probe.metadata
+        self.variant, self.index = probe.variant, probe.index
         self.single_observation_space = probe.single_observation_space
         self.single_action_space = probe.single_action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
