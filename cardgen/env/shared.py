@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import time
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -90,6 +91,11 @@ class SharedVectorEnv(VectorEnv):
         """Every table's full-information vector (see CardgenVectorEnv.state)."""
         return np.concatenate(self._ask("state", None))
 
+    def worker_cpu(self) -> list[float]:
+        """Each worker's CPU seconds so far (what a benchmark divides by on a busy
+        machine, where the wall clock also counts other programs' turns)."""
+        return [float(seconds) for seconds in self._ask("cpu", None)]
+
     def _returns(self) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         buffers = self.buffers
         return ({"observation": buffers.observations, "action_mask": buffers.masks},
@@ -131,6 +137,8 @@ def _work(pipe: Connection, memory: Any, total: int, sizes: tuple[int, int, int]
                 tables.reset(seed=argument)
             elif command == "state":
                 answer = tables.state()
+            elif command == "cpu":
+                answer = time.process_time()
             elif command == "close":
                 return
         except Exception as error:  # noqa: BLE001 - handed to the parent, which raises it
