@@ -99,11 +99,16 @@ class Buffers:
 def sample_masked(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """One action per row, uniform over the row's legal actions (0 for a row with none):
     a random opponent, or exploration, in a few array operations for the whole batch."""
-    counts = masks.sum(axis=1, dtype=np.int64)
-    legal = np.flatnonzero(masks) % masks.shape[1]  # the legal actions, row after row
-    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    picks = starts + (rng.random(len(counts)) * counts).astype(np.int64)
-    return np.where(counts > 0, legal[np.minimum(picks, max(len(legal) - 1, 0))], 0)
+    tables, actions = masks.shape
+    # (a mask of bytes read as booleans: NumPy finds the ones of a bool array ten times
+    # faster than those of an int8 one)
+    ones = masks.view(np.bool_) if masks.dtype.itemsize == 1 else masks != 0
+    rows, columns = np.divmod(np.flatnonzero(ones), actions)
+    if not len(columns):
+        return np.zeros(tables, np.int64)
+    counts = np.bincount(rows, minlength=tables)
+    picks = np.cumsum(counts) - counts + (rng.random(tables) * counts).astype(np.int64)
+    return np.where(counts > 0, columns[np.minimum(picks, len(columns) - 1)], 0)
 
 
 class CardgenVectorEnv(VectorEnv):
