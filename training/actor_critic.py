@@ -1,11 +1,12 @@
 """Learn to beat cardgen's `random` bot at classic UNO: a masked actor-critic in NumPy.
 
-The learner holds seat 0 of ``--envs`` tables of ``cardgen.env.single.CardgenGymEnv``;
-the other seats are the ``--opponents`` bots (``random`` by default). Its policy is one
+The learner holds seat 0 of ``--envs`` tables of the vector environment
+(``cardgen.env.vector.CardgenVectorEnv`` with ``opponents``, the other seats played by
+cardgen's ``--opponents`` bots, ``random`` by default), all stepped in one call. Its policy is one
 hidden layer (tanh) over the observation, with two heads: the logits of every action
 (the illegal ones masked out) and the value of the position. It learns by advantage
 actor-critic (A2C) with generalised advantage estimates, from rollouts of ``--horizon``
-decisions at every table stepped in lockstep, so that one forward pass serves them all.
+decisions at every table, one forward pass serving them all.
 The reward is the environment's: +1 for a round won, -1 for a round another seat won.
 
 Every ``--eval-every`` updates it plays ``--eval-rounds`` rounds with its policy on
@@ -29,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cardgen.env.single import CardgenGymEnv
+from cardgen.env.vector import CardgenVectorEnv
 
 
 def features(observations: np.ndarray) -> np.ndarray:
@@ -127,65 +128,57 @@ def sample(probabilities: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.minimum((cumulative < draws).sum(axis=1), probabilities.shape[1] - 1)
 
 
+def tables_of(args: argparse.Namespace) -> CardgenVectorEnv:
+    return CardgenVectorEnv(args.envs, "classic", args.players, opponents=args.opponents,
+                            autoreset_mode="same-step")
+
+
 def evaluate(policy: Policy, args: argparse.Namespace) -> float:
     """The share of ``--eval-rounds`` rounds the policy wins, on fixed seeds (the games
     and the policy's own draws)."""
     rng = np.random.default_rng(12_345)
-    tables = [CardgenGymEnv("classic", args.players, opponents=args.opponents)
-              for _ in range(args.envs)]
-    observations = [table.reset(seed=10_000 + i)[0] for i, table in enumerate(tables)]
+    tables = tables_of(args)
+    observations, _ = tables.reset(seed=10_000)
     won = rounds = 0
     while rounds < args.eval_rounds:
-        x = features(np.array([o["observation"] for o in observations]))
-        masks = np.array([o["action_mask"] for o in observations])
-        actions = sample(policy.forward(x, masks)[1], rng)
-        for i, table in enumerate(tables):
-            observation, reward, terminated, truncated, _ = table.step(int(actions[i]))
-            if reward:
-                won, rounds = won + (reward > 0), rounds + 1
-            if terminated or truncated:
-                observation, _ = table.reset()
-            observations[i] = observation
+        masks = observations["action_mask"]
+        actions = sample(policy.forward(features(observations["observation"]), masks)[1], rng)
+        observations, rewards, _, _, _ = tables.step(actions)
+        won, rounds = won + int((rewards > 0).sum()), rounds + int((rewards != 0).sum())
     return won / rounds
 
 
 def train(args: argparse.Namespace) -> list[tuple[int, float, float]]:
     """Train; returns the curve: (decisions learnt from, seconds, share of rounds won)."""
     rng = np.random.default_rng(args.seed)
-    tables = [CardgenGymEnv("classic", args.players, opponents=args.opponents)
-              for _ in range(args.envs)]
-    observations = [table.reset(seed=args.seed * 1_000 + i)[0]
-                    for i, table in enumerate(tables)]
-    size = tables[0].observation_space["observation"].shape[0]
-    policy = Policy(size, tables[0].action_space.n, args.hidden, rng, args.rate)
+    tables = tables_of(args)
+    observations, _ = tables.reset(seed=args.seed)
+    size = tables.single_observation_space["observation"].shape[0]
+    policy = Policy(size, tables.single_action_space.n, args.hidden, rng, args.rate)
     start, decisions, curve = time.perf_counter(), 0, []
     curve.append((0, 0.0, evaluate(policy, args)))
     print(f"decisions {0:>9,}  {0:6.0f} s  rounds won {curve[-1][2]:.1%}", flush=True)
     for update in range(1, args.updates + 1):
         rollout = Rollout()
         for _ in range(args.horizon):
-            x = features(np.array([o["observation"] for o in observations]))
-            masks = np.array([o["action_mask"] for o in observations])
+            x = features(observations["observation"])
+            masks = observations["action_mask"].copy()  # (the env writes it again)
             _, probabilities, values = policy.forward(x, masks)
             actions = sample(probabilities, rng)
-            rewards, ends = np.zeros(len(tables)), np.zeros(len(tables))
-            for i, table in enumerate(tables):
-                observation, reward, terminated, truncated, _ = table.step(int(actions[i]))
-                rewards[i], ends[i] = reward, float(reward != 0 or terminated or truncated)
-                if terminated or truncated:
-                    observation, _ = table.reset()
-                observations[i] = observation
+            observations, rewards, terminated, truncated, _ = tables.step(actions)
+            ends = ((rewards != 0) | terminated | truncated).astype(float)
             for name, value in (("x", x), ("masks", masks), ("actions", actions),
-                                ("values", values), ("rewards", rewards), ("ends", ends)):
+                                ("values", values), ("rewards", rewards.astype(float)),
+                                ("ends", ends)):
                 getattr(rollout, name).append(value)
-        x = features(np.array([o["observation"] for o in observations]))
-        last = policy.forward(x, np.array([o["action_mask"] for o in observations]))[2]
+        last = policy.forward(features(observations["observation"]),
+                              observations["action_mask"])[2]
         advantages, returns = advantages_of(rollout, last, args.gamma, args.lam)
         advantages = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
         policy.learn(np.concatenate(rollout.x), np.concatenate(rollout.masks),
                      np.concatenate(rollout.actions), advantages.reshape(-1),
                      returns.reshape(-1), args.entropy)
-        decisions += args.horizon * len(tables)
+        decisions += args.horizon * tables.num_envs
         seconds = time.perf_counter() - start
         if update % args.eval_every == 0 or update == args.updates or seconds > args.minutes * 60:
             curve.append((decisions, seconds, evaluate(policy, args)))
@@ -237,7 +230,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--opponents", default="random")
-    parser.add_argument("--envs", type=int, default=32, help="tables stepped in lockstep")
+    parser.add_argument("--envs", type=int, default=32, help="tables stepped together")
     parser.add_argument("--horizon", type=int, default=32, help="decisions per rollout")
     parser.add_argument("--updates", type=int, default=100_000)
     parser.add_argument("--minutes", type=float, default=3.0, help="stop after so long")

@@ -25,11 +25,9 @@ from gymnasium import spaces
 
 from cardgen.deck.load import load_deck
 from cardgen.engine import Variant
-from cardgen.engine.observation import SeatView
 from cardgen.env.actions import ActionIndex
 from cardgen.env.observations import ObservationWriter
-from cardgen.env.table import RUNNING, TERMINATED, Table
-from cardgen.play.players import make_players
+from cardgen.env.table import RUNNING, TERMINATED, Table, seat_bots
 
 __all__ = ["CardgenGymEnv"]
 
@@ -48,7 +46,7 @@ class CardgenGymEnv(gymnasium.Env):
             raise ValueError(f"seat is one of 0 to {players - 1}, not {seat}")
         self.variant = Variant.from_deck(load_deck(deck), players, options)
         self.variant.require_playable()
-        make_players(opponents, players - 1, 0)  # an unknown bot is refused here, not later
+        seat_bots(opponents, players, seat, 0)  # an unknown bot is refused here, not later
         self.opponents, self.seat, self.render_mode = opponents, seat, render_mode
         self.index = ActionIndex(self.variant, players)
         self.writer = ObservationWriter(self.variant, players,
@@ -69,9 +67,7 @@ class CardgenGymEnv(gymnasium.Env):
             self.seed_text, self.games = seed, 0
         game_seed = f"{self.seed_text}:0:{self.games}"
         self.games += 1
-        others = iter(make_players(self.opponents, self.variant.players - 1, game_seed))
-        self.bots = {seat: next(others) for seat in range(self.variant.players)
-                     if seat != self.seat}
+        self.bots = seat_bots(self.opponents, self.variant.players, self.seat, game_seed)
         self.table.new_game(game_seed)
         self.table.clear_rewards()
         self._play_bots()
@@ -90,13 +86,7 @@ class CardgenGymEnv(gymnasium.Env):
                 table.status not in (RUNNING, TERMINATED), {})
 
     def _play_bots(self) -> None:
-        """The bots play until the learner's seat must decide or the game is over."""
-        table = self.table
-        while table.status == RUNNING and table.actor != self.seat:
-            state = table.state
-            bot = self.bots[table.seats[state.actor]]
-            chosen = bot.choose(SeatView(state, state.actor), table.legal)
-            table.act(table.indices[table.legal.index(chosen)])
+        self.table.play_bots(self.bots, self.seat)
 
     def _observe(self) -> dict[str, np.ndarray]:
         table = self.table

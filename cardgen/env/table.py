@@ -9,14 +9,26 @@ round's, which turn as dealers change and knocked-out seats leave).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from cardgen.engine import Action, Game, RoundState, Variant
+from cardgen.engine.game import Player
+from cardgen.engine.observation import SeatView
 from cardgen.engine.state import OVER
 from cardgen.env.actions import ActionIndex
 from cardgen.env.observations import BlankCache
+from cardgen.play.players import make_players
 
 #: What a step did to the game: it goes on, it is over (terminated), or it stopped
 #: unfinished (truncated: a round that did not end, or the engine's limit on rounds).
 RUNNING, TERMINATED, TRUNCATED = 0, 1, 2
+
+
+def seat_bots(opponents: str, players: int, learner: int, seed: int | str) -> dict[int, Player]:
+    """The bots ``opponents`` names (``make_players``: a name or a comma list, given to
+    the seats other than ``learner`` in turn), by game seat, seeded from ``seed``."""
+    others = iter(make_players(opponents, players - 1, seed))
+    return {seat: next(others) for seat in range(players) if seat != learner}
 
 
 class Table:
@@ -68,6 +80,18 @@ class Table:
             self._score_round()
         else:
             self.indices, self.legal = self.index.legal(state.legal_actions())
+        return self.status
+
+    def play_bots(self, bots: Mapping[int, Player], learner: int) -> int:
+        """The bots (by game seat) play until ``learner``'s seat must decide or the game
+        is over; returns the game's status."""
+        while self.status == RUNNING:
+            state = self.state
+            seat = self.seats[state.actor]
+            if seat == learner:
+                break
+            chosen = bots[seat].choose(SeatView(state, state.actor), self.legal)
+            self.act(self.indices[self.legal.index(chosen)])
         return self.status
 
     def clear_rewards(self) -> None:

@@ -19,6 +19,11 @@ every seat's reward of the step (a round's end rewards all seats, not only the o
 ended it). The arrays are the environment's own, written in place by the next step:
 copy what you keep.
 
+With ``opponents`` (a bot name, or a comma list, as ``cardgen.env.single`` takes), every
+table seats the learner at game seat ``learner`` and cardgen's bots at the others: a
+step returns only once each table waits for the learner (or its game is over), and
+``rewards`` is the learner's, summed over the rounds that ended meanwhile.
+
 A finished game starts again by itself, as Gymnasium's autoreset modes say: ``next-step``
 (the default: the step after the end deals a new game and ignores that table's action)
 or ``same-step`` (the step that ends a game returns the new game's first observation).
@@ -35,9 +40,10 @@ from gymnasium.vector.utils import batch_space
 
 from cardgen.deck.load import load_deck
 from cardgen.engine import Variant
+from cardgen.engine.game import Player
 from cardgen.env.actions import ActionIndex
 from cardgen.env.observations import ObservationWriter
-from cardgen.env.table import RUNNING, TERMINATED, Table
+from cardgen.env.table import RUNNING, TERMINATED, Table, seat_bots
 
 __all__ = ["Buffers", "CardgenVectorEnv", "sample_masked"]
 
@@ -117,6 +123,7 @@ class CardgenVectorEnv(VectorEnv):
     def __init__(self, num_envs: int, deck: str = "classic", players: int = 4,
                  options: tuple[str, ...] = (), *, reward: str = "win",
                  full_information: bool = False, autoreset_mode: str = "next-step",
+                 opponents: str | None = None, learner: int = 0,
                  buffers: Buffers | None = None, first_table: int = 0) -> None:
         if reward not in ("win", "points"):
             raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
@@ -125,6 +132,12 @@ class CardgenVectorEnv(VectorEnv):
                              f"not {autoreset_mode!r}")
         self.variant = Variant.from_deck(load_deck(deck), players, options)
         self.variant.require_playable()
+        if not 0 <= learner < players:
+            raise ValueError(f"learner is a seat from 0 to {players - 1}, not {learner}")
+        if opponents is not None:  # an unknown bot is refused here, not at reset
+            seat_bots(opponents, players, learner, 0)
+        self.opponents, self.learner = opponents, learner
+        self.bots: list[dict[int, Player]] = [{} for _ in range(num_envs)]
         self.num_envs, self.players = num_envs, players
         self.metadata = {"autoreset_mode": MODES[autoreset_mode]}
         self.same_step = autoreset_mode == "same-step"
@@ -175,6 +188,8 @@ class CardgenVectorEnv(VectorEnv):
                 continue
             actor = table.actor
             status = table.act(chosen[number])
+            if self.opponents is not None:
+                status = table.play_bots(self.bots[number], self.learner)
             if status != RUNNING:
                 buffers.terminated[number] = status == TERMINATED
                 buffers.truncated[number] = status != TERMINATED
@@ -188,9 +203,13 @@ class CardgenVectorEnv(VectorEnv):
         return self._returns()
 
     def _new_game(self, number: int, table: Table) -> None:
-        table.new_game(f"{self.seed}:{self.first_table + number}:{self.games[number]}")
+        seed = f"{self.seed}:{self.first_table + number}:{self.games[number]}"
+        table.new_game(seed)
         table.clear_rewards()  # (rounds over as soon as dealt reward nobody's action)
         self.games[number] += 1
+        if self.opponents is not None:  # the bots play up to the learner's first decision
+            self.bots[number] = seat_bots(self.opponents, self.players, self.learner, seed)
+            table.play_bots(self.bots[number], self.learner)
 
     def _clear(self) -> None:
         buffers = self.buffers

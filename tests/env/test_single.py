@@ -64,3 +64,26 @@ def test_the_aec_state_holds_every_hand_and_observations_only_their_own() -> Non
     agent = table.agent_selection
     assert "hands" not in observation_layout(table.variant, 4)
     assert table.observe(agent)["observation"].shape[0] < table.state().shape[0]
+
+
+def test_a_vector_env_with_opponents_deals_table_0_as_the_gymnasium_seat() -> None:
+    """The vector environment's opponents mode: every table waits for the learner's seat
+    only, and table 0 plays what CardgenGymEnv plays for the same seed and actions."""
+    from cardgen.env.vector import CardgenVectorEnv, sample_masked
+
+    tables = CardgenVectorEnv(3, "classic", 3, opponents="heuristic", learner=2,
+                              autoreset_mode="same-step")
+    alone = CardgenGymEnv("classic", 3, opponents="heuristic", seat=2)
+    observations, infos = tables.reset(seed=6)
+    observation, _ = alone.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for _ in range(200):
+        assert (infos["seat"] == 2).all()
+        assert np.array_equal(observations["observation"][0], observation["observation"])
+        assert np.array_equal(observations["action_mask"][0], observation["action_mask"])
+        actions = sample_masked(observations["action_mask"], rng)
+        observations, rewards, terminated, truncated, infos = tables.step(actions)
+        observation, reward, done, cut, _ = alone.step(int(actions[0]))
+        assert rewards[0] == reward
+        if done or cut:
+            observation, _ = alone.reset()
