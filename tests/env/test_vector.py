@@ -39,6 +39,8 @@ def playable(deck: str) -> str:
 
 
 DECKS = builtin_names()
+#: options whose actions take the extra slots, or move cards between hands
+OPTIONS = ("stack-draws", "jump-in", "seven-swaps", "zero-rotates", "play-identical-together")
 
 
 def run(tables: object, seed: int, steps: int) -> list[tuple[np.ndarray, ...]]:
@@ -79,13 +81,15 @@ def engine_legal_indices(tables: CardgenVectorEnv, number: int) -> tuple[set[int
     return known, min(sum(1 for action in legal if action not in fixed), EXTRA_SLOTS)
 
 
-@pytest.mark.parametrize("deck", DECKS)
-def test_the_mask_is_the_engines_legal_actions_at_every_step(deck: str) -> None:
+@pytest.mark.parametrize(("deck", "options"), [(deck, ()) for deck in DECKS]
+                         + [("classic", OPTIONS)])
+def test_the_mask_is_the_engines_legal_actions_at_every_step(
+        deck: str, options: tuple[str, ...]) -> None:
     players = seats_for(playable(deck))
-    tables = CardgenVectorEnv(4, deck, players, autoreset_mode="same-step")
+    tables = CardgenVectorEnv(4, deck, players, options, autoreset_mode="same-step")
     observations, infos = tables.reset(seed=3)
     rng = np.random.default_rng(3)
-    first_extra = tables.index.first_extra
+    first_extra, extras = tables.index.first_extra, 0
     for _ in range(150):
         for number, table in enumerate(tables.tables):
             mask = observations["action_mask"][number]
@@ -93,8 +97,10 @@ def test_the_mask_is_the_engines_legal_actions_at_every_step(deck: str) -> None:
             assert set(np.flatnonzero(mask[:first_extra])) == known
             assert mask[first_extra:].sum() == extra
             assert infos["seat"][number] == table.seats[table.state.actor]
+            extras += extra
         actions = sample_masked(observations["action_mask"], rng)
         observations, _, _, _, infos = tables.step(actions)
+    assert extras > 0 or not options  # the options' own actions were offered, and taken
 
 
 def shuffle_hidden(tables: CardgenVectorEnv, number: int, observer: int) -> None:
@@ -118,11 +124,13 @@ def observe(tables: CardgenVectorEnv, number: int, seat: int) -> np.ndarray:
     return row
 
 
-@pytest.mark.parametrize("deck", DECKS)
-def test_no_observation_carries_another_seats_hidden_cards(deck: str) -> None:
+@pytest.mark.parametrize(("deck", "options"), [(deck, ()) for deck in DECKS]
+                         + [("classic", OPTIONS)])
+def test_no_observation_carries_another_seats_hidden_cards(
+        deck: str, options: tuple[str, ...]) -> None:
     players = seats_for(playable(deck))
-    tables = CardgenVectorEnv(4, deck, players)
-    full = CardgenVectorEnv(4, deck, players, full_information=True)
+    tables = CardgenVectorEnv(4, deck, players, options)
+    full = CardgenVectorEnv(4, deck, players, options, full_information=True)
     observations, _ = tables.reset(seed=5)
     full.reset(seed=5)
     rng = np.random.default_rng(5)
