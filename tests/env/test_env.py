@@ -73,3 +73,7 @@ def test_an_illegal_action_is_refused_with_a_clear_error() -> None:
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(ValueError, match="is not legal for player_"):
         table.step(illegal)
+
+
+def test_pettingzoo_api_test_with_full_information() -> None:
+    pettingzoo_test.api_test(env("classic", 3, full_information=True), num_cycles=100)
