@@ -1,6 +1,7 @@
 """Where a step of cardgen.env goes: the same episodes replayed through growing layers.
 
-    python benchmarks/env_profile.py [--episodes 6] [--repeats 5] [--smoke]
+    python benchmarks/env_profile.py [--episodes 6] [--repeats 5] [--tables 256]
+        [--vector-steps 200] [--smoke]
 
 It plays a few 4-player classic episodes as ``env_speed.py`` does (random masked
 actions), records each action, then replays exactly those actions through growing
@@ -13,6 +14,13 @@ layers and prints the CPU time per step of each (medians of interleaved repeats)
 5. the whole environment through PettingZoo's API (``reset``, ``agent_iter``, ``last``,
    ``step``), the same actions;
 6. ``env_speed.py``'s own loop, whose random agent picks with NumPy.
+
+Then the same for the vector environment (``cardgen.env.vector``, ``--tables`` tables,
+``--vector-steps`` steps each, random actions from one seeded source, so the first three
+layers play the same games): 1. the engine alone; 2. and ``Table.act`` (the action
+index, the rewards); 3. and each table's observation written into its row;
+4. ``CardgenVectorEnv.step`` as a whole (the masks, the seats, the arrays); 5. and
+``sample_masked``, the batch's random agent (env_speed.py's loop).
 
 The difference between two lines is what a layer costs. cProfile cannot say it: it
 charges every Python call the same overhead, and a step is a few dozen small calls.
@@ -53,7 +61,7 @@ def layers(recorded: Episodes, depth: int) -> float:
         table.reset(seed=episode)
         game, choices = table.game, iter(steps)
         while True:
-            state, seats, actions = table.state, table.seats, 0
+            state, seats, actions = table.round_state, table.seats, 0
             while state.phase != OVER and actions < table.turn_cap:
                 legal = state.legal_actions()
                 action, position = next(choices)
@@ -75,7 +83,7 @@ def layers(recorded: Episodes, depth: int) -> float:
             game.finish_round(state, seats, actions=actions)
             if game.over:
                 break
-            table.state, table.seats = game.new_round()
+            table.round_state, table.seats = game.new_round()
     return (time.process_time() - start) / sum(map(len, recorded)) * 1e6
 
 
@@ -100,15 +108,62 @@ def benchmark_loop(recorded: Episodes) -> float:
     return (time.process_time() - start) / sum(map(len, recorded)) * 1e6
 
 
+def vector_layers(tables: int, steps: int, depth: int) -> float:
+    """The vector environment through the first ``depth`` layers (1 to 5 above); µs per
+    step of one table."""
+    import random
+
+    from cardgen.env.table import RUNNING
+    from cardgen.env.vector import CardgenVectorEnv, sample_masked
+
+    vector = CardgenVectorEnv(tables, "classic", 4)
+    observations, _ = vector.reset(seed=0)
+    pick, rng = random.Random(0).random, np.random.default_rng(0)
+    flat, size, write = vector.flat, vector.size, vector.writer.write_into
+    start = time.process_time()
+    for _ in range(steps):
+        if depth == 5:
+            observations, *_ = vector.step(sample_masked(observations["action_mask"], rng))
+            continue
+        if depth == 4:
+            vector.step([table.indices[int(pick() * len(table.indices))]
+                         if table.indices else 0 for table in vector.tables])
+            continue
+        for number, table in enumerate(vector.tables):
+            if table.status != RUNNING:
+                vector._new_game(number, table)
+                continue
+            position = int(pick() * len(table.indices))
+            if depth == 1:  # the engine's own step, and a round's end scored
+                state = table.state
+                state.apply(table.legal[position])
+                table.actions += 1
+                if state.phase == OVER or table.actions >= table.turn_cap:
+                    if state.phase != OVER:
+                        state.end_round(-1, "capped")
+                    table._score_round()
+                else:
+                    table.legal = state.legal_actions()
+                    table.indices = list(range(len(table.legal)))
+                continue
+            table.act(table.indices[position])
+            if depth == 3 and table.status == RUNNING:
+                write(flat, number * size, table.state, table.state.actor, table.game,
+                      table.seats, table.blanks)
+    return (time.process_time() - start) / (tables * steps) * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--episodes", type=int, default=6)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--tables", type=int, default=256)
+    parser.add_argument("--vector-steps", type=int, default=200)
     parser.add_argument("--smoke", action="store_true",
                         help="tiny sizes, a few seconds: the benchmark works, no figures")
     args = parser.parse_args()
     if args.smoke:
-        args.episodes, args.repeats = 1, 1
+        args.episodes, args.repeats, args.tables, args.vector_steps = 1, 1, 8, 5
     recorded = record(args.episodes)
     measures: list[tuple[str, Callable[[Episodes], float]]] = [
         ("engine: legal actions, action", lambda r: layers(r, 1)),
@@ -126,6 +181,20 @@ def main() -> None:
     previous = 0.0
     for name, _ in measures:
         median = statistics.median(times[name])
+        print(f"  {name:32s} {median:6.2f}  ({median - previous:+.2f})")
+        previous = median
+    vector_measures = ["engine: legal actions, action", "+ Table.act (index, rewards)",
+                       "+ observation row", "CardgenVectorEnv.step (+ masks)",
+                       "+ sample_masked (env_speed.py)"]
+    vector_times: dict[str, list[float]] = {name: [] for name in vector_measures}
+    for _ in range(args.repeats):
+        for depth, name in enumerate(vector_measures, 1):
+            vector_times[name].append(vector_layers(args.tables, args.vector_steps, depth))
+    print(f"vector environment, {args.tables} tables x {args.vector_steps} steps, CPU µs "
+          f"per table step, medians of {args.repeats}")
+    previous = 0.0
+    for name in vector_measures:
+        median = statistics.median(vector_times[name])
         print(f"  {name:32s} {median:6.2f}  ({median - previous:+.2f})")
         previous = median
 

@@ -12,6 +12,13 @@ Game`); the agents are ``player_0`` … ``player_{n-1}``, one per seat of the ga
 Observations (what the agent's seat can see, nothing else) are a dict: ``observation``,
 one float32 vector described by :func:`observation_layout`, and ``action_mask``, an int8
 vector over the fixed action space of :mod:`cardgen.env.actions` (1 where legal).
+``full_information=True`` adds every seat's hand to it (oracle-guided training);
+``state()`` is that full view from the seat to act, for a centralised critic.
+
+The same tables, many at once: :mod:`cardgen.env.vector` (one process) and
+:mod:`cardgen.env.shared` (several); one seat against bots: :mod:`cardgen.env.single`.
+There is no PettingZoo parallel API: a round waits for one seat at a time (answers out
+of turn included), so every step but one agent's would be a no-op.
 
 Rewards come when a round ends: with ``reward="win"`` (the default), +1 to the round's
 winner and -1 to every other seat (0 to all for a round nobody won); with
@@ -50,7 +57,8 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
     metadata = {"name": "cardgen_uno_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, deck: str = "classic", players: int = 4, options: tuple[str, ...] = (),
-                 reward: str = "win", render_mode: str | None = None) -> None:
+                 reward: str = "win", render_mode: str | None = None, *,
+                 full_information: bool = False) -> None:
         super().__init__()
         if reward not in ("win", "points"):
             raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
@@ -61,7 +69,10 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.index = ActionIndex(self.variant, players)
         self.turn_cap = self.variant.turn_cap  # a round is cut after so many actions
-        self.writer = ObservationWriter(self.variant, players)
+        self.writer = ObservationWriter(self.variant, players,
+                                        full_information=full_information)
+        self.state_writer = ObservationWriter(self.variant, players, full_information=True)
+        self.state_space = spaces.Box(-1.0, np.inf, (self.state_writer.size,), np.float32)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.action_spaces = {a: spaces.Discrete(self.index.size) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
@@ -94,19 +105,19 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
         self._deal()
 
     def _deal(self) -> None:
-        self.state, self.seats = self.game.new_round()
+        self.round_state, self.seats = self.game.new_round()
         # The agent at each seat of this round, and the other way round.
         self.agent_at = [self.possible_agents[seat] for seat in self.seats]
         self.seat_of = {agent: seat for seat, agent in enumerate(self.agent_at)}
         self.actions_in_round = 0
-        if self.state.phase == OVER:  # a round over as soon as dealt (a first card's rule)
+        if self.round_state.phase == OVER:  # a round over as soon as dealt (a first card's rule)
             self._score_round()
         else:
             self._select()
 
     def _select(self) -> None:
         """Point at the seat the round waits for, and list its legal actions by index."""
-        state = self.state
+        state = self.round_state
         self.legal_indices, self.legal_actions = self.index.legal(state.legal_actions())
         self.agent_selection = self.agent_at[state.actor]
 
@@ -121,7 +132,7 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
         if agent == self.agent_selection and not self._over:
             for index in self.legal_indices:
                 mask[index] = 1
-        return {"observation": self.writer.write(self.state, seat, self.game, self.seats),
+        return {"observation": self.writer.write(self.round_state, seat, self.game, self.seats),
                 "action_mask": np.frombuffer(mask, self.int8)}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -150,7 +161,7 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
         if self._rewarded:  # the last step ended a round: its rewards are given
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        state = self.state
+        state = self.round_state
         state.apply(chosen)
         self.actions_in_round += 1
         if state.phase == OVER or self.actions_in_round >= self.turn_cap:
@@ -175,7 +186,7 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
 
     def _score_round(self) -> None:
         before = list(self.game.scores)
-        result = self.game.finish_round(self.state, self.seats,
+        result = self.game.finish_round(self.round_state, self.seats,
                                         actions=self.actions_in_round)
         for seat, agent in enumerate(self.possible_agents):
             if agent not in self.rewards:  # out of the game, and removed: no more rewards
@@ -193,22 +204,33 @@ class CardgenEnv(AECEnv):  # type: ignore[misc]
             ended[agent] = True
         self._over = True
 
+    def state(self) -> np.ndarray:
+        """The full-information vector (every hand) from the seat to act: for a
+        centralised critic, never for a policy."""
+        state = self.round_state
+        seat = state.actor if state.phase != OVER else 0
+        return self.state_writer.write(state, seat, self.game, self.seats)
+
     def render(self) -> str:
-        return self.state.summary()
+        return self.round_state.summary()
 
     def close(self) -> None:
         pass
 
 
 def raw_env(deck: str = "classic", players: int = 4, options: tuple[str, ...] = (),
-            reward: str = "win", render_mode: str | None = None) -> CardgenEnv:
+            reward: str = "win", render_mode: str | None = None, *,
+            full_information: bool = False) -> CardgenEnv:
     """The environment without PettingZoo's checking wrappers (the fastest)."""
-    return CardgenEnv(deck, players, options, reward, render_mode)
+    return CardgenEnv(deck, players, options, reward, render_mode,
+                      full_information=full_information)
 
 
 def env(deck: str = "classic", players: int = 4, options: tuple[str, ...] = (),
-        reward: str = "win", render_mode: str | None = None) -> Any:
+        reward: str = "win", render_mode: str | None = None, *,
+        full_information: bool = False) -> Any:
     """The environment inside PettingZoo's usual wrappers (an illegal action is refused
     with a clear error, actions are checked against the space, ``step`` after the end)."""
-    table = raw_env(deck, players, options, reward, render_mode)
+    table = raw_env(deck, players, options, reward, render_mode,
+                    full_information=full_information)
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(table))

@@ -11,8 +11,6 @@ numbered in the order the engine lists them at that moment.
 
 from __future__ import annotations
 
-from typing import cast
-
 from cardgen.engine import Action, Variant
 from cardgen.engine.actions import CHALLENGE, DRAW, KEEP, PASS
 
@@ -47,11 +45,11 @@ class ActionIndex:
         own actions take the extra slots)."""
         # Most often every action is one of the engine's own objects: two plain lists
         # then, which cost far less than a dict from index to action.
-        by_identity = self.by_identity
-        indices = [by_identity.get(id(action)) for action in legal]
-        if None not in indices:
-            return cast("list[int]", indices), legal
-        return self._legal_by_value(legal)
+        # (map over C functions: no Python frame per action)
+        try:
+            return list(map(self.by_identity.__getitem__, map(id, legal))), legal
+        except KeyError:
+            return self._legal_by_value(legal)
 
     def _legal_by_value(self, legal: list[Action]) -> tuple[list[int], list[Action]]:
         """:meth:`legal` for a list where some action is a copy, or of an option's shape."""

@@ -2,24 +2,38 @@
 
 Seats are counted from the observer (0 is itself, 1 the next seat clockwise …), so a
 policy learnt in one seat plays in any. Nothing another seat holds face down is in it:
-the hand is the observer's own, the others are counts.
+the hand is the observer's own, the others are counts. Only the full-information view
+(``full_information=True``, for oracle-guided training and centralised critics) adds
+every seat's hand.
+
+One writer serves the AEC environment (a fresh vector per observation) and the vector
+environment (a row of a preallocated array, written in place): :meth:`ObservationWriter.
+write_into` takes any buffer of C floats and the offset of the row.
 """
 
 from __future__ import annotations
 
 from array import array
+from typing import Any
 
 import numpy as np
 
 from cardgen.engine import Game, RoundState, Variant
+from cardgen.engine.state import COLOR
+
+#: A flat buffer of C floats set item by item: an ``array("f")`` or a memoryview cast to
+#: "f" (typeshed types a memoryview's items as int whatever its format).
+FloatBuffer = Any
 
 #: The round's phases, in the engine's order: its turn, the card just drawn, an answer
 #: out of turn, naming a colour, the round over, a choice a card asks for.
 PHASES = ("turn", "drawn", "respond", "color", "over", "choose")
 
 
-def observation_layout(variant: Variant, players: int) -> dict[str, slice]:
-    """The slices of the observation vector, by name, for ``variant`` at ``players``."""
+def observation_layout(variant: Variant, players: int, *,
+                       full_information: bool = False) -> dict[str, slice]:
+    """The slices of the observation vector, by name, for ``variant`` at ``players``;
+    ``full_information`` adds ``hands``, every seat's hand from the observer on."""
     kinds, colors = len(variant.kinds), len(variant.colors)
     sizes = [("hand", kinds),             # how many of each kind the seat holds
              ("top", kinds),              # the kind on the discard pile (one-hot)
@@ -31,6 +45,8 @@ def observation_layout(variant: Variant, players: int) -> dict[str, slice]:
              ("phase", len(PHASES)),      # what the round waits for (one-hot)
              ("pending", 2),              # cards a pending draw makes draw; its victim
              ("draw_pile", 1)]            # cards left to draw
+    if full_information:  # how many of each kind each seat holds, seat after seat
+        sizes.append(("hands", players * kinds))
     layout: dict[str, slice] = {}
     start = 0
     for name, size in sizes:
@@ -39,11 +55,24 @@ def observation_layout(variant: Variant, players: int) -> dict[str, slice]:
     return layout
 
 
+class BlankCache:
+    """The blank vectors of one table's seats (zeros and the scores, which change only
+    between rounds), and the seats, scores and target they were made for. The vector
+    environment keeps one per table: its tables' scores differ."""
+
+    __slots__ = ("blanks", "made_for")
+
+    def __init__(self) -> None:
+        self.blanks: list[array[float]] = []
+        self.made_for: tuple[tuple[int, ...], list[int], int] = ((), [], 0)
+
+
 class ObservationWriter:
     """Fills the observation vector of a seat (see :func:`observation_layout`)."""
 
-    def __init__(self, variant: Variant, players: int) -> None:
-        self.layout = observation_layout(variant, players)
+    def __init__(self, variant: Variant, players: int, *,
+                 full_information: bool = False) -> None:
+        self.layout = observation_layout(variant, players, full_information=full_information)
         self.size = max(part.stop for part in self.layout.values())
         self.players = players
         at = self.layout  # where each slice starts, by name (no_color: the last of "color")
@@ -53,6 +82,12 @@ class ObservationWriter:
         self.scores, self.direction = at["scores"].start, at["direction"].start
         self.phase, self.pending = at["phase"].start, at["pending"].start
         self.draw_pile = at["draw_pile"].start
+        # the same, in one tuple: the slots written at every observation
+        self.slots = (self.top, self.color, self.no_color, self.direction, self.phase,
+                      self.draw_pile)
+        self.kinds = len(variant.kinds)
+        self.hands = at["hands"].start if full_information else -1
+        self.blind_start = variant.rules.start_color_blind  # U-10, see write_into
         # [round seats][observer] -> the seats from the observer on (its offsets)
         self.seats_from = [[[(observer + offset) % n for offset in range(n)]
                             for observer in range(n)] for n in range(players + 1)]
@@ -64,42 +99,68 @@ class ObservationWriter:
         # which change only between rounds (the blanks are made again when they do).
         # A typed array of C floats, set item by item, then handed to NumPy without a
         # copy: turning a Python list into an array would convert every value again.
-        self.blanks: list[array[float]] = []
-        self.blanks_for: tuple[tuple[int, ...], list[int], int] = ((), [], 0)
+        self.cache = BlankCache()  # the AEC environment's one table
         self.float32 = np.dtype(np.float32)
 
     def write(self, state: RoundState, seat: int, game: Game,
               seats: tuple[int, ...]) -> np.ndarray:
-        if self.blanks_for != (seats, game.scores, game.target):
-            self._make_blanks(game, seats)
-        values = self.blanks[seat][:]
-        for kind in state.hands[seat]:  # the hand's slice comes first: index = kind
-            values[kind] += 1.0
-        values[self.top + state.discard[-1]] = 1.0
-        values[self.color + state.color if state.color >= 0 else self.no_color] = 1.0
-        n, hands, at_uno = state.n, state.hands, state.at_uno
+        """A fresh vector of what ``seat`` (a seat of the round) sees."""
+        cache = self.cache
+        if cache.made_for != (seats, game.scores, game.target):
+            self._make_blanks(cache, game, seats)
+        values = cache.blanks[seat][:]
+        self._fill(values, 0, state, seat)
+        return np.frombuffer(values, self.float32)
+
+    def write_into(self, values: FloatBuffer, offset: int, state: RoundState, seat: int,
+                   game: Game, seats: tuple[int, ...], cache: BlankCache) -> None:
+        """Write what ``seat`` sees into ``values[offset:offset + size]`` (a flat
+        memoryview of C floats, a row of the vector environment's array); ``cache``
+        holds the blanks of the table."""
+        if cache.made_for != (seats, game.scores, game.target):
+            self._make_blanks(cache, game, seats)
+        values[offset:offset + self.size] = cache.blanks[seat]
+        self._fill(values, offset, state, seat)
+
+    def _fill(self, values: FloatBuffer, at: int, state: RoundState,
+              seat: int) -> None:
+        """Everything but the blank (zeros and scores), from ``values[at]`` on."""
+        hands, phase = state.hands, state.phase
+        top, color, no_color, direction, phases, draw_pile = self.slots
+        # U-10: a dealer who names a first wild's colour before looking at his cards
+        # does not see them while he names it.
+        if not (phase == COLOR and self.blind_start and seat == state.dealer):
+            for kind in hands[seat]:  # the hand's slice comes first: index = kind
+                values[at + kind] += 1.0
+        values[at + top + state.discard[-1]] = 1.0
+        values[at + (color + state.color if state.color >= 0 else no_color)] = 1.0
+        values[at + direction] = state.direction
+        values[at + phases + phase] = 1.0
+        values[at + draw_pile] = len(state.draw_pile)
+        n, at_uno = state.n, state.at_uno
         for slot, other in self.size_slots[n][seat]:
-            values[slot] = len(hands[other])
+            values[at + slot] = len(hands[other])
         if True in at_uno:  # (rarely: a seat that called UNO and holds one card)
             for offset, other in enumerate(self.seats_from[n][seat]):
-                values[self.at_uno + offset] = at_uno[other]
-        values[self.direction] = state.direction
-        values[self.phase + state.phase] = 1.0
+                values[at + self.at_uno + offset] = at_uno[other]
         if state.stack:  # (most often empty between decisions)
             for entry in reversed(state.stack):
                 if entry.penalty is not None:
-                    values[self.pending] = entry.penalty.amount
-                    values[self.pending + 1] = (entry.penalty.target - seat) % n
+                    values[at + self.pending] = entry.penalty.amount
+                    values[at + self.pending + 1] = (entry.penalty.target - seat) % n
                     break
-        values[self.draw_pile] = len(state.draw_pile)
-        return np.frombuffer(values, self.float32)
+        if self.hands >= 0:  # the full-information view: every hand, from the observer on
+            for offset, other in enumerate(self.seats_from[n][seat]):
+                start = at + self.hands + offset * self.kinds
+                for kind in hands[other]:
+                    values[start + kind] += 1.0
 
-    def _make_blanks(self, game: Game, seats: tuple[int, ...]) -> None:
+    def _make_blanks(self, cache: BlankCache, game: Game, seats: tuple[int, ...]) -> None:
         n, totals, target = len(seats), game.scores, game.target
-        self.blanks = []
+        cache.blanks = []
         for observer in range(n):
             blank = array("f", bytes(4 * self.size))
             for offset, other in enumerate(self.seats_from[n][observer]):
                 blank[self.scores + offset] = totals[seats[other]] / target
-            self.blanks.append(blank)
-        self.blanks_for = (seats, list(totals), target)
+            cache.blanks.append(blank)
+        cache.made_for = (seats, list(totals), target)

@@ -52,7 +52,7 @@ def test_a_seat_sees_no_other_hand() -> None:
     (only their sizes, which do not change, are seen)."""
     table = raw_env("classic", 4)
     table.reset(seed=3)
-    state = table.state
+    state = table.round_state
     observer = state.actor
     agent = table.possible_agents[table.seats[observer]]
     before = table.observe(agent)["observation"]
@@ -73,3 +73,7 @@ def test_an_illegal_action_is_refused_with_a_clear_error() -> None:
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(ValueError, match="is not legal for player_"):
         table.step(illegal)
+
+
+def test_pettingzoo_api_test_with_full_information() -> None:
+    pettingzoo_test.api_test(env("classic", 3, full_information=True), num_cycles=100)

@@ -89,6 +89,9 @@ OTHER_PROGRAMS = {
                           "tests/project/test_benchmarks_run.py runs each in smoke mode",
     "python tests/": "writes a test's reference files again, after a deliberate change; "
                      "the script is checked",
+    "python training/": "the training example: it learns for minutes; the script and the "
+                        "options given are checked, and tests/env/test_training_example.py "
+                        "runs its short form",
 }
 
 
@@ -161,7 +164,7 @@ def test_every_other_program_a_page_runs_is_known_and_names_what_exists() -> Non
             f"{line!r}: run it in a test, or say in OTHER_PROGRAMS why it is not run"
         for named in re.findall(r"\.\[([\w,]+)\]", line):
             assert set(named.split(",")) <= extras, line
-        for script in re.findall(r"(?:^|\s)((?:benchmarks|tests)/[\w/.-]+\.py)", line):
+        for script in re.findall(r"(?:^|\s)((?:benchmarks|tests|training)/[\w/.-]+\.py)", line):
             source = (ROOT / script).read_text(encoding="utf-8")  # fails if it is gone
             for option in re.findall(r"(?<=\s)(--[a-z][\w-]*)", line):
                 assert f'"{option}"' in source, f"{line}: {script} takes no {option}"
