@@ -199,8 +199,8 @@ LAUNCHER = {"it": (["lanciatore"], ["lanciacarte", "Jolly Tutti Premono", "Scamb
             "es": ([], ["lanzador", "Comodín Todos pulsan"])}
 
 
-@pytest.mark.parametrize("lang", [
-    "it", pytest.param("de", marks=pytest.mark.slow), pytest.param("es", marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", sorted(LAUNCHER))
 def test_the_attack_books_name_the_launcher_as_its_players_do(lang: str, folder: str) -> None:
     text = book("attack", lang, folder)
     gone, there = LAUNCHER[lang]
