@@ -33,13 +33,16 @@ class Fitted:
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Lines of ``text`` no wider than ``width``; a word too long is cut by letters."""
+    """Lines of ``text`` no wider than ``width``; a word too long is cut after one of its
+    hyphens ("Alle-drücken-" / "Joker"), or else by letters."""
     lines: list[str] = []
     for line in simpleSplit(text, font, size, width):
         while stringWidth(line, font, size) > width and len(line) > 1:
             cut = len(line)
             while cut > 1 and stringWidth(line[:cut], font, size) > width:
                 cut -= 1
+            hyphen = line.rfind("-", 0, cut) + 1
+            cut = hyphen if hyphen > 1 else cut
             lines.append(line[:cut])
             line = line[cut:]
         lines.append(line)

@@ -153,3 +153,15 @@ def test_every_built_in_face_text_prints_at_its_least_size_or_larger() -> None:
              for block in text_blocks(card, FaceLanguages.parse(lang))
              if block.fitted.size < block.least]
     assert not small, small
+
+
+def test_a_long_hyphenated_name_breaks_after_a_hyphen_not_inside_a_word() -> None:
+    """UNO Attack's German "Alle-drücken-Joker" is one word too wide for its line: it is
+    set "Alle-drücken-" / "Joker", never "Alle-drücken-Joke" / "r"."""
+    deck = load_deck("attack")
+    pdf = render_sheets(deck, SheetOptions(lang=FaceLanguages.parse("de"), only="specials"))
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        lines = {line for page in document.pages
+                 for line in (page.extract_text() or "").splitlines()}
+    assert not [line for line in lines if "Joke" in line and "Joker" not in line], lines
+    assert any("Alle-drücken-" in line and "Joker" not in line for line in lines)

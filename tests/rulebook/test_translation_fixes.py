@@ -190,3 +190,19 @@ def test_the_italian_books_write_every_glossary_term(folder: str) -> None:
 @pytest.mark.parametrize("lang", sorted(set(QUICK) - {"it"}))
 def test_the_books_write_every_glossary_term(lang: str, folder: str) -> None:
     assert missing_from_books(lang, folder) == []
+
+
+#: UNO Attack's books (AT-01): the launcher by the word its players use; "Werfer" alone
+#: reads as a thrower and "lanciatore" as a pitcher.
+LAUNCHER = {"it": (["lanciatore"], ["lanciacarte", "Jolly Tutti Premono", "Scambia Mani"]),
+            "de": (["den Werfer", "der Werfer"], ["Kartenwerfer", "4 Alles-ablegen-Karten"]),
+            "es": ([], ["lanzador", "Comodín Todos pulsan"])}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", sorted(LAUNCHER))
+def test_the_attack_books_name_the_launcher_as_its_players_do(lang: str, folder: str) -> None:
+    text = book("attack", lang, folder)
+    gone, there = LAUNCHER[lang]
+    assert [w for w in gone if says(text, w)] == []
+    assert [w for w in there if not says(text, w)] == []
