@@ -338,7 +338,8 @@ def _initials(card: Card, lang: str) -> str:
     color_words: set[str] = set()
     if card.color is not None:
         color = catalogue().colors[card.color]
-        color_words = {w.lower() for form in (color.name, color.name_f) for w in form.values()}
+        color_words = {w.lower() for lang_code in color.name
+                       for w in color.words(lang_code, plural=True)}
     words = [w for w in card.name[lang].replace("-", " ").split()
              if w[:1].isalnum() and w.lower() not in color_words]
     return "".join(w[0].upper() for w in words[:2]) or "?"

@@ -176,10 +176,9 @@ def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
 def _fill(template: str, color: Color | None, value: int | None,
           plural: bool = False, lang: str = "en") -> str:
     """``template`` with the colour's word in ``lang`` and the value put in."""
-    if color is not None:
-        name, name_f = (color.plural, color.plural_f) if plural else (color.name, color.name_f)
-        template = (template.replace("{color}", name[lang]).replace("{color_f}", name_f[lang])
-                    .replace("{Color}", color.name[lang].capitalize()))
+    if color is not None:  # ({color}, {color_f}, {color_m}, {color_n}, {Color}: card.py)
+        for placeholder, word in color.forms(lang, plural).items():
+            template = template.replace(placeholder, word)
     if value is not None:
         template = template.replace("{value}", str(value))
     return template
