@@ -95,11 +95,17 @@ class Card:
     #: red-canon, yellow-canon … of "{color}-canon"), which names the table's cards as
     #: one; for any other card, its own id ("" is filled in as that).
     entry: str = ""
+    #: The languages of its name that gave no plural, where the name stands in for one
+    #: ("2 Lluvia de calabazas"): `cardgen check` asks for them. (Found when the card is
+    #: made; a copy made with :func:`dataclasses.replace` has its plural whole.)
+    plural_missing: frozenset[str] = field(default=frozenset(), init=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.entry:
             object.__setattr__(self, "entry", self.id)
-        if any(not self.plural.get(lang) for lang in self.name):
+        missing = frozenset(lang for lang in self.name if not self.plural.get(lang))
+        if missing:
+            object.__setattr__(self, "plural_missing", missing)
             object.__setattr__(self, "plural", Text({
                 lang: self.plural.get(lang) or name for lang, name in self.name.items()}))
 

@@ -97,7 +97,7 @@ def build_cards(
         problems.append(f"{label} has an empty name; write it in both languages, e.g. "
                         'name = { fr = "Averse", en = "Rain Check" }')
         name = Text({lang: said.strip() or raw_id for lang, said in name.items()})
-    plural = read_plural(entry.get("plural"), label, problems)
+    plural = read_plural(entry.get("plural"), label, problems, entry.get("name"))
     if "caption" in entry:
         caption = read_text(entry["caption"], f"{label} caption", problems)
     else:
