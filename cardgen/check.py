@@ -26,7 +26,8 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
                summary: SanityBalance | None = None,
                cluster: str | None = None,
                more: Callable[[int], None] | None = None,
-               pictures: bool = False, rule_texts: bool = False) -> Report:
+               pictures: bool = False, rule_texts: bool = False,
+               langs: tuple[str, ...] | None = None) -> Report:
     """Check a deck for ``players`` players (None: for every count it claims to serve).
 
     With ``games``, a deck whose composition is sound also plays that many sanity games
@@ -46,15 +47,17 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
     that print say it themselves, at the size and resolution they print at).
     With ``rule_texts``, the deck's rule texts are rendered (not drawn) in each language
     it has, as `cardgen rulebook` would: an error of one is an error of the deck.
+    With ``langs``, the deck's words and rule texts are checked in those languages only
+    (a word missing in one is a warning); without, in each language it has.
     """
-    report = check_composition(deck, players)
+    report = check_composition(deck, players, langs)
     if players_outside(deck, players):
         return report  # the question does not fit the deck: nothing more to measure
     _small_texts(deck, players, report.adder("warning"))
     if pictures:
         _coarse_pictures(deck, players, report.adder("warning"))
     if rule_texts and report.valid:  # a broken deck's text would only fail with it
-        _rule_text_errors(deck, report.adder("error"))
+        _rule_text_errors(deck, report.adder("error"), langs)
     if games and report.valid:
         _plugin_examples(deck, report.adder("error"))
     if games and report.valid:
@@ -208,7 +211,8 @@ def _small_texts(deck: Deck, players: int | None,
             warning(message, card.id)
 
 
-def _rule_text_errors(deck: Deck, error: Callable[..., None]) -> None:
+def _rule_text_errors(deck: Deck, error: Callable[..., None],
+                      langs: tuple[str, ...] | None = None) -> None:
     """What `cardgen rulebook` would refuse in the deck's rule text, in French, English
     and each language it brings a text of its own in ("x.en.md, line 12: …"); a
     language the deck's words lack is rendered with English standing in, as under
@@ -218,7 +222,7 @@ def _rule_text_errors(deck: Deck, error: Callable[..., None]) -> None:
     from cardgen.errors import CardgenError
     from cardgen.rulebook import rulebook_blocks
 
-    for lang in dict.fromkeys(("fr", "en", *deck.rule_texts)):
+    for lang in langs or dict.fromkeys(("fr", "en", *deck.rule_texts)):
         try:
             rulebook_blocks(deck_in(deck, FaceLanguages(lang), fallback_en=True), lang)
         except CardgenError as exc:

@@ -51,7 +51,7 @@ def _is_standard_number(card: Card) -> bool:
 @cache
 def _colour_words(lang: str) -> re.Pattern[str]:
     """The colour words of ``lang``, in either gender."""
-    words = {w for c in catalogue().colors.values() for w in (c.name[lang], c.name_f[lang])}
+    words = {w for c in catalogue().colors.values() for w in c.words(lang)}
     return re.compile(r"\b(" + "|".join(sorted(words, key=len, reverse=True)) + r")\b",
                       re.IGNORECASE)
 

@@ -12,14 +12,21 @@ from cardgen.catalogue.fields.back import CardBack
 from cardgen.catalogue.fields.corner import CornerIndex
 from cardgen.catalogue.texts import Text
 
+#: The gendered forms of a colour word a text may ask for, by placeholder: ``{color_f}``
+#: the feminine ("Inversion verte", "Rote Retourkarte"), ``{color_m}`` the masculine and
+#: ``{color_n}`` the neuter a declining language puts before a noun without an article
+#: ("Roter Hexenfluch", "Rotes Feuer"). ``{color}`` is the word as a colour's name.
+GENDERS = ("f", "m", "n")
+
 
 @dataclass(frozen=True)
 class Color:
     """A card colour and its word in each language, in each form a card's text may need:
     ``{color}`` is ``name``, ``{color_f}`` the feminine ``name_f`` ("verte", for names
-    like "Inversion verte"), ``{Color}`` the name with a capital; in a plural name
-    ("Inversions vertes") the plural forms. A language without genders or plurals
-    repeats its one word."""
+    like "Inversion verte"), ``{color_m}`` / ``{color_n}`` the masculine and neuter
+    (``name_m``, ``name_n``: German "Roter", "Rotes"), ``{Color}`` the name with a
+    capital; in a plural name ("Inversions vertes") the plural forms. A language without
+    genders or plurals repeats its one word."""
 
     id: str
     name: Text
@@ -27,6 +34,30 @@ class Color:
     rgb: str
     plural: Text
     plural_f: Text
+    name_m: Text = Text()
+    name_n: Text = Text()
+    plural_m: Text = Text()
+    plural_n: Text = Text()
+
+    def forms(self, lang: str, plural: bool = False) -> dict[str, str]:
+        """Placeholder -> word in ``lang``: ``{color}``, ``{color_f}``, ``{color_m}``,
+        ``{color_n}`` (plural forms with ``plural``; a gender the catalogue does not give
+        is the name) and ``{Color}`` (always the singular name, capitalised)."""
+        base = (self.plural if plural else self.name)[lang]
+        said = {"{color}": base}
+        for gender in GENDERS:
+            form: Text = getattr(self, f"{'plural' if plural else 'name'}_{gender}")
+            said[f"{{color_{gender}}}"] = form.get(lang) or base
+        said["{Color}"] = self.name[lang].capitalize()
+        return said
+
+    def words(self, lang: str, plural: bool = False) -> set[str]:
+        """Every form of the colour's word in ``lang`` (singular; with ``plural``, the
+        plural forms too): what to leave out of a name to get the card's kind."""
+        found = set(self.forms(lang).values())
+        if plural:
+            found |= set(self.forms(lang, plural=True).values())
+        return {word for word in found if word}
 
 
 @dataclass(frozen=True)
@@ -64,11 +95,17 @@ class Card:
     #: red-canon, yellow-canon … of "{color}-canon"), which names the table's cards as
     #: one; for any other card, its own id ("" is filled in as that).
     entry: str = ""
+    #: The languages of its name that gave no plural, where the name stands in for one
+    #: ("2 Lluvia de calabazas"): `cardgen check` asks for them. (Found when the card is
+    #: made; a copy made with :func:`dataclasses.replace` has its plural whole.)
+    plural_missing: frozenset[str] = field(default=frozenset(), init=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.entry:
             object.__setattr__(self, "entry", self.id)
-        if any(not self.plural.get(lang) for lang in self.name):
+        missing = frozenset(lang for lang in self.name if not self.plural.get(lang))
+        if missing:
+            object.__setattr__(self, "plural_missing", missing)
             object.__setattr__(self, "plural", Text({
                 lang: self.plural.get(lang) or name for lang, name in self.name.items()}))
 

@@ -30,7 +30,9 @@ def catalogue() -> Catalogue:
     raw_colors = read_data("cards.toml")
     colors = {
         cid: Color(cid, Text(c["name"]), Text(c["name_f"]), c["rgb"], Text(c["plural"]),
-                   Text(c["plural_f"]))
+                   Text(c["plural_f"]), **{form: Text(c[form]) for gender in "mn"
+                                            for form in (f"name_{gender}", f"plural_{gender}")
+                                            if form in c})
         for cid, c in raw_colors["colors"].items()
     }
     effects = {eid: effect_from_data(eid, e) for eid, e in read_data("effects.toml").items()}

@@ -9,6 +9,7 @@ import click
 
 from cardgen.commands.common import usable_deck
 from cardgen.commands.params import (
+    Language,
     bots_option,
     cluster_option,
     json_option,
@@ -29,9 +30,13 @@ from cardgen.errors import INTERRUPTED
               help="Sanity games to play per player count (0: composition only).")
 @workers_option("Processes for the sanity games (same results for any number).")
 @cluster_option("the sanity games")
+@click.option("--lang", "langs", type=Language(), multiple=True, metavar="LANG",
+              help="Check the deck's words in this language (repeat for several): a name, "
+                   "caption or plural missing there, and its rule text. Default: every "
+                   "language the deck's cards are named in.")
 @json_option("Print the report as JSON.")
 def check(deck: str, players: int | None, games: int, workers: int, cluster: str | None,
-          as_json: bool) -> None:
+          langs: tuple[str, ...], as_json: bool) -> None:
     """Check that DECK is complete and playable. Exit 1 if it is not.
 
     Ctrl-C stops the sanity games: the report of those finished is printed, marked
@@ -49,8 +54,9 @@ def check(deck: str, players: int | None, games: int, workers: int, cluster: str
     from cardgen.balance.quick import SanityBalance
 
     fairness = SanityBalance(loaded)  # the sanity games also say which cards stand out
+    asked = tuple(dict.fromkeys(langs)) or None
     report = check_deck(loaded, players, pictures=True,  # the composition, in milliseconds
-                        rule_texts=True)
+                        rule_texts=True, langs=asked)
     if games and report.valid and cluster is not None:  # out of reach: said before playing
         from cardgen.play.cluster import connect
 
@@ -64,7 +70,7 @@ def check(deck: str, players: int | None, games: int, workers: int, cluster: str
 
             report = check_deck(loaded, players, games=games, workers=workers,
                                 progress=bar.update, summary=fairness, cluster=cluster,
-                                more=more, pictures=True, rule_texts=True)
+                                more=more, pictures=True, rule_texts=True, langs=asked)
     if as_json:
         emit_json({**report.as_dict(), "balance": fairness.as_dict()})
     else:

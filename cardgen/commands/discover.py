@@ -76,12 +76,16 @@ def cards(deck: str, players: int | None, as_json: bool, lang: str) -> None:
     if as_json:
         emit_json(rows)
         return
-    width = max(len(r["id"]) for r in rows)
-    for row in rows:
-        click.echo(f"{row['count']:>3} x {row['id']:<{width}}  {row['points']:>3} pts  "
+    from cardgen.catalogue.locale import takes_plural
+
+    words = area_words("commands", lang)
+    points = [words["card_points" if takes_plural(r["points"], lang) else "card_point"]
+              .format(points=f"{r['points']:>3}") for r in rows]
+    width, said = max(len(r["id"]) for r in rows), max(len(p) for p in points)
+    for row, worth in zip(rows, points, strict=True):
+        click.echo(f"{row['count']:>3} x {row['id']:<{width}}  {worth:<{said}}  "
                    f"{row['name'][lang]}")
-    click.echo(area_words("commands", lang)["cards_total"].format(
-        count=sum(r["count"] for r in rows)))
+    click.echo(words["cards_total"].format(count=sum(r["count"] for r in rows)))
 
 
 @click.command("options")

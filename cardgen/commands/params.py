@@ -17,8 +17,6 @@ from typing import Any, TypeVar
 
 import click
 
-from cardgen.errors import CardgenError
-
 # What an option's choices, default or help are read from (the catalogues of
 # templates/locale/, options.toml, layout.toml …) is imported and read when a command
 # needs it, not when cardgen starts: `cardgen --help` would wait for all of it.
@@ -75,6 +73,23 @@ class DataOption(click.Option):
         return super().get_default(ctx, call)
 
 
+class LanguagesHelp(click.Command):
+    """A command whose help names the languages cardgen speaks: ``{languages}`` in its
+    text becomes the codes of templates/locale/ ("fr, en, de, es, it") when the help is
+    shown, so a language added by its folder is named without a change here. (Its first
+    sentence, the line of `cardgen --help`, names none: that list reads no data.)"""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from cardgen.catalogue.locale import languages
+
+        written = self.help
+        self.help = (written or "").replace("{languages}", ", ".join(languages()))
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = written
+
+
 class OutputPath(click.Path):
     """A path to write to, refusing an empty name.
 
@@ -107,6 +122,13 @@ class FiniteFloat(click.FloatRange):
             self.fail(f"{value!r} is not a number cardgen can use; give a finite number "
                       "like 2.5", param, ctx)
         return super().convert(number, param, ctx)
+
+    def _describe_range(self) -> str:
+        """No range when it has no bounds (Click would show "[x<=None]"): the option's
+        help says its range where the range comes from data."""
+        if self.min is None and self.max is None:
+            return ""
+        return super()._describe_range()
 
 
 class NewDeckName(click.Path):
@@ -243,8 +265,9 @@ def _known_options(ctx: click.Context, param: click.Parameter,
         if name not in OPTION_FACTS:
             close = difflib.get_close_matches(name, list(OPTION_FACTS), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise CardgenError(f"--option: unknown option '{name}'{hint}; `cardgen options` "
-                               "lists them")
+            # A command line that cannot be read: a usage error (exit 2), as for --players.
+            raise click.BadParameter(f"unknown option '{name}'{hint}; `cardgen options` "
+                                     "lists them", ctx, param)
     return names
 
 

@@ -17,6 +17,7 @@ from cardgen.commands.common import card_size, deck_faces, design_size_name, usa
 from cardgen.commands.params import (
     DataOption,
     FiniteFloat,
+    LanguagesHelp,
     OutputPath,
     choice,
     color_shapes_option,
@@ -69,10 +70,9 @@ def _png_folder(ctx: click.Context, param: click.Parameter, value: Path | None
     return value
 
 
-@click.command()
+@click.command(cls=LanguagesHelp)
 @click.argument("deck")
-@lang_option("Language of the rulebook: fr, en or another language of templates/locale/ "
-             "(required).", default=None)
+@lang_option("Language of the rulebook, one of templates/locale/ (required).", default=None)
 @fallback_option()
 @paper_option()
 @large_print_option()
@@ -81,13 +81,17 @@ def _png_folder(ctx: click.Context, param: click.Parameter, value: Path | None
                "DECK-rulebook-LANG-large.pdf in large print).", callback=_pdf_output)
 def rulebook(deck: str, lang: str | None, paper: str, large_print: bool, no_color_shapes: bool,
              output: Path | None) -> None:
-    """Write the rulebook of DECK as a PDF, in French or in English.
+    """Write the rulebook of DECK as a PDF, in one of the languages cardgen speaks.
 
-    The rule text is the deck file's own when its [rulebook] table names a file for
-    the language, otherwise the built-in text it names (classic by default).
+    It writes {languages}: one language a book, given by --lang. The rule text is the
+    deck file's own when its [rulebook] table names a file for the language, otherwise
+    the built-in text it names (classic by default).
     """
     if lang is None:  # Click would list the choices one a line
-        raise click.UsageError("Missing option '--lang': give --lang fr or --lang en")
+        from cardgen.catalogue.locale import languages
+
+        raise click.UsageError("Missing option '--lang': give one of "
+                               f"{', '.join(languages())}, like --lang en")
     from cardgen.catalogue.face_languages import FaceLanguages
 
     loaded = usable_deck(deck, None, FaceLanguages(lang))
@@ -348,7 +352,8 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None,
     except KeyboardInterrupt:
         click.echo(f"interrupted (Ctrl-C): no image written into {folder}", err=True)
         sys.exit(INTERRUPTED)
-    click.echo(f"wrote {len(result.faces)} face images into {folder}")
+    click.echo(f"wrote {len(result.faces)} face images and the back ({result.back.name}) "
+               f"into {folder}")
     for path, cards in zip(result.tts_sheets, result.tts_cards, strict=True):
         click.echo(png_module.tts_grid_note(path, cards))
 

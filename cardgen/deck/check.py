@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from cardgen.catalogue import Card
 from cardgen.deck.load import Deck, Problem
 from cardgen.typography import LATIN_MAX
 
@@ -69,9 +70,12 @@ class Report:
                 f"{self.games_requested} sanity games; the verdict covers those only")
 
 
-def check_composition(deck: Deck, players: int | None = None) -> Report:
+def check_composition(deck: Deck, players: int | None = None,
+                      langs: tuple[str, ...] | None = None) -> Report:
     """Check a deck for ``players`` players (None: for every count it claims to serve):
-    whether it can be dealt and started, and whether its fonts can print its texts."""
+    whether it can be dealt and started, and whether its fonts can print its texts.
+    Its words are checked in ``langs`` (None: each language its cards are named in):
+    a word missing there, and a name without its plural."""
     report = Report(deck, players, list(deck.problems))
     error, warning = report.adder("error"), report.adder("warning")
     outside = players_outside(deck, players)
@@ -92,6 +96,9 @@ def check_composition(deck: Deck, players: int | None = None) -> Report:
     if deck.total(players) == 0:
         error("the deck holds no card; list some under [cards]")
     _unprintable_texts(deck, players, warning)
+    if langs is not None:
+        _missing_words(deck, langs, warning)
+    _missing_plurals(deck, players, langs, warning)
     return report
 
 
@@ -128,3 +135,41 @@ def _unprintable_texts(deck: Deck, players: int | None,
                 warning(f"card '{card.id}': its {part} has characters the fonts cannot "
                         f"print ({' '.join(missing)}), which would come out as empty "
                         "boxes; write them with other characters", card.id)
+
+
+def _missing_words(deck: Deck, langs: tuple[str, ...],
+                   warning: Callable[[str, str | None], None]) -> None:
+    """The words the deck lacks in each language asked (printing there would refuse)."""
+    from cardgen.deck.languages import missing_words
+
+    for lang in langs:
+        missing = missing_words(deck, lang)
+        if missing:
+            warning(f"no '{lang}' text for {', '.join(missing)}; add {lang} = \"…\" to each "
+                    f"of these, or print with --fallback-en to use their English text", None)
+
+
+def _missing_plurals(deck: Deck, players: int | None, langs: tuple[str, ...] | None,
+                     warning: Callable[[str, str | None], None]) -> None:
+    """A card named in a language without its plural there reads "2 Lluvia de
+    calabazas" where the rulebook counts its copies (the name stands in): ask for it, in
+    one line per [[card]] table, when the table's copies take a plural. A name without
+    letters ("+2") reads the same after any count."""
+    from cardgen.catalogue.locale import takes_plural
+
+    copies: dict[str, int] = {}
+    cards: dict[str, Card] = {}
+    for card, count in deck.card_list(players):
+        copies[card.entry] = copies.get(card.entry, 0) + count
+        cards.setdefault(card.entry, card)
+    for entry, card in cards.items():
+        lacking = [lang for lang in (langs if langs is not None else tuple(card.name))
+                   if lang in card.plural_missing and takes_plural(copies[entry], lang)
+                   and any(c.isalpha() for c in card.name.get(lang, ""))]
+        if not lacking:
+            continue
+        counted = " / ".join(dict.fromkeys(f"\"{copies[entry]} {card.name[lang]}\""
+                                           for lang in lacking))
+        wanted = ", ".join(f"{lang} = \"…\"" for lang in lacking)
+        warning(f"card '{card.id}' has no plural in {', '.join(lacking)}, so the rulebook "
+                f"counts {counted}; add plural = {{ {wanted} }} to its [[card]]", card.id)

@@ -30,10 +30,6 @@ from cardgen.errors import CardgenError, OutputError
 PICTURE = "comet.svg"
 #: The copies of the deck's own card the deck file counts (its [cards] table).
 OWN_COPIES = 2
-#: How the rule text's comment names each base deck, in French and in English.
-_BASE_WORDS = {"classic": ("classique", "classic"), "unplugged": ("Uno Unplugged",
-                                                                  "Uno Unplugged"),
-               "house": ("maison", "house-rules")}
 
 
 def new_deck(folder: Path, base: str, langs: Sequence[str]) -> list[Path]:
@@ -46,7 +42,7 @@ def new_deck(folder: Path, base: str, langs: Sequence[str]) -> list[Path]:
     start = load_deck(base)
     values = {
         "slug": slug, "title": _title(slug), "base": base, "langs": list(langs),
-        "base_fr": _BASE_WORDS[base][0], "base_en": _BASE_WORDS[base][1],
+        **_card_words(slug, base, langs),
         "total": start.total() + OWN_COPIES,
         "min_players": start.min_players, "max_players": start.max_players,
         "rules": list(start.rules), "hand_size": start.hand_size,
@@ -136,6 +132,21 @@ def builtin_blocks(base: str, lang: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def _card_words(slug: str, base: str, langs: Sequence[str]) -> dict[str, dict[str, str]]:
+    """The new deck's own words (its name, description, its card's name, plural and caption),
+    each in French, English and every language of ``langs``, from the catalogues'
+    area ``newdeck``: a German deck is born with German names."""
+    from cardgen.catalogue.locale import labels
+
+    said = {lang: labels("newdeck", lang) for lang in dict.fromkeys(("fr", "en", *langs))}
+    return {
+        "deck_name": {lang: _title(slug) for lang in said},
+        "description": {lang: words["description"][base] for lang, words in said.items()},
+        **{what: {lang: words[f"card_{what}"] for lang, words in said.items()}
+           for what in ("name", "plural", "caption")},
+    }
+
+
 def _title(slug: str) -> str:
     """The deck's name made from its folder's: "family-deck" -> "Family deck"."""
     words = " ".join(re.split(r"[-_\s]+", slug)).strip() or slug
@@ -158,6 +169,9 @@ def _render(template: str, values: Mapping[str, Any], folder: Path | None = None
         comment_start_string="<#", comment_end_string="#>",
         keep_trailing_newline=True, autoescape=False)
     environment.filters["toml"] = lambda value: json.dumps(value, ensure_ascii=False)
+    # A text by language as an inline table: { fr = "…", en = "…", de = "…" }.
+    environment.filters["texts"] = lambda value: "{ " + ", ".join(
+        f"{lang} = {json.dumps(text, ensure_ascii=False)}" for lang, text in value.items()) + " }"
     try:
         return environment.get_template(template).render(values)
     except Exception as exc:  # noqa: BLE001 - a bug in cardgen's own templates

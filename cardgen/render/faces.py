@@ -22,6 +22,7 @@ Kinds of faces, chosen from the card's data alone:
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -333,14 +334,22 @@ def corner_mark(card: Card, lang: str) -> tuple[str | None, str | None]:
 
 
 def _initials(card: Card, lang: str) -> str:
-    """The first letters of the name's first two words, leaving out its colour: "Bisou
-    magique" -> "BM", "Chat rouge" -> "C"."""
+    """The first letters of the name's first two words, leaving out its colour and the
+    small words of its language (articles, prepositions: ``typography|small_words`` of
+    the catalogue, an elided "d'" or "l'" too): "Bisou magique" -> "BM", "Chat rouge" ->
+    "C", "Lluvia de calabazas" -> "LC", "Pluie d'étoiles" -> "PE". A name of small words
+    only keeps them ("La" -> "L")."""
+    from cardgen.catalogue.locale import labels
+
     color_words: set[str] = set()
     if card.color is not None:
         color = catalogue().colors[card.color]
-        color_words = {w.lower() for form in (color.name, color.name_f) for w in form.values()}
-    words = [w for w in card.name[lang].replace("-", " ").split()
+        color_words = {w.lower() for lang_code in color.name
+                       for w in color.words(lang_code, plural=True)}
+    small = {w.strip().lower() for w in labels("typography", lang)["small_words"].split(",")}
+    named = [w for w in re.split(r"[\s\-'’]+", card.name[lang])
              if w[:1].isalnum() and w.lower() not in color_words]
+    words = [w for w in named if w.lower() not in small] or named
     return "".join(w[0].upper() for w in words[:2]) or "?"
 
 

@@ -98,9 +98,10 @@ def _langs(text: Text, lang: FaceLanguages) -> tuple[str, ...]:
 
 
 def _forms(color: Color, lang: str) -> list[tuple[str, str]]:
-    """(singular, plural) of a colour word, in each gender for French."""
-    return list(dict.fromkeys([(color.name[lang], color.plural[lang]),
-                               (color.name_f[lang], color.plural_f[lang])]))
+    """(singular, plural) of a colour word, in each gender its language has."""
+    singular, plural = color.forms(lang), color.forms(lang, plural=True)
+    return list(dict.fromkeys((singular[key], plural[key]) for key in singular
+                              if key != "{Color}"))
 
 
 def in_every_colour(text: Text, color_id: str | None) -> list[Text]:

@@ -39,7 +39,8 @@ BACK = "back"
 
 @dataclass(frozen=True)
 class PngResult:
-    faces: list[Path]
+    faces: list[Path]  # one per distinct face
+    back: Path  # back.png, the deck's back
     tts_sheets: list[Path]
     tts_cards: tuple[int, ...] = ()  # the cards on each TTS sheet (the back aside)
 
@@ -195,6 +196,7 @@ def write_pngs(deck: Deck, out: Path, *, dpi: int | None = None,
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     sheets = [job for job in jobs if isinstance(job, raster.SheetJob)]
-    return PngResult([out / job.path.name for job in jobs if isinstance(job, raster.FaceJob)],
+    images = [out / job.path.name for job in jobs if isinstance(job, raster.FaceJob)]
+    return PngResult(images[:-1], images[-1],  # (the back is the last page)
                      [out / job.path.name for job in sheets],
                      tuple(len(job.cells) for job in sheets))

@@ -60,8 +60,7 @@ def generic_name(card: Card, lang: str, plural: bool = False) -> str:
     if card.color is None:
         return name
     color = catalogue().colors[card.color]
-    words = {color.name[lang], color.name_f[lang]} | (
-        {color.plural[lang], color.plural_f[lang]} - {""} if plural else set())
+    words = color.words(lang, plural)
     pattern = r"\b(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     stripped = re.sub(pattern + r")\b", "", name, flags=re.IGNORECASE)
     stripped = " ".join(stripped.split())

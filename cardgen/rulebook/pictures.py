@@ -28,10 +28,10 @@ from cardgen.rulebook.templates import escape_text
 
 
 def face_lang(lang: str) -> FaceLanguages:
-    """The language of the faces in a rulebook in ``lang``: both in French or English,
-    as on the printed cards; in any other language, that language alone, so that the
-    book reads wholly in it."""
-    return FRENCH_AND_ENGLISH if lang in FRENCH_AND_ENGLISH.codes else FaceLanguages(lang)
+    """The language of the faces in a rulebook in ``lang``: that language alone, so that
+    the book reads wholly in it (an English book shows no French caption, even though
+    the sheets print both by default)."""
+    return FaceLanguages(lang)
 
 
 def face(card: Card, scale: float, lang: str) -> CardFace:

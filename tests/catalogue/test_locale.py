@@ -20,7 +20,7 @@ from helpers.paths import ROOT
 LANGUAGES = sorted(path.parent.parent.name for path in LOCALE.glob("*/LC_MESSAGES/cardgen.po"))
 #: The forms a colour takes in a text ("{Color} Reverse", "Inversion {color_f}") are one
 #: placeholder: each language picks the form its grammar needs.
-COLOUR_FORMS = {"color", "color_f", "Color"}
+COLOUR_FORMS = {"color", "color_f", "color_m", "color_n", "Color"}
 
 
 def _keys(path: Path) -> set[tuple[str, str]]:

@@ -61,6 +61,7 @@ value = 42
 points = 42
 can_start = false
 name = { fr = "Raté", en = "Dud" }
+plural = { fr = "Ratés", en = "Duds" }
 """)
     report = check_deck(load_deck(deck), 4, games=20)
     dud = [p for p in report.warnings if p.card == "dud"]

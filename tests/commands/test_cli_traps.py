@@ -48,4 +48,4 @@ def test_png_refuses_a_pdf_name_for_its_folder(tmp_path: Path) -> None:
 
 def test_rulebook_without_lang_names_both_choices_on_one_line(tmp_path: Path) -> None:
     line = _usage_error(["rulebook", "classic"], tmp_path)
-    assert line == "Error: Missing option '--lang': give --lang fr or --lang en"
+    assert line == "Error: Missing option '--lang': give one of fr, en, de, es, it, like --lang en"

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers.cli import refused, unwrapped
+from helpers.cli import refused, run_in, unwrapped
 from helpers.paths import DECKS, TESTS
 
 from cardgen.cli import main
@@ -303,10 +303,16 @@ def test_conflicting_rules_are_refused_and_included_ones_absorbed(tmp_path: Path
     assert listing[at + 2].split()[:3] == ["incompatible", "avec", ":"]
 
 
-def test_a_misspelt_rule_on_the_command_line_gets_a_suggestion(tmp_path: Path) -> None:
-    assert refused(["simulate", "classic", "--rule", "stak-draws"], tmp_path) == (
-        "--option: unknown option 'stak-draws' (did you mean 'stack-draws'?); `cardgen "
-        "options` lists them")
+def test_a_misspelt_option_on_the_command_line_is_a_usage_error_with_a_suggestion(
+        tmp_path: Path) -> None:
+    """A command line that cannot be read exits 2 (docs/commands.md), its error one line."""
+    for spelt in ("--rule", "--option"):
+        code, output = run_in(["simulate", "classic", spelt, "stak-draws"], tmp_path)
+        assert code == 2, output
+        errors = [line for line in output.splitlines() if line.startswith("Error: ")]
+        assert errors == ["Error: Invalid value for '--option' / '--rule': unknown option "
+                          "'stak-draws' (did you mean 'stack-draws'?); `cardgen options` "
+                          "lists them"], output
 
 
 def test_the_engine_refuses_every_conflict_cardgen_rules_lists() -> None:

@@ -116,7 +116,8 @@ def test_a_red_wild_bound_to_red_is_never_said_to_go_on_anything(tmp_path: Path)
     deck.write_text(
         'name = "Red wild"\nbase = "classic"\n[cards]\nred-wild = 2\n[[card]]\n'
         'id = "red-wild"\ncolor = "red"\neffect = "wild"\nany_card = false\npoints = 50\n'
-        'name = { fr = "Joker rouge", en = "Red Wild" }\n', encoding="utf-8")
+        'name = { fr = "Joker rouge", en = "Red Wild" }\n'
+        'plural = { fr = "Jokers rouges", en = "Red Wilds" }\n', encoding="utf-8")
     text = section(deck, "en", "2 cards · 50 points", "Challenging")
     assert "Call the colour. It goes only on a card of its colour." in text
     assert "any card" not in text and "anything" not in text

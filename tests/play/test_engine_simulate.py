@@ -74,7 +74,7 @@ def test_simulate_refuses_what_it_cannot_play() -> None:
     code, out = run("simulate", "classic", "--rule", "teams", "--players", "5")
     assert code == 1 and "even number of players" in out
     code, out = run("simulate", "classic", "--rule", "no-such-rule")
-    assert code == 1 and "unknown option 'no-such-rule'" in out
+    assert code == 2 and "unknown option 'no-such-rule'" in out  # a usage error
 
 
 def test_explain_prints_each_step_and_checks_expectations() -> None:

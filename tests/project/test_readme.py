@@ -22,7 +22,7 @@ import pytest
 from helpers.cli import run_in
 from helpers.paths import ROOT
 
-from cardgen.catalogue import CARD_FIELDS
+from cardgen.catalogue import CARD_FIELDS, catalogue
 from cardgen.catalogue.fields import table as card_table
 from cardgen.check import check_deck
 from cardgen.cli import main
@@ -261,7 +261,8 @@ def test_every_field_the_deck_reader_accepts_is_documented() -> None:
 
 def test_every_placeholder_a_card_text_takes_is_documented() -> None:
     source = Path(card_table.__file__).read_text(encoding="utf-8")
-    placeholders = set(re.findall(r'replace\("(\{\w+\})"', source))
-    assert {"{color}", "{Color}", "{color_f}", "{value}"} <= placeholders
+    red = catalogue().colors["red"]
+    placeholders = set(re.findall(r'replace\("(\{\w+\})"', source)) | set(red.forms("en"))
+    assert {"{color}", "{Color}", "{color_f}", "{color_m}", "{color_n}", "{value}"} <= placeholders
     documented = section("Writing a deck file")
     assert sorted(p for p in placeholders if f"`{p}`" not in documented) == []

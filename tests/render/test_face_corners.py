@@ -110,3 +110,33 @@ def test_a_corner_that_cannot_be_drawn_is_refused_naming_the_card(
     errors = [p.message for p in load_deck(str(tmp_path / "deck.toml")).errors]
     assert len(errors) == 1 and "card 'kiss-chosen'" in errors[0], errors
     assert message in errors[0], errors
+
+
+SMALL_WORDS = """
+name = { fr = "Citrouilles", en = "Pumpkins", es = "Calabazas", it = "Zucche", de = "Kürbisse" }
+base = "classic"
+[cards]
+pumpkin-rain = 1
+[[card]]
+id = "pumpkin-rain"
+effect = "wild"
+points = 50
+name = { fr = "Pluie d'étoiles", en = "Rain of Pumpkins", es = "Lluvia de calabazas", it = "Pioggia di zucche", de = "Regen von Kürbissen" }
+"""
+
+
+@pytest.mark.parametrize(("lang", "initials"), [
+    ("es", "LC"), ("it", "PZ"), ("de", "RK"), ("en", "RP"), ("fr", "PÉ")])
+def test_corner_initials_leave_out_the_small_words_of_each_language(
+        tmp_path: Path, lang: str, initials: str) -> None:
+    """Articles and prepositions ("de", "di", "von", "of", an elided "d'") do not count:
+    "Lluvia de calabazas" shows "LC", never "LD"."""
+    (tmp_path / "pumpkins.toml").write_text(SMALL_WORDS, encoding="utf-8")
+    deck = load_deck(str(tmp_path / "pumpkins.toml"))
+    pdf = render_sheets(deck, SheetOptions(only="specials", lang=FaceLanguages.parse(lang)))
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        page = document.pages[0]
+        face = next(r for r in page.rects if r["width"] > 100 and r["height"] > 150)
+        band = page.crop((face["x0"], face["top"], face["x1"], face["top"] + 34))
+        words = [w["text"] for w in band.extract_words(extra_attrs=["size"]) if w["size"] > 7]
+    assert words == [initials, initials]

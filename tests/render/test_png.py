@@ -26,7 +26,8 @@ def test_one_image_per_distinct_face_at_the_dpi(tmp_path: Path) -> None:
     deck = load_deck("house")
     result = write_pngs(deck, tmp_path, dpi=60)
     distinct = len(deck.card_list())
-    assert len(result.faces) == distinct + 1  # and the back
+    assert len(result.faces) == distinct and result.back == tmp_path / "back.png"
+    assert result.back.is_file() and result.back not in result.faces
     with Image.open(tmp_path / "red-7.png") as image:
         assert abs(image.size[0] - 53 / 25.4 * 60) <= 1
         assert abs(image.size[1] - 79 / 25.4 * 60) <= 1

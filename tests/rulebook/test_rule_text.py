@@ -111,6 +111,7 @@ ZAP_DECK = (
     "[cards]\nzap = 3\n"
     '[[card]]\nid = "zap"\neffect = "skip"\npoints = 15\n'
     'name = { fr = "Zap", en = "Zap" }\n'
+    'plural = { fr = "Zaps", en = "Zaps" }\n'
     'caption = { fr = "Zappez le suivant.", en = "Zap the next one." }\n'
 )
 

@@ -97,7 +97,7 @@ def build_cards(
         problems.append(f"{label} has an empty name; write it in both languages, e.g. "
                         'name = { fr = "Averse", en = "Rain Check" }')
         name = Text({lang: said.strip() or raw_id for lang, said in name.items()})
-    plural = read_plural(entry.get("plural"), label, problems)
+    plural = read_plural(entry.get("plural"), label, problems, entry.get("name"))
     if "caption" in entry:
         caption = read_text(entry["caption"], f"{label} caption", problems)
     else:
@@ -176,10 +176,9 @@ def _cards_of(recipe: _Recipe, colors: Mapping[str, Color]) -> list[Card]:
 def _fill(template: str, color: Color | None, value: int | None,
           plural: bool = False, lang: str = "en") -> str:
     """``template`` with the colour's word in ``lang`` and the value put in."""
-    if color is not None:
-        name, name_f = (color.plural, color.plural_f) if plural else (color.name, color.name_f)
-        template = (template.replace("{color}", name[lang]).replace("{color_f}", name_f[lang])
-                    .replace("{Color}", color.name[lang].capitalize()))
+    if color is not None:  # ({color}, {color_f}, {color_m}, {color_n}, {Color}: card.py)
+        for placeholder, word in color.forms(lang, plural).items():
+            template = template.replace(placeholder, word)
     if value is not None:
         template = template.replace("{value}", str(value))
     return template

@@ -45,15 +45,17 @@ def known_langs_words() -> str:
     return ", ".join(langs[:-1]) + " and " + langs[-1]
 
 
-def read_plural(value: Any, label: str, problems: list[str]) -> Text:
+def read_plural(value: Any, label: str, problems: list[str], name: Any = None) -> Text:
     """The optional 'plural' of a card: the name after a count other than one.
 
     A language it does not give is left out here, and the card then uses its name as it
     is (never another language's plural): ``plural = { fr = "Averses" }`` leaves the
-    English "Rain Check". No plural is ever guessed from the name.
+    English "Rain Check". No plural is ever guessed from the name. Where the ``name``
+    table lacks French or English, the other one stands in for it, plural included (or
+    the lack of one: the missing name is what to say).
     """
     if value is None:
-        return Text()
+        return _standing_in(Text(), name)
     if isinstance(value, str):
         value = {lang: value for lang in text_languages()}
     if not isinstance(value, Mapping):
@@ -72,4 +74,17 @@ def read_plural(value: Any, label: str, problems: list[str]) -> Text:
             text = None
         if text is not None:
             texts[lang] = " ".join(text.split())
-    return Text(texts)
+    return _standing_in(Text(texts), name)
+
+
+def _standing_in(plural: Text, name: Any) -> Text:
+    """``plural`` with French and English standing in for each other where the ``name``
+    table gives one of them only, as the name does: the other's plural, or its name (a
+    missing name is what `check` asks for there, not its plural)."""
+    if not isinstance(name, Mapping):
+        return plural
+    own = dict(plural)
+    for lang, other in (LANGS, LANGS[::-1]):
+        if lang not in name and isinstance(name.get(other), str):
+            own[lang] = plural.get(other) or name[other]
+    return Text(own)
