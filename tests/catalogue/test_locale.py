@@ -44,6 +44,16 @@ def test_every_catalogue_has_every_key_of_the_template(lang: str) -> None:
     assert sorted(own - template) == [], f"{lang} has these the template does not"
 
 
+@pytest.mark.parametrize("name", ["cardgen.pot", *(f"{lang}/LC_MESSAGES/cardgen.po"
+                                                  for lang in LANGUAGES)])
+def test_each_key_is_in_a_catalogue_once(name: str) -> None:
+    """msgfmt (and so Poedit, Weblate) refuses a catalogue that defines a msgctxt twice,
+    as two branches that each add the same word leave it."""
+    with (LOCALE / name).open("rb") as handle:
+        contexts = [m.context for m in read_po(handle) if m.id and m.context]
+    assert sorted({c for c in contexts if contexts.count(c) > 1}) == []
+
+
 def test_the_catalogues_hold_the_same_keys() -> None:
     """Whichever catalogue gained a key, every other one must have it too."""
     keys = {lang: _keys(LOCALE / lang / "LC_MESSAGES" / "cardgen.po") for lang in LANGUAGES}
