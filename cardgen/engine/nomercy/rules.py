@@ -15,11 +15,13 @@ from cardgen.engine.api import (
     DrawPenalty,
     OfficialRules,
     Pending,
+    RoundField,
     RoundResult,
     RoundState,
     Scoreboard,
     kinds_where,
     option,
+    register_round_field,
 )
 from cardgen.engine.nomercy.events import KnockedOut
 from cardgen.engine.options.jump_ins import forget_laid
@@ -122,6 +124,23 @@ def knocked_out(state: RoundState) -> tuple[int, ...]:
     """The seats the Mercy rule knocked out this round, in order."""
     seats: tuple[int, ...] = state.extra.get(KNOCKED, ())
     return seats
+
+
+def _set_knocked_out(state: RoundState, seats: list[int]) -> None:
+    state.extra[KNOCKED] = tuple(seats)
+    state.out.extend(s for s in seats if s not in state.out)
+
+
+def _knocked_out_problem(state: RoundState, seats: list[int]) -> str | None:
+    held = [s for s in seats if state.hands[s]]
+    return (f"knocked_out: P{held[0]} holds cards; a player knocked out holds none"
+            if held else None)
+
+
+# A situation's `knocked_out = ["P2"]`: the seats the Mercy rule took out earlier in the
+# round (out of the turn order, their hands empty), which mercy-points pays for.
+register_round_field(RoundField("knocked_out", "seats", lambda state: knocked_out(state) or None,
+                                _set_knocked_out, _knocked_out_problem))
 
 
 def knock_out_full_hands(state: RoundState) -> bool:
