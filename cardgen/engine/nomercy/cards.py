@@ -17,10 +17,36 @@ from cardgen.engine.api import (
     RoundState,
     action_verb,
     register_effect,
+    seat_name,
 )
 from cardgen.engine.classic.cards import DrawCards
-from cardgen.engine.nomercy.events import RouletteTurned, SkipsEveryone
+from cardgen.engine.events import Event
 from cardgen.engine.nomercy.rules import knock_out_full_hands
+
+
+@dataclass(frozen=True, slots=True)
+class SkipsEveryone(Event):
+    """NM-05: every other player is skipped; the card's player plays again."""
+
+    key = "log_skips_everyone"
+    seat: int
+
+    def __str__(self) -> str:
+        return f"everyone is skipped: {seat_name(self.seat)} plays again"
+
+
+@dataclass(frozen=True, slots=True)
+class RouletteTurned(Event):
+    """NM-08: the victim of a Color Roulette named a colour and turned ``count`` cards
+    until it came (or the piles ran out)."""
+
+    key = "log_roulette"
+    seat: int
+    color: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} names {self.color} and turns {self.count} card(s)"
 
 
 @register_effect

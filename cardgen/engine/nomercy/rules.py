@@ -6,10 +6,12 @@ rule and its scoring.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from cardgen.engine.api import (
     OVER,
+    TURN,
     Action,
     CardTables,
     DrawPenalty,
@@ -22,16 +24,29 @@ from cardgen.engine.api import (
     kinds_where,
     option,
     register_round_field,
+    seat_name,
 )
-from cardgen.engine.nomercy.events import KnockedOut
+from cardgen.engine.events import Event
 from cardgen.engine.options.jump_ins import forget_laid
 from cardgen.engine.options.stacking import Stacking
-from cardgen.engine.stack import DRAWN, TURN
 
 #: state.extra key: the seats the Mercy rule knocked out this round, in order
 KNOCKED = "nomercy:knocked"
 #: The effects whose card makes a player draw a number of cards (its ``amount``).
 DRAW_EFFECTS = ("draw", "wild-draw", "reverse-draw")
+
+
+@dataclass(frozen=True, slots=True)
+class KnockedOut(Event):
+    """NM-09: a seat holds the Mercy rule's number of cards: it is out of the round, its
+    hand under the discard pile."""
+
+    key = "log_knocked_out"
+    seat: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} holds {self.count} cards: knocked out (Mercy rule)"
 
 
 class MercyRules(OfficialRules):
@@ -173,8 +188,8 @@ def settle_after_draw(state: RoundState) -> None:
     """After a turn's draw: knock out a player the draw filled up, and go on with the
     next turn (he may have been offered a card he drew: no longer)."""
     if knock_out_full_hands(state):
-        state.drawn = -1
-        if state.phase == DRAWN:
+        if state.drawn >= 0:  # (offered the card he drew: the turn is over)
+            state.drawn = -1
             state.phase = TURN
         state.advance()
 
