@@ -52,6 +52,7 @@ MIXED = "heuristic,random,heuristic"  # a random seat reaches the odd decisions,
 ROUNDS = [
     ("round-unplugged.txt", "unplugged", 4, MIXED, (), "r1"),
     ("round-house.txt", "house", 4, MIXED, (), "r1"),
+    ("round-nomercy.txt", "nomercy", 4, MIXED, (), "r1"),
     ("round-party.txt", PARTY, 4, MIXED, (), "r1"),
     ("round-eleven.txt", "examples/eleven.toml", 3, MIXED, (), "r1"),
     ("round-night-train.txt", "examples/night-train.toml", 3, MIXED, (), "r1"),
@@ -147,7 +148,7 @@ def play_logged(state: RoundState, bots: list[Player], first: str) -> list[str]:
     play_round(state, bots, check="full", problems=problems, on_action=write)
     lines.extend(f"  {e}" for e in state.events)
     assert problems == [], problems
-    assert state.end in ("out", "blocked", "pingouin"), state.end
+    assert state.end in ("out", "blocked", "pingouin", "mercy"), state.end
     points = " ".join(str(state.rules.round_points(state, s)) for s in range(state.n))
     return [*lines, f"points: {points}"]
 
@@ -184,7 +185,8 @@ def test_round_transcripts_cover_every_option_family() -> None:
                      "presses the dispenser", "cursed:", ": rapido ", ": pass",
                      ": play non", "the dealer deals", ": pair ", ": rotate ",
                      "the turn follows the hand", "a round of 2s", ": play uno-card",
-                     "the chain is cancelled", ": wheel ", ": give "):
+                     "the chain is cancelled", ": wheel ", ": give ", ": roulette ",
+                     "knocked out (Mercy rule)", "everyone is skipped"):
         assert decision in text, decision
 
 

@@ -28,12 +28,12 @@ from cardgen.play.players import make_players
 # Slow (whole games of every option and deck, checked after every action): run by `python -m pytest -m slow`.
 pytestmark = pytest.mark.slow
 
-DECKS = ["classic", "unplugged", "house", *sorted(str(p) for p in EXAMPLES.glob("*.toml"))]
+DECKS = ["classic", "unplugged", "house", "nomercy", *sorted(str(p) for p in EXAMPLES.glob("*.toml"))]
 OPTIONS = sorted(OPTION_FACTS)
 BOTS = ("heuristic", "random")
 #: How a round may end; "capped" (still running after the turn cap) and "invalid" (an
 #: invariant broke) may not.
-ENDS = {"out", "blocked", "pingouin"}
+ENDS = {"out", "blocked", "pingouin", "mercy"}  # (mercy: the last player in, NM-10)
 
 _LOADED: dict[str, Deck] = {}
 

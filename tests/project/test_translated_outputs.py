@@ -62,7 +62,7 @@ def test_the_unplugged_rulebook_reads_in_the_language(lang: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not ADDED, reason="no language beside French and English yet")
-@pytest.mark.parametrize("deck", ["classic", "house", "attack"])
+@pytest.mark.parametrize("deck", ["classic", "house", "attack", "nomercy"])
 @pytest.mark.parametrize("lang", ADDED)
 def test_the_other_built_in_rulebooks_read_in_the_language(lang: str, deck: str) -> None:
     text = _text(rulebook_bytes(deck, lang, "a4"))

@@ -29,7 +29,7 @@ from cardgen.rulebook.context import deck_description
 from cardgen.rulebook.markup import block_texts
 from cardgen.rulebook.templates import labels
 
-DECKS = ("classic", "unplugged", "house", "attack")
+DECKS = ("classic", "unplugged", "house", "attack", "nomercy")
 LANGS = ("fr", "en", "es", "de", "it")
 DOT = "\uf111"  # the colour dot before a card's name (Font Awesome's circle)
 LETTERS = re.compile(r"[^\W\d_]+")

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.paths import EXAMPLES
+from helpers.rulebook_pdfs import quick_or_slow
 from jinja2.exceptions import SecurityError
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4, LETTER
@@ -82,7 +83,7 @@ def table_entry(deck: Deck, card_id: str, count: int, lang: str) -> str:
 # --- the card table: every card, its count and its points, in the right language --------
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize("ref", builtin_names())
+@pytest.mark.parametrize("ref", quick_or_slow(builtin_names()))
 def test_every_card_of_a_builtin_deck_is_listed_with_its_count_and_points(ref: str,
                                                                         lang: str) -> None:
     deck = load_deck(ref)
@@ -123,7 +124,7 @@ def test_counts_in_the_text_come_from_the_deck() -> None:
 # --- structure: bookmarks, contents, pages, metadata -----------------------------------------
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize("ref", builtin_names())
+@pytest.mark.parametrize("ref", quick_or_slow(builtin_names()))
 def test_every_chapter_and_section_has_a_bookmark(ref: str, lang: str) -> None:
     blocks = rulebook_blocks(load_deck(ref), lang)
     headings = [(b.level, flat(re.sub(r"<[^>]+>", "", b.text))) for b in blocks
@@ -229,7 +230,7 @@ def test_a_custom_deck_lists_its_own_cards_and_captions() -> None:
     assert "Stacking: +2 on +2, +4 on +2 or +4, never +2 on +4. (stack-draws)" in text
 
 
-@pytest.mark.parametrize("variant", builtin_names())
+@pytest.mark.parametrize("variant", quick_or_slow(builtin_names()))
 def test_every_variants_text_fits_a_deck_without_its_cards(tmp_path: Path, variant: str) -> None:
     path = tmp_path / "tiny.toml"
     path.write_text(
