@@ -1,5 +1,6 @@
-"""The commands that judge a deck by playing it: ``cardgen check`` and ``cardgen simulate``.
-The work is in :mod:`cardgen.check` and :mod:`cardgen.play.simulate`."""
+"""The commands that judge a deck by playing it: ``cardgen check``, ``cardgen simulate``
+and ``cardgen rate``. The work is in :mod:`cardgen.check`, :mod:`cardgen.play.simulate`
+and :mod:`cardgen.play.ratings`."""
 
 from __future__ import annotations
 
@@ -127,3 +128,35 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
         sys.exit(INTERRUPTED)
     if report.invariant_violations or report.non_terminating:
         sys.exit(1)
+
+
+@click.command()
+@click.argument("deck")
+@players_option("Number of players.", default=2)
+@click.option("--bots", default="random,heuristic,strong", show_default=True,
+              help="The bots to rate, a comma list of two or more: random, heuristic, "
+                   "strong, expert or search-N.",
+              callback=lambda ctx, param, value: ",".join(
+                  part.strip().lower() for part in value.split(",")))
+@click.option("--rounds", type=click.IntRange(1, 10_000_000), default=200, show_default=True,
+              help="Rounds to play.")
+@seed_option("Seed of the run; round i is dealt with SEED:i.")
+@option_option()
+@workers_option()
+def rate(deck: str, players: int, bots: str, rounds: int, seed: str,
+         option_names: tuple[str, ...], workers: int) -> None:
+    """Play rounds of DECK between bots and rate them on one scale (Elo points,
+    Bradley-Terry, heuristic at 1000), with 95 % intervals and each pair's win share."""
+    from cardgen.engine import Variant
+    from cardgen.play.players import player_names
+    from cardgen.play.ratings import format_ladder, run_ladder
+
+    names = player_names(bots)
+    if len(set(names)) < 2:
+        raise click.BadParameter(f"'{bots}': name two bots or more to rate", param_hint="--bots")
+    names = list(dict.fromkeys(names))
+    variant = Variant.from_deck(usable_deck(deck, players), players, option_names)
+    variant.require_playable()
+    with click.progressbar(length=rounds, label="playing", file=sys.stderr) as bar:
+        outcomes = run_ladder(variant, names, rounds, seed, workers, progress=bar.update)
+    click.echo(format_ladder(deck, players, outcomes, names, seed))
