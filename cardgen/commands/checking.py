@@ -28,11 +28,13 @@ from cardgen.errors import INTERRUPTED
                 "deck claims).")
 @click.option("--games", type=click.IntRange(0, 100_000), default=200, show_default=True,
               help="Sanity games to play per player count (0: composition only).")
+@bots_option("--player", "The bots of the sanity games: random, easy, heuristic, strong, "
+             "expert, search-N, or a comma list cycled over the seats.")
 @workers_option("Processes for the sanity games (same results for any number).")
 @cluster_option("the sanity games")
 @json_option("Print the report as JSON.")
-def check(deck: str, players: int | None, games: int, workers: int, cluster: str | None,
-          as_json: bool) -> None:
+def check(deck: str, players: int | None, games: int, player: str, workers: int,
+          cluster: str | None, as_json: bool) -> None:
     """Check that DECK is complete and playable. Exit 1 if it is not.
 
     Ctrl-C stops the sanity games: the report of those finished is printed, marked
@@ -65,7 +67,7 @@ def check(deck: str, players: int | None, games: int, workers: int, cluster: str
 
             report = check_deck(loaded, players, games=games, workers=workers,
                                 progress=bar.update, summary=fairness, cluster=cluster,
-                                more=more, pictures=True, rule_texts=True)
+                                more=more, pictures=True, rule_texts=True, player=player)
     if as_json:
         emit_json({**report.as_dict(), "balance": fairness.as_dict()})
     else:
@@ -91,8 +93,8 @@ def check(deck: str, players: int | None, games: int, workers: int, cluster: str
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True,
               help="Number of whole games to play.")
 @seed_option()
-@bots_option("--player", "The bots: random, heuristic, or a comma list cycled over the "
-             "seats.")
+@bots_option("--player", "The bots: random, easy, heuristic, strong, expert, search-N, or "
+             "a comma list cycled over the seats (docs/playing.md).")
 @option_option()
 @workers_option()
 @cluster_option()
@@ -133,11 +135,8 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
 @click.command()
 @click.argument("deck")
 @players_option("Number of players.", default=2)
-@click.option("--bots", default="random,heuristic,strong", show_default=True,
-              help="The bots to rate, a comma list of two or more: random, heuristic, "
-                   "strong, expert or search-N.",
-              callback=lambda ctx, param, value: ",".join(
-                  part.strip().lower() for part in value.split(",")))
+@bots_option("--bots", "The bots to rate, a comma list of two or more: random, easy, "
+             "heuristic, strong, expert or search-N.", default="random,heuristic,strong")
 @click.option("--rounds", type=click.IntRange(1, 10_000_000), default=200, show_default=True,
               help="Rounds to play.")
 @seed_option("Seed of the run; round i is dealt with SEED:i.")

@@ -40,6 +40,21 @@ class RandomPlayer:
                 return action
 
 
+class EasyPlayer:
+    """A beginner: plays as the heuristic bot, but one decision in three as the random
+    bot (a card laid without thought, a draw when it could play, UNO forgotten)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._random = rng.random
+        self._careless = RandomPlayer(rng)
+        self._careful = HeuristicPlayer(rng)
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if self._random() < 1 / 3:
+            return self._careless.choose(view, legal)
+        return self._careful.choose(view, legal)
+
+
 class _Weights:
     """What the heuristic weighs of each card kind of a variant, looked up once per game
     rather than once per candidate play: for each kind, (points, is a +4, is a wild,
@@ -264,6 +279,7 @@ def searcher(rollouts: int) -> Callable[[random.Random], SearchPlayer]:
 #: ``search-N`` is a search bot of N rollouts a decision (``strong`` is ``search-100``).
 PLAYERS: dict[str, Callable[[random.Random], Player]] = {
     "random": RandomPlayer,
+    "easy": EasyPlayer,
     "heuristic": HeuristicPlayer,
     "strong": searcher(100),
     "expert": searcher(400),
