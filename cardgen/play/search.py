@@ -46,6 +46,7 @@ class SearchPlayer:
         self._make_rollout_player = rollout_player
         self._guide = rollout_player(random.Random(rng.getrandbits(64)))
         self._bots: list[Player] = []
+        self.closeness = 0.0
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -89,7 +90,11 @@ class SearchPlayer:
             play_round(trial, self._rollout_bots(trial.n), check="none", turn_cap=ROLLOUT_CAP)
         if trial.winner < 0:
             return 1 / trial.n
-        return 1.0 if trial.winner == seat else 0.0
+        if trial.winner == seat:
+            return 1.0
+        # A round lost counts a little less lost the fewer cards were left: how close it
+        # came says more of the action than win or lose alone (less noise per rollout).
+        return self.closeness / (1 + len(trial.hands[seat]))
 
     def _rollout_bots(self, n: int) -> list[Player]:
         bots = self._bots
