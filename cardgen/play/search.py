@@ -25,6 +25,10 @@ from cardgen.engine.game import Player, play_round
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import OVER, RoundState
 
+#: What a round lost is worth at most, by how few cards were left (1 / (1 + cards) of
+#: it): measured on classic at 2 players against heuristic (200 rounds each), a search
+#: of 100 rollouts won 47 % of the rounds with win-or-lose worths and 58 % with these.
+CLOSENESS = 0.5
 #: A rollout stops after this many actions, a draw for everyone (rounds that go in
 #: circles on dry piles would otherwise run to the variant's cap).
 ROLLOUT_CAP = 600
@@ -34,9 +38,10 @@ class SearchPlayer:
     """Determinized Monte Carlo over the legal actions, ``rollouts`` rounds played out
     per decision, each by ``rollout_player`` at every seat.
 
-    A round won is worth 1, a round lost 0, a round nobody wins (blocked, capped) one
-    share of the seats. The bot keeps no memory between decisions beyond its random
-    source, so the same seed and the same view give the same choice.
+    A round won is worth 1, a round lost a little (:data:`CLOSENESS`, less the more
+    cards were left), a round nobody wins (blocked, capped) one share of the seats. The
+    bot keeps no memory between decisions beyond its random source, so the same seed
+    and the same view give the same choice.
     """
 
     def __init__(self, rng: random.Random, *, rollouts: int,
@@ -46,7 +51,7 @@ class SearchPlayer:
         self._make_rollout_player = rollout_player
         self._guide = rollout_player(random.Random(rng.getrandbits(64)))
         self._bots: list[Player] = []
-        self.closeness = 0.0
+        self.closeness = CLOSENESS
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
