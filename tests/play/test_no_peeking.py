@@ -106,6 +106,6 @@ def test_a_bot_made_to_peek_is_caught() -> None:
 @pytest.mark.parametrize("deck", ["classic", "unplugged", "house"])
 @pytest.mark.parametrize("name", [*PLAYERS, "search-20"])
 def test_no_bot_peeks_on_any_deck_at_any_table(deck: str, name: str) -> None:
-    for players in (2, 4):
+    for players in (load_deck(deck).min_players, 4):  # (Unplugged: 3 at least)
         rounds = decisions(deck, players, seed=players, count=10)
         assert changed_decisions(player_factory(name), rounds) == 0
