@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -91,8 +92,6 @@ _worker: list[tuple[Variant, tuple[str, ...], str]] = []
 
 
 def _start_worker(payload: tuple[Recipe, tuple[str, ...]]) -> None:
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     recipe, names = payload
     _worker[:] = [(recipe.variant(), names, str(recipe.seed))]
