@@ -27,11 +27,12 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
                cluster: str | None = None,
                more: Callable[[int], None] | None = None,
                pictures: bool = False, rule_texts: bool = False,
-               langs: tuple[str, ...] | None = None) -> Report:
+               langs: tuple[str, ...] | None = None, player: str = "heuristic") -> Report:
     """Check a deck for ``players`` players (None: for every count it claims to serve).
 
     With ``games``, a deck whose composition is sound also plays that many sanity games
-    per player count (see :func:`cardgen.play.simulate.sanity_problems`), spread over
+    per player count (see :func:`cardgen.play.simulate.sanity_problems`), by the bots
+    ``player`` names (heuristic by default), spread over
     ``workers`` processes or on the Ray cluster at ``cluster`` (same results);
     ``progress`` is told of every game played, and ``summary`` (the balance summary
     the command prints) is given each of them, its rounds recorded.
@@ -64,6 +65,7 @@ def check_deck(deck: Deck, players: int | None = None, games: int = 0,
         from cardgen.balance.quick import SanityBalance
 
         run = _SanityRun(deck, report, games, seed, workers, progress, cluster, more)
+        run.player = player
         run.check(checked_counts(deck, players), summary or SanityBalance(deck))
         if players is None and not report.interrupted:
             run.look_between()
@@ -91,6 +93,7 @@ class _SanityRun:
         self.deck, self.report, self.games = deck, report, games
         self.seed, self.workers, self.progress, self.cluster = seed, workers, progress, cluster
         self.more = more
+        self.player = "heuristic"  # the bots of the games
         #: count -> whether it works: no error of its own, and its games a working game
         self.works: dict[int, bool] = {}
         #: count -> the health of a count that plays, but not as a game
@@ -109,7 +112,8 @@ class _SanityRun:
         from cardgen.play.simulate import sanity_run
 
         found, played = sanity_run(Variant.from_deck(self.deck, n), self.games, self.seed,
-                                   self.workers, self.progress, summary.add, self.cluster)
+                                   self.workers, self.progress, summary.add, self.cluster,
+                                   player=self.player)
         if played is not None:
             self.report.games_played += played.games
             self.report.interrupted |= played.interrupted

@@ -95,7 +95,8 @@ COMMANDS: tuple[click.Command, ...] = (
     # playing it together
     together.tts,
     # the engine
-    checking.check, checking.simulate, balance.balance, playing.play, playing.explain,
+    checking.check, checking.simulate, checking.rate, balance.balance, playing.play,
+    playing.explain,
     # the table in the browser (the serve extra)
     together.serve,
 )

@@ -73,12 +73,21 @@ class _StageBars:
 @seed_option("Seed of the study; game i of every run is seeded with SEED:i.")
 @workers_option("Processes to share the games (the report does not change).")
 @cluster_option()
+@click.option("--skill", metavar="BOT,BOT[,…]", default=None,
+              callback=lambda ctx, param, value: _skills(value),
+              help="Run the study once per bot strength, weakest first (e.g. "
+                   "heuristic,strong), and set each kind's verdicts side by side.")
+@click.option("--skill-rounds", type=click.IntRange(10, 1_000_000), default=200,
+              show_default=True,
+              help="With --skill: rounds of the strongest bot against the weakest on each "
+                   "deck, for how much the deck rewards skill.")
 @json_option("Print every figure as JSON.")
 @output_option("Also write the report's charts to this PDF.")
 @lang_option("Language of the table and the PDF.")
 def balance(deck: str, against: str, option_names: tuple[str, ...], players: tuple[int, ...] | None,
             games: int, tolerance: float, max_pairs: int, seed: str, workers: int,
-            cluster: str | None, as_json: bool, output: Path | None, lang: str) -> None:
+            cluster: str | None, skill: list[str] | None, skill_rounds: int, as_json: bool,
+            output: Path | None, lang: str) -> None:
     """Measure what each card kind and option of DECK does to the game, until settled.
 
     Plays whole games of DECK and of the baseline with the heuristic bots, for the shape
@@ -93,6 +102,9 @@ def balance(deck: str, against: str, option_names: tuple[str, ...], players: tup
     from cardgen.deck.load import load_deck
     from cardgen.outputs import output_file
 
+    if output is not None and skill is not None:
+        raise click.BadParameter("the PDF of a study by skill is not written yet: leave out "
+                                 "--output (or --skill)", param_hint="--output")
     if output is not None:  # an unwritable path is said before minutes of games
         output_file(output)
     loaded = load_deck(deck)
@@ -111,6 +123,9 @@ def balance(deck: str, against: str, option_names: tuple[str, ...], players: tup
 
         connect(cluster, workers)
     bars = _StageBars()
+    if skill is not None:
+        _by_skill(plan, skill, skill_rounds, bars, as_json, lang)
+        return
     try:
         result = run_study(plan, progress=bars)
     except KeyboardInterrupt:
@@ -131,3 +146,41 @@ def balance(deck: str, against: str, option_names: tuple[str, ...], players: tup
         click.echo(format_report(result, lang))
     if output is not None:
         click.echo(f"wrote {output}", err=as_json)
+
+
+def _skills(value: str | None) -> list[str] | None:
+    """--skill's bots, weakest first: two or more, each one the engine has."""
+    if value is None:
+        return None
+    from cardgen.play.players import player_names
+
+    names = list(dict.fromkeys(part.strip().lower() for part in value.split(",")))
+    player_names(names)
+    if len(names) < 2:
+        raise click.BadParameter(f"'{value}': name two bots or more, weakest first",
+                                 param_hint="--skill")
+    return names
+
+
+def _by_skill(plan: Any, skills: list[str], rounds: int, bars: _StageBars, as_json: bool,
+              lang: str) -> None:
+    """``--skill``: the study at each strength, and the by-skill table after each report."""
+    from cardgen.balance.report import format_report
+    from cardgen.balance.skill import format_skill_report, run_skill_study
+
+    try:
+        result = run_skill_study(plan, skills, rounds, progress=bars)
+    except KeyboardInterrupt:
+        bars.finish()
+        click.echo(f"interrupted (Ctrl-C) after {bars.done} games; a balance study needs "
+                   "all of them, so there is no report", err=True)
+        sys.exit(INTERRUPTED)
+    bars.finish()
+    if as_json:
+        emit_json(result)
+        return
+    for skill in skills:
+        click.echo(f"== {skill} ==")
+        click.echo(format_report(result["studies"][skill], lang))
+        click.echo("")
+    click.echo(format_skill_report(result, lang))

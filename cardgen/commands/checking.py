@@ -1,5 +1,6 @@
-"""The commands that judge a deck by playing it: ``cardgen check`` and ``cardgen simulate``.
-The work is in :mod:`cardgen.check` and :mod:`cardgen.play.simulate`."""
+"""The commands that judge a deck by playing it: ``cardgen check``, ``cardgen simulate``
+and ``cardgen rate``. The work is in :mod:`cardgen.check`, :mod:`cardgen.play.simulate`
+and :mod:`cardgen.play.ratings`."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ from cardgen.errors import INTERRUPTED
                 "deck claims).")
 @click.option("--games", type=click.IntRange(0, 100_000), default=200, show_default=True,
               help="Sanity games to play per player count (0: composition only).")
+@bots_option("--player", "The bots of the sanity games: random, easy, heuristic, strong, "
+             "expert, search-N, or a comma list cycled over the seats.")
 @workers_option("Processes for the sanity games (same results for any number).")
 @cluster_option("the sanity games")
 @click.option("--lang", "langs", type=Language(), multiple=True, metavar="LANG",
@@ -35,8 +38,8 @@ from cardgen.errors import INTERRUPTED
                    "caption or plural missing there, and its rule text. Default: every "
                    "language the deck's cards are named in.")
 @json_option("Print the report as JSON.")
-def check(deck: str, players: int | None, games: int, workers: int, cluster: str | None,
-          langs: tuple[str, ...], as_json: bool) -> None:
+def check(deck: str, players: int | None, games: int, player: str, workers: int,
+          cluster: str | None, langs: tuple[str, ...], as_json: bool) -> None:
     """Check that DECK is complete and playable. Exit 1 if it is not.
 
     Ctrl-C stops the sanity games: the report of those finished is printed, marked
@@ -70,7 +73,8 @@ def check(deck: str, players: int | None, games: int, workers: int, cluster: str
 
             report = check_deck(loaded, players, games=games, workers=workers,
                                 progress=bar.update, summary=fairness, cluster=cluster,
-                                more=more, pictures=True, rule_texts=True, langs=asked)
+                                more=more, pictures=True, rule_texts=True, langs=asked,
+                                player=player)
     if as_json:
         emit_json({**report.as_dict(), "balance": fairness.as_dict()})
     else:
@@ -96,8 +100,8 @@ def check(deck: str, players: int | None, games: int, workers: int, cluster: str
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True,
               help="Number of whole games to play.")
 @seed_option()
-@bots_option("--player", "The bots: random, heuristic, or a comma list cycled over the "
-             "seats.")
+@bots_option("--player", "The bots: random, easy, heuristic, strong, expert, search-N, or "
+             "a comma list cycled over the seats (docs/playing.md).")
 @option_option()
 @workers_option()
 @cluster_option()
@@ -133,3 +137,32 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
         sys.exit(INTERRUPTED)
     if report.invariant_violations or report.non_terminating:
         sys.exit(1)
+
+
+@click.command()
+@click.argument("deck")
+@players_option("Number of players.", default=2)
+@bots_option("--bots", "The bots to rate, a comma list of two or more: random, easy, "
+             "heuristic, strong, expert or search-N.", default="random,heuristic,strong")
+@click.option("--rounds", type=click.IntRange(1, 10_000_000), default=200, show_default=True,
+              help="Rounds to play.")
+@seed_option("Seed of the run; round i is dealt with SEED:i.")
+@option_option()
+@workers_option()
+def rate(deck: str, players: int, bots: str, rounds: int, seed: str,
+         option_names: tuple[str, ...], workers: int) -> None:
+    """Play rounds of DECK between bots and rate them on one scale (Elo points,
+    Bradley-Terry, heuristic at 1000), with 95 % intervals and each pair's win share."""
+    from cardgen.engine import Variant
+    from cardgen.play.players import player_names
+    from cardgen.play.ratings import format_ladder, run_ladder
+
+    names = player_names(bots)
+    if len(set(names)) < 2:
+        raise click.BadParameter(f"'{bots}': name two bots or more to rate", param_hint="--bots")
+    names = list(dict.fromkeys(names))
+    variant = Variant.from_deck(usable_deck(deck, players), players, option_names)
+    variant.require_playable()
+    with click.progressbar(length=rounds, label="playing", file=sys.stderr) as bar:
+        outcomes = run_ladder(variant, names, rounds, seed, workers, progress=bar.update)
+    click.echo(format_ladder(deck, players, outcomes, names, seed))

@@ -271,12 +271,20 @@ def _known_options(ctx: click.Context, param: click.Parameter,
     return names
 
 
-def bots_option(name: str, help: str) -> Callable[[F], F]:
-    """``--player`` or ``--bots``: heuristic, random, or a comma list of them, in any
-    case (`--bots Random`); the engine refuses a name it has no bot for."""
-    return click.option(name, default="heuristic", show_default=True, help=help,
-                        callback=lambda ctx, param, value: ",".join(
-                            part.strip().lower() for part in value.split(",")))
+def bots_option(name: str, help: str, default: str = "heuristic") -> Callable[[F], F]:
+    """``--player`` or ``--bots``: a bot's strength (random, easy, heuristic, strong,
+    expert, search-N) or a comma list of them, in any case (`--bots Random`); an unknown
+    name is refused before anything is played."""
+    return click.option(name, default=default, show_default=True, help=help,
+                        callback=_bot_names)
+
+
+def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    from cardgen.play.players import player_names
+
+    names = ",".join(part.strip().lower() for part in value.split(","))
+    player_names(names)
+    return names
 
 
 def seed_option(help: str = "Seed of the run; game i is seeded with SEED:i.") -> Callable[[F], F]:

@@ -6,16 +6,21 @@ who is at UNO, the draw pending against someone, and any hand that was shown to 
 seat (a +4 challenge, C-22). The view reads the live round; it copies nothing until
 asked, so handing one to a bot on every decision costs nothing. A dealer who names a
 first wild's colour before looking at his cards (U-10) sees no hand while he names it.
+
+A bot that looks ahead asks its view for :meth:`SeatView.sample_world`: a whole round
+the seat cannot tell from the real one, its hidden cards dealt anew, to try actions on.
 """
 
 from __future__ import annotations
 
+import random
+from itertools import chain
 from typing import Any
 
 from cardgen.catalogue import Card
 from cardgen.engine.actions import seat_name
 from cardgen.engine.stack import COLOR
-from cardgen.engine.state import RoundState, RoundVariant
+from cardgen.engine.state import RoundState, RoundVariant, shuffle
 
 
 class SeatView:
@@ -133,3 +138,38 @@ class SeatView:
         it: the live hand, not a copy (empty while hidden, as :attr:`hand_hidden` says).
         A method, not a property: CPython 3.11 calls a method much faster."""
         return [] if self.hand_hidden else self._state.hands[self.seat]
+
+    def sample_world(self, rng: random.Random) -> RoundState:
+        """A copy of the round as this seat may imagine it, to try actions on (a search):
+        what the seat sees stays as it is; what it cannot see is drawn anew from ``rng``.
+        The cards of the other hands and of the draw pile (its own hand too while it is
+        hidden, U-10) are shuffled together and dealt back, each hand keeping its size
+        and the pile its length; a +4 of another seat still open to a challenge is a
+        bluff or not by its author's new hand; what was shown to other seats is
+        forgotten; chance steps to come (reshuffles …) follow a source seeded from
+        ``rng``. None of it reads the real hidden cards: two rounds the seat cannot
+        tell apart give the same world for the same ``rng``.
+
+        The hidden cards are the hands and the draw pile. A family that keeps cards of
+        its own out of sight in its round data (``extra``) has them copied as they are.
+        """
+        world = self._state.copy(rng=random.Random(rng.getrandbits(64)))
+        world.events = None
+        me = self.seat
+        hidden = [world.hands[s] for s in range(world.n) if s != me or self.hand_hidden]
+        # Sorted first, so that the deal depends on which cards are hidden, not where.
+        pool = sorted(chain(*hidden, world.draw_pile))
+        shuffle(rng, pool)
+        at = 0
+        for hand in hidden:  # in place: a family may hold a hand by identity
+            hand[:] = pool[at:at + len(hand)]
+            at += len(hand)
+        world.draw_pile[:] = pool[at:]
+        seen = world.revealed.get(me)
+        world.revealed = {me: seen} if seen is not None else {}
+        for entry in world.stack:
+            penalty = entry.penalty
+            if (penalty is not None and penalty.challengeable and penalty.author is not None
+                    and penalty.author != me):
+                penalty.bluff = world.rules.is_bluff(world, penalty.author, entry.prev_color)
+        return world

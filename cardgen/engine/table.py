@@ -40,6 +40,22 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     cards.sort(key=lambda _: key())
 
 
+#: What a copy of a round shares with the original, not being able to change.
+_IMMUTABLE = frozenset({int, bool, float, str, type(None), frozenset})
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    """Every attribute slot of ``cls`` and of the classes it builds on."""
+    slots = _SLOTS.get(cls)
+    if slots is None:
+        slots = _SLOTS[cls] = tuple(name for klass in cls.__mro__
+                                    for name in getattr(klass, "__slots__", ()))
+    return slots
+
+
 class Table:
     """The cards of one round and where each one is."""
 
@@ -70,13 +86,40 @@ class Table:
     #: variant and the deck (a layer above adds what it holds of the same kind).
     SHARED: ClassVar[tuple[str, ...]] = ("variant", "universe")
 
-    def copy(self) -> Self:
+    def copy(self, *, rng: random.Random | None = None) -> Self:
         """An independent copy of the round as it stands, to try actions on (a search, a
         perft count) without touching this one. The random source is copied with its
-        state, so the copy's chance steps come out as this round's would."""
-        shared = {id(value): value for name in self.SHARED
-                  if (value := getattr(self, name, None)) is not None}
-        return copy.deepcopy(self, shared)
+        state, so the copy's chance steps come out as this round's would; given ``rng``,
+        the copy draws its chance steps from that one instead (not copied: a search's
+        thousands of copies skip the random source's 2.5 kB state)."""
+        memo: dict[int, object] = {id(value): value for name in self.SHARED
+                                   if (value := getattr(self, name, None)) is not None}
+        if rng is not None:
+            memo[id(self.rng)] = rng
+        new = object.__new__(type(self))
+        later = []
+        for name in _slots(type(self)):
+            try:
+                value = getattr(self, name)
+            except AttributeError:
+                continue
+            # The piles and the counts are lists of small ints: copied at C speed (and
+            # noted in the memo, so that what holds them by identity still does).
+            if type(value) is list and all(type(x) is int or type(x) is bool for x in value):
+                setattr(new, name, memo.setdefault(id(value), list(value)))
+            elif type(value) is list and value and all(type(x) is list for x in value) and all(
+                    type(x) is int for hand in value for x in hand):
+                copied = [memo.setdefault(id(hand), list(hand)) for hand in value]
+                setattr(new, name, memo.setdefault(id(value), copied))
+            elif type(value) in _IMMUTABLE:
+                setattr(new, name, value)
+            else:
+                later.append(name)
+        for name in later:  # what may hold the lists above (a family's round data …)
+            setattr(new, name, copy.deepcopy(getattr(self, name), memo))
+        if hasattr(self, "__dict__"):  # a subclass's attributes outside the slots
+            new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return new
 
     def deal_cards(self, dealer: int, size: int) -> None:
         """C-04: shuffle the deck and deal ``size`` cards to each seat; the rest is the

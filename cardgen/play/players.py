@@ -1,7 +1,9 @@
-"""Bots: a random player and a sensible one.
+"""Bots: a random player, a sensible one, and the strengths players choose them by.
 
-Both choose among the legal actions from what their seat can see (a
-:class:`~cardgen.engine.observation.SeatView`), with their own seeded random source.
+Each chooses among the legal actions from what its seat can see (a
+:class:`~cardgen.engine.observation.SeatView`), with its own seeded random source; the
+bots that look ahead are in :mod:`cardgen.play.search`. :data:`PLAYERS` names them from
+the weakest to the strongest (docs/playing.md gives the ladder).
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from collections.abc import Callable, Sequence
 from cardgen.engine.actions import Action, Challenge, Draw, NameColor, Pass, Play
 from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import EngineError
+from cardgen.engine.game import Player
 from cardgen.engine.observation import SeatView
+from cardgen.play.search import SearchPlayer
 
 
 class RandomPlayer:
@@ -34,6 +38,21 @@ class RandomPlayer:
             siblings = action.siblings if isinstance(action, Play) else 1
             if siblings == 1 or rand() * siblings < 1:
                 return action
+
+
+class EasyPlayer:
+    """A beginner: plays as the heuristic bot, but one decision in three as the random
+    bot (a card laid without thought, a draw when it could play, UNO forgotten)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._random = rng.random
+        self._careless = RandomPlayer(rng)
+        self._careful = HeuristicPlayer(rng)
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if self._random() < 1 / 3:
+            return self._careless.choose(view, legal)
+        return self._careful.choose(view, legal)
 
 
 class _Weights:
@@ -249,26 +268,49 @@ def pingouin_worth(view: SeatView) -> float:
     return 500.0 if left <= PINGOUIN_POINTS else -500.0
 
 
-PLAYERS: dict[str, Callable[[random.Random], RandomPlayer | HeuristicPlayer]] = {
+def searcher(rollouts: int) -> Callable[[random.Random], SearchPlayer]:
+    """A search bot of ``rollouts`` rounds played out a decision, by heuristic bots."""
+    def make(rng: random.Random) -> SearchPlayer:
+        return SearchPlayer(rng, rollouts=rollouts, rollout_player=HeuristicPlayer)
+    return make
+
+
+#: The bots by name, weakest first: what ``--player``/``--bots`` accept. Besides these,
+#: ``search-N`` is a search bot of N rollouts a decision (``strong`` is ``search-100``).
+PLAYERS: dict[str, Callable[[random.Random], Player]] = {
     "random": RandomPlayer,
+    "easy": EasyPlayer,
     "heuristic": HeuristicPlayer,
+    "strong": searcher(100),
+    "expert": searcher(400),
 }
+
+SEARCH_PREFIX = "search-"
+
+
+def player_factory(name: str) -> Callable[[random.Random], Player]:
+    """The maker of the bot called ``name``; an unknown name is refused."""
+    if name in PLAYERS:
+        return PLAYERS[name]
+    budget = name.removeprefix(SEARCH_PREFIX)
+    if name.startswith(SEARCH_PREFIX) and budget.isdigit() and 0 < int(budget) <= 100_000:
+        return searcher(int(budget))
+    raise EngineError(f"unknown player '{name}'; the players are "
+                      f"{', '.join(PLAYERS)} or search-N (N rollouts a decision), "
+                      "or a comma list of them")
 
 
 def player_names(spec: str | Sequence[str]) -> list[str]:
-    """The bot names of "random", "heuristic" or a comma list; an unknown one is refused."""
+    """The bot names of a name or a comma list; an unknown one is refused."""
     names = spec.split(",") if isinstance(spec, str) else list(spec)
     for name in names:
-        if name not in PLAYERS:
-            raise EngineError(f"unknown player '{name}'; the players are "
-                              f"{', '.join(PLAYERS)} (or a comma list of them)")
+        player_factory(name)
     return names
 
 
-def make_players(spec: str | Sequence[str], count: int,
-                 seed: int | str) -> list[RandomPlayer | HeuristicPlayer]:
-    """Bots for ``count`` seats from "random", "heuristic" or a list cycled over seats;
-    each with its own random source derived from ``seed``."""
+def make_players(spec: str | Sequence[str], count: int, seed: int | str) -> list[Player]:
+    """Bots for ``count`` seats from a name or a list cycled over seats; each with its
+    own random source derived from ``seed``."""
     names = player_names(spec)
-    return [PLAYERS[names[s % len(names)]](random.Random(f"cardgen:{seed}:player:{s}"))
+    return [player_factory(names[s % len(names)])(random.Random(f"cardgen:{seed}:player:{s}"))
             for s in range(count)]

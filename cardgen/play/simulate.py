@@ -307,7 +307,7 @@ def sanity_problems(variant: Variant, games: int, seed: int | str = 0, workers: 
 def sanity_run(variant: Variant, games: int, seed: int | str = 0, workers: int = 1,
                progress: Callable[[int], None] | None = None,
                on_game: Callable[[GameResult], None] | None = None,
-               cluster: str | None = None,
+               cluster: str | None = None, player: str = "heuristic",
                ) -> tuple[list[tuple[str, str, str | None]], SimulationReport | None]:
     """:func:`sanity_problems` but for the :func:`shortages`, and the report of the games
     played (None: not played). ``cardgen check`` weighs the shortages with the game's
@@ -316,7 +316,7 @@ def sanity_run(variant: Variant, games: int, seed: int | str = 0, workers: int =
     problem = variant.playability_problem()
     if problem:
         return [("warning", f"sanity games for {n} players not played: {problem}", None)], None
-    report = simulate(variant, games=games, seed=seed, player="heuristic", workers=workers,
+    report = simulate(variant, games=games, seed=seed, player=player, workers=workers,
                       progress=progress, turn_cap=SANITY_TURN_CAP,
                       stop_after_non_terminating=3, on_game=on_game, cluster=cluster)
     return _sanity_findings(report, n), report

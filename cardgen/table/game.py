@@ -34,7 +34,8 @@ class TableGame(Generic[PersonT]):
         self.deck, self.settings, self.people = deck, settings, people
         self.variant = Variant.from_deck(deck, settings.players, settings.rules)
         self.game = self.game_type(self.variant, settings.seed)
-        self.bots = make_players(settings.bots, settings.players, seed=settings.seed)
+        #: The bots by table seat, made as the first round is dealt (:meth:`seat_bots`).
+        self.bots: list[Player] = []
         self.state: RoundState | None = None
         self.seats: tuple[int, ...] = ()  # the table's seats in the round's order
         #: The round's narrators by table seat: each person's, and a screen's own (-1).
@@ -42,6 +43,8 @@ class TableGame(Generic[PersonT]):
 
     def play_round(self) -> None:
         """Deal the next round, play it to its end, and score it."""
+        if not self.bots:
+            self.bots = self.seat_bots()
         state, seats = self.game.new_round(log=True)
         self.state, self.seats = state, seats
         self.logs = self.people.narrators(state, seats)
@@ -53,6 +56,19 @@ class TableGame(Generic[PersonT]):
         self.round_played()
         self.game.finish_round(state, seats, actions=actions, turns=turns)
         self.round_scored(state)
+
+    def seat_bots(self) -> list[Player]:
+        """A bot for every table seat: one strength for all (``--bots strong``), or a
+        comma list given in order to the seats nobody has taken at the first deal
+        (``--bots heuristic,strong`` with you at P0: P1 plays heuristic, P2 strong, P3 heuristic
+        again), then to the people's seats, for a bot that takes over from one who leaves."""
+        names = self.settings.bots.split(",")
+        empty = [seat for seat, person in enumerate(self.people.seats) if person is None]
+        taken = [seat for seat, person in enumerate(self.people.seats) if person is not None]
+        by_seat = [""] * self.settings.players
+        for i, seat in enumerate(empty + taken):
+            by_seat[seat] = names[i % len(names)]
+        return make_players(by_seat, self.settings.players, seed=self.settings.seed)
 
     def acting(self, seat: int, action: Action) -> None:
         """Called by the round before each action (of its seat ``seat``): what came before

@@ -75,6 +75,19 @@ NOT_RUN = {
         "needs the example plugin installed, and waits for a person at the terminal",
     "cardgen simulate classic --games 400":
         "a run compared before and after a change of the engine (docs/performance.md)",
+    # the bots' strengths (issue 44)
+    "cardgen rate classic --players 2 --bots heuristic,strong --rounds 400 --workers 2":
+        "400 rounds of a search bot: minutes; tests/play/test_strengths.py rates 12 rounds",
+    "cardgen rate classic --players 4 --bots random,easy,heuristic,strong --rounds 400":
+        "400 rounds of a search bot: minutes; tests/play/test_strengths.py rates 12 rounds",
+    "cardgen play classic --bots strong":
+        "waits for a person at the terminal; tests/play/test_strengths.py seats the bots",
+    "cardgen play classic --bots easy,heuristic,expert":
+        "waits for a person at the terminal; tests/play/test_strengths.py seats the bots",
+    "cardgen balance classic --players 2 --skill random,heuristic":
+        "two whole studies; tests/balance/test_balance_skill.py runs a small one",
+    "cardgen balance examples/party.toml --skill heuristic,strong --games 40 --max-games 200":
+        "a study with a search bot: hours of CPU (docs/balance.md says so)",
 }
 
 #: Shell lines that run another program than cardgen, by how they start, with why the
