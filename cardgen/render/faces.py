@@ -131,7 +131,7 @@ def background_hex(card: Card) -> str:
     if card.family == "unplugged" and not _is_wild_look(card):
         return colors["unplugged"]  # the mauve that sets the Unplugged specials apart
     if card.color is not None:
-        return catalogue().colors[card.color].rgb
+        return catalogue().color(card.color).rgb
     if _is_wild_look(card):
         return colors["wild"]
     return colors.get(card.family, colors["custom"])
@@ -144,7 +144,7 @@ def is_light(hex_color: str) -> bool:
 
 
 def _card_color(card: Card) -> Color | None:
-    return paint(catalogue().colors[card.color].rgb) if card.color else None
+    return paint(catalogue().color(card.color).rgb) if card.color else None
 
 
 class _Ink:
@@ -337,7 +337,7 @@ def _initials(card: Card, lang: str) -> str:
     magique" -> "BM", "Chat rouge" -> "C"."""
     color_words: set[str] = set()
     if card.color is not None:
-        color = catalogue().colors[card.color]
+        color = catalogue().color(card.color)
         color_words = {w.lower() for form in (color.name, color.name_f) for w in form.values()}
     words = [w for w in card.name[lang].replace("-", " ").split()
              if w[:1].isalnum() and w.lower() not in color_words]
