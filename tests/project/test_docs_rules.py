@@ -16,7 +16,9 @@ from helpers.paths import ROOT
 DOC = ROOT / "docs" / "rules.md"
 SPEC = ROOT.parent / "shared" / "RULES.md"  # the specification sits beside the repository
 
-HEADING = re.compile(r"^### ([A-Z]-\d\d) · ", re.MULTILINE)
+#: A rule's heading: the specification's one-letter ids, and the editions' two-letter
+#: ones (FL- UNO Flip …), which the specification does not list.
+HEADING = re.compile(r"^### ([A-Z]{1,2}-\d\d) · ", re.MULTILINE)
 
 
 def doc_entries() -> dict[str, str]:
@@ -42,7 +44,8 @@ def test_every_id_of_the_specification_has_exactly_one_entry() -> None:
     spec_ids = re.findall(r"^\*\*([A-Z]-\d\d) · ", SPEC.read_text(encoding="utf-8"),
                           re.MULTILINE)
     spec_ids += re.findall(r"^\| (X-\d\d) \|", SPEC.read_text(encoding="utf-8"), re.MULTILINE)
-    headings = HEADING.findall(DOC.read_text(encoding="utf-8"))
+    headings = [h for h in HEADING.findall(DOC.read_text(encoding="utf-8"))
+                if len(h.split("-")[0]) == 1]
     assert len(spec_ids) == 225
     assert sorted(headings) == sorted(spec_ids)
 
