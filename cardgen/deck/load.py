@@ -114,10 +114,9 @@ class Deck:
         return [(self.cards[light], self.cards[self.dark_faces[light]])
                 for light in self.counts if light in self.dark_faces]
 
-    def dark_face(self, card: Card) -> Card | None:
-        """The dark face printed behind ``card``, in a two-faced deck."""
-        dark = self.dark_faces.get(card.id)
-        return self.cards[dark] if dark is not None else None
+    def dark_face_cards(self) -> dict[str, Card]:
+        """Light card id -> the dark face printed behind it (empty: one-faced cards)."""
+        return {light: self.cards[dark] for light, dark in self.dark_faces.items()}
 
 
 def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
