@@ -62,8 +62,11 @@ class CardTables:
         two-faced deck's dark faces are kinds too, after the light ones, none of them in
         the deck as it is dealt (light side up)."""
         light_colors = tuple(catalogue().colors)
+        # (a one-faced deck's card of a dark colour, refused by the deck check, still
+        # finds its colour here)
         dark_colors = tuple(dict.fromkeys(
-            dark.color for _, dark in dark_faces if dark.color is not None))
+            card.color for card in (*(c for c, _ in cards), *(d for _, d in dark_faces))
+            if card.color is not None and card.color not in light_colors))
         self.colors: tuple[str, ...] = light_colors + dark_colors
         color_index = {c: i for i, c in enumerate(self.colors)}
         self.name_color_actions: tuple[NameColor, ...] = tuple(

@@ -52,6 +52,7 @@ MIXED = "heuristic,random,heuristic"  # a random seat reaches the odd decisions,
 ROUNDS = [
     ("round-unplugged.txt", "unplugged", 4, MIXED, (), "r1"),
     ("round-house.txt", "house", 4, MIXED, (), "r1"),
+    ("round-flip.txt", "flip", 4, MIXED, (), "r1"),
     ("round-party.txt", PARTY, 4, MIXED, (), "r1"),
     ("round-eleven.txt", "examples/eleven.toml", 3, MIXED, (), "r1"),
     ("round-night-train.txt", "examples/night-train.toml", 3, MIXED, (), "r1"),
