@@ -51,7 +51,8 @@ class Words:
     def color_name(self, color: str | None) -> str:
         if color is None:
             return self("no_color")
-        known = catalogue().colors.get(color)
+        cat = catalogue()
+        known = cat.colors.get(color) or cat.dark_colors.get(color)  # (either side's, FL-03)
         return _said(known.name, self.lang) if known is not None else color
 
     def color_in_force(self, state: RoundState, marked: bool = False) -> str:

@@ -9,9 +9,11 @@ import random
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from helpers.cli import run_in, unwrapped
 from helpers.paths import SITUATIONS
 
+from cardgen.cli import main
 from cardgen.deck.load import load_deck
 from cardgen.engine import Variant, play_game
 from cardgen.engine.errors import SituationError
@@ -142,3 +144,18 @@ def test_fl02_whole_games_keep_every_invariant() -> None:
         result = play_game(variant, make_players("random", 4, str(seed)), str(seed),
                            check="full")
         assert result.problems == [] and result.finished
+
+
+def test_fl06_the_terminal_shows_the_side_in_force_and_the_others_other_side() -> None:
+    code, out = _play_until_asked()
+    assert code == 0, out
+    assert "The light side is in force." in out or "The dark side is in force." in out
+    assert "P1's cards show you their other side: " in out
+    assert "P0's cards show you" not in out  # never one's own
+    assert "The top of the draw pile shows: " in out
+
+
+def _play_until_asked() -> tuple[int, str]:
+    """`cardgen play flip` up to its first question, then quit."""
+    result = CliRunner().invoke(main, ["play", "flip", "--fast", "--seed", "3"], input="quit\n")
+    return result.exit_code, result.output
