@@ -4,9 +4,12 @@ own dark face, laid behind its light face as any back is; read back from the PDF
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 
 import pdfplumber
 import pytest
+from helpers.cli import run_in
 from reportlab.lib.units import mm
 
 from cardgen.catalogue import catalogue
@@ -50,3 +53,14 @@ def test_fl01_each_back_is_its_cards_dark_face_behind_its_light_face(flip: str) 
         dark = deck.dark_face_cards()[card.id]
         assert faces[box] == _rgb(card.color or "")
         assert dark.color is not None and backs[there] == _rgb(dark.color), (card.id, dark.id)
+
+
+@pytest.mark.slow  # two sheets of faces and two of backs at Tabletop Simulator's size
+def test_fl01_tabletop_simulator_gets_each_cards_dark_face_as_its_unique_back(
+        tmp_path: Path) -> None:
+    code, out = run_in(["tts", "flip", "-o", "tts"], tmp_path)
+    assert code == 0, out
+    saved = json.loads((tmp_path / "tts" / "flip.json").read_text(encoding="utf-8"))
+    decks = saved["ObjectStates"][0]["CustomDeck"]
+    assert [(d["UniqueBack"], Path(d["BackURL"]).name) for d in decks.values()] == [
+        (True, "flip-tts-back-1.png"), (True, "flip-tts-back-2.png")]
