@@ -92,8 +92,9 @@ class WildDrawColor(WildDrawCards):
 
     def on_play(self, state: RoundState, entry: Pending) -> None:
         super().on_play(state, entry)
-        assert entry.penalty is not None
+        assert entry.penalty is not None and entry.action is not None
         entry.penalty.amount = 0
+        entry.penalty.until_color = state.variant.colors[entry.action.color_index]
 
     def resolve(self, state: RoundState, entry: Pending) -> None:
         penalty = entry.penalty
