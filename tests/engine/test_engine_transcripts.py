@@ -57,6 +57,7 @@ ROUNDS = [
     ("round-eleven.txt", "examples/eleven.toml", 3, MIXED, (), "r1"),
     ("round-night-train.txt", "examples/night-train.toml", 3, MIXED, (), "r1"),
     ("round-wizz.txt", "examples/wizz.toml", 3, MIXED, (), "r1"),
+    ("round-day-and-night.txt", "examples/day-and-night.toml", 3, MIXED, (), "r1"),
     ("round-stacking.txt", "classic", 4, MIXED, ("stack-draws", "chain-cancel"), "r1"),
     ("round-stack-same-kind.txt", "classic", 4, MIXED, ("stack-same-kind",), "r1"),
     ("round-jump-ins.txt", "classic", 4, MIXED, ("jump-in", "play-identical-together"), "r1"),

@@ -84,8 +84,9 @@ def leaks(text: str, keys: frozenset[str] = frozenset(), lang: str | None = None
     return found
 
 
-#: UNO Flip's books take 3 to 5 s each: the quick set keeps the French one on A4.
-SLOW_BOOKS = {("flip", "en", "a4"), ("flip", "fr", "letter"), ("flip", "en", "letter")}
+#: The two-faced decks' books take 2 to 5 s each: the quick set keeps the French one on A4.
+SLOW_BOOKS = {(deck, lang, paper) for deck in ("flip", "day-and-night")
+              for lang, paper in (("en", "a4"), ("fr", "letter"), ("en", "letter"))}
 BOOKS = [pytest.param(ref, lang, paper, id=f"{deck_id(ref)}-{lang}-{paper}",
                       marks=[pytest.mark.slow] if (deck_id(ref), lang, paper) in SLOW_BOOKS
                       else [])
