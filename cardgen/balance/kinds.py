@@ -73,6 +73,8 @@ def kind_groups(variant: Variant) -> list[KindGroup]:
     """The deck's kinds of card, in deck order (the numbers first when it has them)."""
     found: dict[tuple[str, str, str], list[tuple[Card, int]]] = {}
     for k, card in enumerate(variant.kinds):
+        if variant.side_of[k]:  # a dark face: its card is counted, and ablated, by its light one
+            continue
         group = ("", "", NUMBERS) if _is_standard_number(card) else (
             card.family, card.effect, card.symbol)
         found.setdefault(group, []).append((card, variant.deck_counts[k]))

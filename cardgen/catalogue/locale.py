@@ -262,27 +262,30 @@ def with_words(file_label: str, data: dict[str, Any], domain: str = DOMAIN) -> d
         if not context.startswith(prefix):
             continue
         *parents, key = context[len(prefix):].split(".")
-        node: Any = data
+        nodes: list[Any] = [data]
         for part in parents:
-            node = _step(node, part, where, context)
+            nodes = [found for node in nodes for found in _step(node, part, where, context)]
         said: Any = {lang: tables[lang][context] for lang in langs}
         if key == "number_words" and not parents:
             said = {lang: [w.strip() for w in line.split(",")] for lang, line in said.items()}
-        if key in node and not isinstance(node[key], Mapping):
-            raise CatalogueError(f"{where}: '{'.'.join([*parents, key])}' "
-                                 "is written in the file and in the catalogues; its words "
-                                 "belong in templates/locale/ only")
-        node[key] = said
+        for node in nodes:
+            if key in node and not isinstance(node[key], Mapping):
+                raise CatalogueError(f"{where}: '{'.'.join([*parents, key])}' "
+                                     "is written in the file and in the catalogues; its words "
+                                     "belong in templates/locale/ only")
+            node[key] = said
     return data
 
 
-def _step(node: Any, part: str, where: str, context: str) -> Any:
+def _step(node: Any, part: str, where: str, context: str) -> list[Any]:
+    """The tables ``part`` enters: in a list, every table of that ``id`` (UNO Flip's dark
+    numbers are a second ``{color}-{value}`` table, which shares the light ones' words)."""
     if isinstance(node, list):
-        for item in node:
-            if isinstance(item, dict) and item.get("id") == part:
-                return item
+        found = [item for item in node if isinstance(item, dict) and item.get("id") == part]
+        if found:
+            return found
         raise CatalogueError(f"msgctxt \"{context}\" of the catalogues names '{part}', "
                              f"which {where} does not have")
     if not isinstance(node, dict):
         raise CatalogueError(f"msgctxt \"{context}\" of the catalogues does not fit {where}")
-    return node.setdefault(part, {})
+    return [node.setdefault(part, {})]

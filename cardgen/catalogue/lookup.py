@@ -9,7 +9,7 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
@@ -36,6 +36,14 @@ class Catalogue:
     colors: Mapping[str, Color]
     effects: Mapping[str, EffectFacts]
     cards: Mapping[str, Card]
+    #: The colours of the dark faces of two-faced decks (UNO Flip's pink, teal …): kept
+    #: apart from ``colors``, which a one-faced deck's wilds, legends and texts list.
+    dark_colors: Mapping[str, Color] = field(default_factory=dict)
+
+    def color(self, color_id: str) -> Color:
+        """A colour of either side by its id."""
+        found = self.colors.get(color_id)
+        return found if found is not None else self.dark_colors[color_id]
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self.cards

@@ -28,22 +28,28 @@ def read_data(name: str) -> dict[str, Any]:
 def catalogue() -> Catalogue:
     """The shipped catalogue, read once."""
     raw_colors = read_data("cards.toml")
-    colors = {
-        cid: Color(cid, Text(c["name"]), Text(c["name_f"]), c["rgb"], Text(c["plural"]),
-                   Text(c["plural_f"]), **{form: Text(c[form]) for gender in "mn"
-                                            for form in (f"name_{gender}", f"plural_{gender}")
-                                            if form in c})
-        for cid, c in raw_colors["colors"].items()
-    }
+    colors = _colors(raw_colors["colors"])
+    dark_colors = _colors(raw_colors.get("dark_colors", {}))
     effects = {eid: effect_from_data(eid, e) for eid, e in read_data("effects.toml").items()}
     effects |= plugin_effects(effects)  # those of the plugins installed
     cards: dict[str, Card] = {}
     for entry in raw_colors["card"]:
-        built, problems = build_cards(entry, colors, effects, default_family="classic")
+        built, problems = build_cards(entry, colors | dark_colors, effects,
+                                      default_family="classic")
         if problems:
             raise CatalogueError("cardgen/data/cards.toml: " + "; ".join(problems))
         for card in built:
             if card.id in cards:
                 raise CatalogueError(f"cardgen/data/cards.toml: card id '{card.id}' is repeated")
             cards[card.id] = card
-    return Catalogue(colors, effects, cards)
+    return Catalogue(colors, effects, cards, dark_colors)
+
+
+def _colors(raw: dict[str, Any]) -> dict[str, Color]:
+    return {
+        cid: Color(cid, Text(c["name"]), Text(c["name_f"]), c["rgb"], Text(c["plural"]),
+                   Text(c["plural_f"]), **{form: Text(c[form]) for gender in "mn"
+                                            for form in (f"name_{gender}", f"plural_{gender}")
+                                            if form in c})
+        for cid, c in raw.items()
+    }

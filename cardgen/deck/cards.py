@@ -40,7 +40,7 @@ def own_cards(entries: Any, cat: Catalogue, folder: Path | None, report: Report
         if not isinstance(entry, Mapping):
             report.error("each [[card]] must be a table")
             continue
-        built, card_problems = build_cards(entry, cat.colors, cat.effects,
+        built, card_problems = build_cards(entry, {**cat.colors, **cat.dark_colors}, cat.effects,
                                            default_family="custom", base_dir=folder,
                                            taken_symbols=frozenset(taken))
         taken.update(card.symbol for card in built)

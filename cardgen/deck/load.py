@@ -25,6 +25,7 @@ from cardgen.catalogue.fields.back import deck_back
 from cardgen.catalogue.locale import text_languages
 from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.deck.cards import MAX_COPIES, card_counts, own_cards, removals
+from cardgen.deck.faces import read_faces
 from cardgen.deck.file import base_ref, builtin_names, deck_slug, read_deck_file
 from cardgen.deck.rule_texts import RuleText, rulebook_field
 from cardgen.errors import DeckError
@@ -46,7 +47,7 @@ TARGETS = range(1, 10_001)
 DECK_FIELDS = frozenset(
     {"name", "description", "base", "total", "players", "rules", "rulebook", "cards",
      "card", "remove_for_players", "hand_size", "target", "devices", "back",
-     "color_shapes", "launcher"}
+     "color_shapes", "launcher", "dark_faces", "dark_colors"}
 )
 #: O-29: the hand sizes a deck may deal (the Olympique dealer's range).
 HAND_SIZES = range(7, 16)
@@ -83,6 +84,11 @@ class Deck:
     #: AT-01: how often a press of the launcher gives 0, 1, 2 … cards (None: the rules'
     #: default, cardgen.engine.attack.launcher.DEFAULT_LAUNCHER)
     launcher: tuple[int, ...] | None = None
+    #: a two-faced deck's pairs: light card id -> its dark face's id (FL-01); none for a
+    #: one-faced deck
+    dark_faces: dict[str, str] = field(default_factory=dict)
+    #: the colours its dark faces may have (``dark_colors``)
+    dark_colors: tuple[str, ...] = ()
 
     @property
     def errors(self) -> list[Problem]:
@@ -99,7 +105,21 @@ class Deck:
         return sum(self.counts_for(players).values())
 
     def card_list(self, players: int | None = None) -> list[tuple[Card, int]]:
+        """The cards as dealt, with their counts: a two-faced deck's light faces."""
         return [(self.cards[cid], n) for cid, n in self.counts_for(players).items()]
+
+    @property
+    def two_faced(self) -> bool:
+        return bool(self.dark_faces)
+
+    def face_pairs(self) -> list[tuple[Card, Card]]:
+        """A two-faced deck's (light face, dark face) pairs, light faces in deck order."""
+        return [(self.cards[light], self.cards[self.dark_faces[light]])
+                for light in self.counts if light in self.dark_faces]
+
+    def dark_face_cards(self) -> dict[str, Card]:
+        """Light card id -> the dark face printed behind it (empty: one-faced cards)."""
+        return {light: self.cards[dark] for light, dark in self.dark_faces.items()}
 
 
 def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
@@ -135,6 +155,8 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
     back = deck_back(data.get("back"), start.back, folder, report)
     color_shapes = _color_shapes(data.get("color_shapes"), start.color_shapes, report)
     launcher = _launcher(data.get("launcher"), start.launcher, report)
+    dark_faces, dark_colors = read_faces(data, (start.dark_faces, start.dark_colors), cards,
+                                         counts, report)
     # A card dropped for an error (an effect not installed …) would only make the total
     # look wrong as well: one error, not its knock-on.
     _check_total(sum(counts.values()), None if broken_ids else declared, report)
@@ -147,7 +169,8 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
         removals=taken_out, declared_total=declared, problems=report.problems,
         custom_ids=tuple(c.id for c in own) + start.custom_ids,
         rule_texts=rule_texts, hand_size=hand_size, target=target, devices=devices, back=back,
-        color_shapes=color_shapes, launcher=launcher,
+        color_shapes=color_shapes, launcher=launcher, dark_faces=dark_faces,
+        dark_colors=dark_colors,
     )
 
 

@@ -38,9 +38,12 @@ class CardTables:
         hand_size: int = HAND_SIZE,
         target: int = 500,
         self_deciding: frozenset[str] = frozenset(),
+        dark_faces: Sequence[tuple[Card, Card]] = (),
     ) -> None:
         """``self_deciding``: the effects whose cards say themselves whether they may be
-        played (the matching table leaves them out; see Effect.decides_playability)."""
+        played (the matching table leaves them out; see Effect.decides_playability).
+        ``dark_faces``: a two-faced deck's pairs (light face, dark face), its light faces
+        among ``cards`` (docs/rules.md FL-01)."""
         if not 2 <= players <= 10:
             raise EngineError(f"{name}: UNO is played by 2 to 10 players, not {players}")
         self.name = name
@@ -48,17 +51,32 @@ class CardTables:
         self.hand_size = hand_size
         self.target = target
         self.turn_cap = TURN_CAP
-        self._card_tables(cards)
+        self._card_tables(cards, dark_faces)
+        self._face_tables(dark_faces)
         self._match_tables(self_deciding)
         self.catch_actions: tuple[Catch, ...] = tuple(Catch(s) for s in range(players))
 
-    def _card_tables(self, cards: Sequence[tuple[Card, int]]) -> None:
-        """The cards as kinds, and what each kind is: colour, symbol, points …"""
-        self.colors: tuple[str, ...] = tuple(catalogue().colors)
+    def _card_tables(self, cards: Sequence[tuple[Card, int]],
+                     dark_faces: Sequence[tuple[Card, Card]]) -> None:
+        """The cards as kinds, and what each kind is: colour, symbol, points … A
+        two-faced deck's dark faces are kinds too, after the light ones, none of them in
+        the deck as it is dealt (light side up)."""
+        light_colors = tuple(catalogue().colors)
+        # (a one-faced deck's card of a dark colour, refused by the deck check, still
+        # finds its colour here)
+        dark_colors = tuple(dict.fromkeys(
+            card.color for card in (*(c for c, _ in cards), *(d for _, d in dark_faces))
+            if card.color is not None and card.color not in light_colors))
+        self.colors: tuple[str, ...] = light_colors + dark_colors
         color_index = {c: i for i, c in enumerate(self.colors)}
         self.name_color_actions: tuple[NameColor, ...] = tuple(
             NameColor(c, color_index=i) for i, c in enumerate(self.colors))
+        #: side (0 light, 1 dark) -> the colours a wild of that side names (FL-03)
+        self.side_colors: tuple[range, range] = (
+            range(len(light_colors)), range(len(light_colors), len(self.colors)))
         present = [(card, count) for card, count in cards if count > 0]
+        light_ids = {card.id for card, _ in present}
+        present += [(dark, 0) for light, dark in dark_faces if light.id in light_ids]
         self.kinds: tuple[Card, ...] = tuple(card for card, _ in present)
         self.kind_of: dict[str, int] = {card.id: k for k, card in enumerate(self.kinds)}
         #: every card of the deck as its kind, copies included, in order of kind
@@ -81,6 +99,23 @@ class CardTables:
             frozenset(k for k, c in enumerate(kinds)
                       if self.color_of[k] == i and c.counts_as_color)
             for i in range(len(self.colors)))
+
+    def _face_tables(self, dark_faces: Sequence[tuple[Card, Card]]) -> None:
+        """What a Flip reads (FL-02): each kind's other face and side, and the deck as
+        the dark side shows it (what the card invariants count once it is in force)."""
+        self.two_faced = bool(dark_faces)
+        kind_of = self.kind_of
+        other = list(range(len(self.kinds)))
+        for light, dark in dark_faces:
+            if light.id in kind_of:
+                other[kind_of[light.id]] = kind_of[dark.id]
+                other[kind_of[dark.id]] = kind_of[light.id]
+        self.other_face: tuple[int, ...] = tuple(other)
+        dark_kinds = {kind_of[dark.id] for light, dark in dark_faces if light.id in kind_of}
+        self.side_of: tuple[int, ...] = tuple(
+            1 if k in dark_kinds else 0 for k in range(len(self.kinds)))
+        self.flipped_deck: tuple[int, ...] = tuple(sorted(other[k] for k in self.deck))
+        self.flipped_counts: Counter[int] = Counter(self.flipped_deck)
 
     def _match_tables(self, self_deciding: frozenset[str]) -> None:
         """Which kinds may go on which: the hot path's one lookup (C-12)."""

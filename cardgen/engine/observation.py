@@ -3,7 +3,9 @@
 A player decides from a :class:`SeatView` only: its own hand, how many cards the others
 hold, the discard pile, the colour in force (a wild's colour is public), the direction,
 who is at UNO, the draw pending against someone, and any hand that was shown to this
-seat (a +4 challenge, C-22). The view reads the live round; it copies nothing until
+seat (a +4 challenge, C-22). With two-faced cards (FL-06) it also sees the side in
+force, the other side of every other seat's hand and of the draw pile's top card, but
+never the other side of its own hand. The view reads the live round; it copies nothing until
 asked, so handing one to a bot on every decision costs nothing. A dealer who names a
 first wild's colour before looking at his cards (U-10) sees no hand while he names it.
 
@@ -115,10 +117,51 @@ class SeatView:
         return {other: tuple(kinds[k] for k in hand)
                 for other, hand in self._state.revealed.get(self.seat, {}).items()}
 
+    @property
+    def side(self) -> str | None:
+        """FL-02: the side in force, "light" or "dark"; None for one-faced cards."""
+        state = self._state
+        return ("light", "dark")[state.side] if state.variant.two_faced else None
+
+    def other_side_of_hand(self, seat: int) -> tuple[Card, ...]:
+        """FL-06: the faces of ``seat``'s cards that the others see (their side not in
+        force), in the hand's order; nothing for this seat's own hand, or one-faced
+        cards."""
+        state = self._state
+        variant = state.variant
+        if seat == self.seat or not variant.two_faced:
+            return ()
+        other, kinds = variant.other_face, variant.kinds
+        return tuple(kinds[other[k]] for k in state.hands[seat])
+
+    @property
+    def draw_pile_top_other_side(self) -> Card | None:
+        """FL-06: the face the draw pile's top card shows everyone (the side not in
+        force), None when the pile is empty or the cards have one face."""
+        state = self._state
+        variant = state.variant
+        if not variant.two_faced or not state.draw_pile:
+            return None
+        return variant.kinds[variant.other_face[state.draw_pile[-1]]]
+
     def next_seat(self, steps: int = 1) -> int:
         return self._state.next_seat(self.seat, steps)
 
     def as_dict(self) -> dict[str, Any]:
+        shown = self._faces_dict() if self._state.variant.two_faced else {}
+        return {**self._plain_dict(), **shown}
+
+    def _faces_dict(self) -> dict[str, Any]:
+        """What two-faced cards show this seat (FL-06)."""
+        top = self.draw_pile_top_other_side
+        return {
+            "side": self.side,
+            "other_sides": {seat_name(s): [c.id for c in self.other_side_of_hand(s)]
+                            for s in range(len(self._state.hands)) if s != self.seat},
+            "draw_pile_top_other_side": top.id if top is not None else None,
+        }
+
+    def _plain_dict(self) -> dict[str, Any]:
         return {
             "seat": seat_name(self.seat),
             "hand": [c.id for c in self.hand],

@@ -40,7 +40,8 @@ class DrawPenalty:
     variants add to it, send it back or redirect it."""
 
     __slots__ = ("amount", "target", "author", "skipped", "skip_later", "card", "stackable",
-                 "reflectable", "redirectable", "challengeable", "challenged", "bluff", "moved")
+                 "reflectable", "redirectable", "challengeable", "challenged", "bluff", "moved",
+                 "until_color")
 
     def __init__(self, amount: int, target: int, *, author: int | None = None,
                  skipped: int | None = None, card: int = -1, stackable: bool = False,
@@ -64,6 +65,9 @@ class DrawPenalty:
         #: a reaction (Boomerang, Dérivation) has acted on it: it is no longer the last
         #: card laid, so a "Non" can no longer cancel it (U-22)
         self.moved = False
+        #: the colour (its id) drawn until before ``amount`` more, for a draw until a
+        #: colour (UNO Flip's Wild Draw Color, FL-08); None for a count of cards
+        self.until_color: str | None = None
 
     #: Each answer a pending draw may allow, and the responders that give it.
     ANSWERED_BY = {"stackable": ("stack",), "reflectable": ("boomerang", "return-draw"),
@@ -76,7 +80,8 @@ class DrawPenalty:
         in a classic deck)."""
         flags = tuple(f for f, by in self.ANSWERED_BY.items() if getattr(self, f)
                       and (responders is None or not responders.isdisjoint(by)))
-        return DrawWaiting(self.target, self.amount, self.skipped, self.skip_later, flags)
+        return DrawWaiting(self.target, self.amount, self.skipped, self.skip_later, flags,
+                           self.until_color)
 
     def describe(self, responders: AbstractSet[str] | None = None) -> str:
         """One line (see :meth:`waiting`)."""

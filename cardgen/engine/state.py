@@ -342,8 +342,9 @@ class RoundState(PendingStack):
             return self.rules.drawn_actions(self, self.actor, self.drawn)
         if phase in (RESPOND, CHOOSE):
             return self.options
-        if phase == COLOR:
-            return list(self.variant.name_color_actions)
+        if phase == COLOR:  # the colours of the side in force (FL-03)
+            actions = self.variant.name_color_actions
+            return [actions[i] for i in self.variant.side_colors[self.side]]
         return []
 
     def summary(self) -> str:

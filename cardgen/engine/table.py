@@ -61,7 +61,7 @@ class Table:
 
     __slots__ = ("variant", "n", "rng", "hands", "draw_pile", "discard", "set_aside",
                  "universe", "total", "played", "fired", "revealed", "at_uno", "idle",
-                 "reshuffles", "dry_draws", "events")
+                 "reshuffles", "dry_draws", "events", "side")
 
     def __init__(self, variant: CardTables, n: int, rng: random.Random, *, log: bool) -> None:
         self.variant = variant
@@ -81,6 +81,8 @@ class Table:
         self.reshuffles = 0
         self.dry_draws = 0  # draws cut short because both piles were empty
         self.events: list[Event] | None = [] if log else None
+        #: The side in force of a two-faced deck: 0 light (as dealt), 1 dark (FL-02).
+        self.side = 0
 
     #: What a copy shares with its original, what never changes during a round: the
     #: variant and the deck (a layer above adds what it holds of the same kind).
@@ -236,6 +238,24 @@ class Table:
         """Show ``of``'s hand to ``to`` (a challenge, C-22); it is part of ``to``'s view."""
         self.revealed.setdefault(to, {})[of] = tuple(self.hands[of])
 
+    def turn_over(self) -> None:
+        """FL-02: every card in play turns over, each where it lies (the piles keep their
+        order, FL-05): the hands, the draw pile, the discard pile and the cards set aside
+        show their other face, and the other side is in force."""
+        other = self.variant.other_face
+        for hand in self.hands:
+            hand[:] = [other[k] for k in hand]
+        for pile in (self.draw_pile, self.discard, self.set_aside):
+            pile[:] = [other[k] for k in pile]
+        self.side ^= 1
+        variant = self.variant
+        if self.universe is variant.deck_counts:
+            self.universe = variant.flipped_counts
+        elif self.universe is variant.flipped_counts:
+            self.universe = variant.deck_counts
+        else:
+            self.universe = Counter({other[k]: n for k, n in self.universe.items()})
+
     def hand_points(self, seat: int) -> int:
         points = self.variant.points_of
         return sum(points[k] for k in self.hands[seat])
@@ -254,6 +274,8 @@ class Table:
         universe = self.universe
         if universe is self.variant.deck_counts:
             expected = self.variant.deck
+        elif universe is self.variant.flipped_counts:
+            expected = self.variant.flipped_deck
         else:
             expected = tuple(sorted(universe.elements()))
         if held != expected:
@@ -264,6 +286,11 @@ class Table:
                          else "cards lost: " + self.cards_text(lost.elements()))
         if not self.discard:
             found.append("the discard pile is empty")
+        if self.variant.two_faced:
+            side_of = self.variant.side_of
+            wrong = [k for k in held if side_of[k] != self.side]
+            if wrong:
+                found.append(f"faces of the side not in force: {self.cards_text(wrong)}")
         return found
 
     def log(self, event: Event) -> None:

@@ -38,11 +38,15 @@ class Variant(RoundVariant):
         hand_size: int = HAND_SIZE,
         target: int = TARGET,
         launcher: tuple[int, ...] | None = None,
+        dark_faces: Sequence[tuple[Card, Card]] = (),
     ) -> None:
-        effects = {card.effect: effect_for(card.effect) for card, _ in cards}
+        faces = [card for card, _ in cards] + [dark for _, dark in dark_faces]
+        effects = {card.effect: effect_for(card.effect) for card in faces}
         super().__init__(cards, players, name=name, hand_size=hand_size, target=target,
                          self_deciding=frozenset(
-                             e for e, handler in effects.items() if handler.decides_playability))
+                             e for e, handler in effects.items() if handler.decides_playability),
+                         dark_faces=dark_faces)
+        self.dark_faces = tuple(dark_faces)
         self.effect_of = tuple(effects[card.effect] for card in self.kinds)
         self.rule_names: tuple[str, ...] = tuple(dict.fromkeys(rules))
         #: AT-01: the deck's launcher weights (None: the rules' default)
@@ -90,14 +94,15 @@ class Variant(RoundVariant):
         base = (deck.rulebook,) if deck.rulebook in OPTIONS else ()
         return cls(deck.card_list(players), players, (*base, *deck.rules, *rules),
                    name=deck.id, hand_size=deck.hand_size, target=deck.target,
-                   launcher=deck.launcher)
+                   launcher=deck.launcher, dark_faces=deck.face_pairs())
 
     def with_cards(self, cards: Sequence[tuple[Card, int]], rules: Iterable[str],
                    name: str) -> Variant:
         """Another variant of the same deck's parameters (players, hand size, target) with
         these cards and rules: what balance compares the deck with."""
         return Variant(cards, self.players, rules, name=name, hand_size=self.hand_size,
-                       target=self.target, launcher=self.launcher)
+                       target=self.target, launcher=self.launcher,
+                       dark_faces=self.dark_faces)
 
     @cached_property
     def unimplemented(self) -> dict[str, list[str]]:
@@ -145,7 +150,8 @@ class Variant(RoundVariant):
     def _plays(self, kind: int, seat: int, n: int, uno: bool) -> tuple[Play, ...]:
         card = self.kinds[kind]
         colors: list[tuple[str | None, int]] = (
-            [(c, i) for i, c in enumerate(self.colors)] if card.names_color else [(None, -1)])
+            [(self.colors[i], i) for i in self.side_colors[self.side_of[kind]]]
+            if card.names_color else [(None, -1)])
         targets = self.effect_of[kind].targets(self, kind, seat, n)
         calls = (False, True) if uno else (False,)
         siblings = len(colors) * len(targets) * len(calls)

@@ -33,10 +33,12 @@ class Recipe:
     record: bool = False  # rounds as RoundRecords (who held and drew what), for balance
     hand_size: int = HAND_SIZE
     target: int = TARGET
+    dark_faces: tuple[tuple[Card, Card], ...] = ()  # a two-faced deck's pairs (FL-01)
 
     def variant(self) -> Variant:
         return Variant(self.cards, self.players, self.rules, name=self.name,
-                       hand_size=self.hand_size, target=self.target)
+                       hand_size=self.hand_size, target=self.target,
+                       dark_faces=self.dark_faces)
 
     @classmethod
     def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast",
@@ -44,7 +46,8 @@ class Recipe:
         counts = variant.deck_counts
         cards = tuple((card, counts[k]) for k, card in enumerate(variant.kinds))
         return cls(cards, variant.players, variant.rule_names, variant.name, player, seed,
-                   check, turn_cap, record, variant.hand_size, variant.target)
+                   check, turn_cap, record, variant.hand_size, variant.target,
+                   variant.dark_faces)
 
 
 def game_seed(seed: int | str, index: int) -> str:

@@ -109,7 +109,8 @@ def picture_area(card: Card, lang: FaceLanguages, size: CardSize | None = None
 
 def face_kind(card: Card) -> FaceKind:
     """Which layout a card's face uses (see the module docstring)."""
-    if card.is_standard:
+    # UNO Flip's faces, light and dark, look like the box's (FL-01): no captions.
+    if card.is_standard or card.family == "flip":
         if card.effect == "number":
             return "number"
         return "action" if card.color is not None else "wild"
@@ -132,7 +133,7 @@ def background_hex(card: Card) -> str:
     if card.family == "unplugged" and not _is_wild_look(card):
         return colors["unplugged"]  # the mauve that sets the Unplugged specials apart
     if card.color is not None:
-        return catalogue().colors[card.color].rgb
+        return catalogue().color(card.color).rgb
     if _is_wild_look(card):
         return colors["wild"]
     return colors.get(card.family, colors["custom"])
@@ -145,7 +146,7 @@ def is_light(hex_color: str) -> bool:
 
 
 def _card_color(card: Card) -> Color | None:
-    return paint(catalogue().colors[card.color].rgb) if card.color else None
+    return paint(catalogue().color(card.color).rgb) if card.color else None
 
 
 class _Ink:
@@ -343,7 +344,7 @@ def _initials(card: Card, lang: str) -> str:
 
     color_words: set[str] = set()
     if card.color is not None:
-        color = catalogue().colors[card.color]
+        color = catalogue().color(card.color)
         color_words = {w.lower() for lang_code in color.name
                        for w in color.words(lang_code, plural=True)}
     small = {w.strip().lower() for w in labels("typography", lang)["small_words"].split(",")}
@@ -380,13 +381,14 @@ def _draw_wild(canvas: Any, card: Card, box: Box, lang: FaceLanguages, ink: _Ink
     _oval(canvas, cx, cy, ink.paper, None)
     canvas.saveState()
     _oval_clip(canvas, cx, cy)
-    draw_pictogram(canvas, "wild", cx, cy, pt(oval.height_mm) * 1.1, ink.paper, ink.paper)
+    disc = pictogram(card.pictogram).disc if card.pictogram is not None else "wild"
+    draw_pictogram(canvas, disc, cx, cy, pt(oval.height_mm) * 1.1, ink.paper, ink.paper)
     canvas.restoreState()
     if ink.low_ink:
         _oval(canvas, cx, cy, None, ink.mark, layout().card.low_ink.oval_line_mm)
     else:
         _oval(canvas, cx, cy, None, ink.paper)
-    if card.pictogram is not None and card.pictogram != "wild":
+    if card.pictogram is not None and card.pictogram not in ("wild", disc):
         draw_pictogram(canvas, card.pictogram, cx, cy, pt(oval.icon_size_mm), ink.paper,
                        ink.ink)  # white outlined in black reads on the colours and on white
     size = _corner_text_size(card, box, lang)

@@ -28,7 +28,10 @@ class FaceForms:
     different ``prefix`` es for their names."""
 
     def __init__(self, canvas: Any, *, lang: FaceLanguages, bleed_mm: float, size: CardSize,
-                 prefix: str = "", deck_back: Mapping[str, Path] | None = None) -> None:
+                 prefix: str = "", deck_back: Mapping[str, Path] | None = None,
+                 dark_faces: Mapping[str, Card] | None = None) -> None:
+        """``dark_faces``: a two-faced deck's dark face of each light card, printed as
+        that card's back (FL-01)."""
         self.canvas = canvas
         self.prefix = prefix
         self.lang = lang
@@ -37,6 +40,7 @@ class FaceForms:
         self.bleed = pt(bleed_mm)
         # The deck's own back picture in this language (with both, the French one).
         self.deck_back = (deck_back or {}).get(lang.first)
+        self.dark_faces = dark_faces or {}
         # card id (None: the built-in back, "back:<path>": a back picture) -> form name
         self._names: dict[str | None, str] = {}
 
@@ -50,7 +54,12 @@ class FaceForms:
 
     def back(self, x: float, y: float, card: Card | None = None) -> None:
         """Place the back of ``card`` (by default, the deck's back) with its lower-left
-        trim corner at (x, y); a card printed without a back places nothing."""
+        trim corner at (x, y); a card printed without a back places nothing. A
+        two-faced card's back is its dark face."""
+        dark = self.dark_faces.get(card.id) if card is not None else None
+        if dark is not None:
+            self.face(dark, x, y)
+            return
         picture = card.back if card is not None and card.back is not None \
             else self.deck_back
         if picture == NO_BACK:

@@ -18,6 +18,7 @@ from typing import Any
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
+from cardgen.catalogue import Color as CardColor
 from cardgen.catalogue import catalogue
 from cardgen.errors import CatalogueError
 from cardgen.render.colour import current_face_style, paint
@@ -26,7 +27,7 @@ from cardgen.typography import registered
 
 ICON_FONT = "Icons"
 LABEL_FONT = "Sans-Bold"
-DRAWINGS = ("cards", "wild", "reverse", "boomerang", "penguin", "label")
+DRAWINGS = ("cards", "wild", "dark-wild", "reverse", "boomerang", "penguin", "label")
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,9 @@ class Pictogram:
     drawing: str | None = None
     count: int = 0
     label: str = ""
+    #: The disc a black card's oval shows behind it: the four light colours, or the dark
+    #: side's ("dark-wild", UNO Flip's dark black cards)
+    disc: str = "wild"
 
     @property
     def corner_text(self) -> str | None:
@@ -66,6 +70,7 @@ def pictograms() -> Mapping[str, Pictogram]:
             drawing=drawing,
             count=int(entry.get("count", 0)),
             label=str(entry.get("label", "")),
+            disc="dark-wild" if drawing == "dark-wild" else str(entry.get("disc", "wild")),
         )
     return found
 
@@ -207,7 +212,17 @@ def _wild(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: 
           stroke: Color | None) -> None:
     """Four quarters of a disc in the four colours, each slightly apart; each with its
     colour's shape when the faces show them and the disc is large enough to read it."""
-    colors = catalogue().colors
+    _quarters(canvas, catalogue().colors, cx, cy, size, stroke)
+
+
+def _dark_wild(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
+               stroke: Color | None) -> None:
+    """The wild's disc in the dark side's colours (UNO Flip's dark wilds, FL-03)."""
+    _quarters(canvas, catalogue().dark_colors, cx, cy, size, stroke)
+
+
+def _quarters(canvas: Any, colors: Mapping[str, CardColor], cx: float, cy: float, size: float,
+              stroke: Color | None) -> None:
     radius = size / 2
     for i, color in enumerate(colors.values()):
         canvas.setFillColor(paint(color.rgb))
@@ -337,6 +352,7 @@ Drawing = Callable[[Any, Pictogram, float, float, float, Color, "Color | None"],
 _DRAWINGS: dict[str, Drawing] = {
     "cards": _card_fan,
     "wild": _wild,
+    "dark-wild": _dark_wild,
     "reverse": _reverse,
     "boomerang": _boomerang,
     "penguin": _penguin,

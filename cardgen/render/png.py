@@ -130,13 +130,14 @@ def tts_grid_note(path: Path, cards: int) -> str:
 
 
 def _tts_jobs(deck: Deck, out: Path, listed: list[tuple[Card, int]], first_page: int,
-              tts: Raster) -> list[raster.SheetJob]:
-    """The sheets: every copy in deck order, the back (the last page) in the last cell."""
+              tts: Raster, back: int) -> list[raster.SheetJob]:
+    """The sheets: every copy in deck order, the back (page ``back`` of the pages from
+    ``first_page`` on) in the last cell."""
     settings = layout().png
     copies = tuple(first_page + index for index, (_, count) in enumerate(listed)
                    for _ in range(count))
     per_sheet = settings.tts_columns * settings.tts_rows - 1  # the last cell is the back
-    return [raster.SheetJob(copies[start:start + per_sheet], first_page + len(listed),
+    return [raster.SheetJob(copies[start:start + per_sheet], first_page + back,
                             settings.tts_columns, settings.tts_rows, tts.pixels, tts.dpi,
                             out / f"{deck.id}-tts-{number}.png")
             for number, start in enumerate(range(0, len(copies), per_sheet), start=1)]
@@ -176,6 +177,9 @@ def write_pngs(deck: Deck, out: Path, *, dpi: int | None = None,
     prepare_folder(out)
     listed = deck.card_list(players)
     distinct: list[Card | None] = [card for card, _ in listed]
+    # A two-faced deck's dark faces too, each in its own file (FL-01).
+    dark = deck.dark_face_cards()
+    distinct += [dark[card.id] for card, _ in listed if card.id in dark]
     distinct.append(None)
     face = Raster(size, bleed_mm, dpi)
     # The images are made in a hidden folder inside ``out`` and moved into place once
@@ -189,7 +193,8 @@ def write_pngs(deck: Deck, out: Path, *, dpi: int | None = None,
         rasters = [face]
         if tts:
             rasters.append(Raster(size, 0.0, tts_dpi(size)))
-            jobs += _tts_jobs(deck, staging, listed, len(distinct), rasters[1])
+            jobs += _tts_jobs(deck, staging, listed, len(distinct), rasters[1],
+                              len(distinct) - 1)
         _run(faces_pdf(distinct, lang, rasters, deck.back), jobs, workers or os.cpu_count() or 1)
         for job in jobs:
             os.replace(job.path, out / job.path.name)

@@ -59,7 +59,7 @@ def generic_name(card: Card, lang: str, plural: bool = False) -> str:
     name = card.plural[lang] if plural else card.name[lang]
     if card.color is None:
         return name
-    color = catalogue().colors[card.color]
+    color = catalogue().color(card.color)
     words = color.words(lang, plural)
     pattern = r"\b(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     stripped = re.sub(pattern + r")\b", "", name, flags=re.IGNORECASE)
@@ -107,7 +107,7 @@ def kind_summary(kind: Kind, lang: str) -> dict[str, Any]:
                                  if first.effect in cat.effects and caption != cat.effects[
                                      first.effect].auto_caption(dict(first.params))[lang]
                                  else caption),
-        "colors": [cat.colors[c].name[lang] for c in colors],
+        "colors": [cat.color(c).name[lang] for c in colors],
         "per_color": per_color.pop() if len(per_color) == 1 and len(colors) > 1 else None,
         "any_card": first.any_card,
         "reaction": first.reaction,
@@ -123,6 +123,9 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
     """Everything a rulebook template may use for ``deck`` in ``lang``."""
     card_list = deck.card_list()
     kinds = [kind_summary(kind, lang) for kind in kinds_of(card_list)]
+    # A two-faced deck's dark faces, counted as their light faces are (FL-01).
+    dark_kinds = [kind_summary(kind, lang) for kind in kinds_of(
+        [(dark, deck.counts[light.id]) for light, dark in deck.face_pairs()])]
     numbers = [k for k in kinds if k["is_number"]]
     rule_rows = _rule_rows(deck, lang)
     return {
@@ -138,8 +141,10 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         "rules": rule_rows[True],
         "other_rules": rule_rows[False],
         "plays": lambda name: name in played_with_parts(deck),
-        **_kind_lookups(kinds, deck.cards, lang),
+        **_kind_lookups(kinds + dark_kinds, deck.cards, lang),
         "colors": [c.name[lang] for c in catalogue().colors.values()],
+        "dark_kinds": dark_kinds,
+        "dark_colors": [catalogue().dark_colors[c].name[lang] for c in deck.dark_colors],
         "devices": list(deck.devices),  # X-09 … X-12: described, never played
     }
 

@@ -121,6 +121,7 @@ READERS: dict[str, Callable[[Reader, Any, str], Any]] = {
     "events": lambda r, v, w: r.texts(v, w), "event_counts": _event_counts,
     "legal": _legal, "hands": _seat_cards, "hand_sizes": _hand_sizes, "revealed": _revealed,
     "points": _seat_numbers, "draw": _cards, "game": _game,
+    "side": _choice(("light", "dark")),  # FL-10: a two-faced deck's side in force
 }
 EXPECT_FIELDS = frozenset({*READERS, "ordered"})
 

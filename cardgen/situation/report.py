@@ -84,6 +84,8 @@ def state_dict(state: RoundState, *, piles: bool = False) -> dict[str, Any]:
         "points": {seat_name(s): state.rules.round_points(state, s) for s in range(state.n)},
         "finished": finishing_order(state),
     }
+    if variant.two_faced:  # FL-10: the side in force
+        data["side"] = ("light", "dark")[state.side]
     if piles:
         data["draw"] = [ids[k] for k in reversed(state.draw_pile)]
     if state.phase == OVER:

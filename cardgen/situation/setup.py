@@ -244,17 +244,24 @@ def _set_cards(setup: Setup, data: Mapping[str, Any]) -> tuple[int, int]:
     used = Counter(k for hand in state.hands for k in hand)
     used.update(state.discard)
     used[start_kind] += 1
+    # A two-faced deck on its dark side holds its cards by their dark faces (FL-10).
+    deck = variant.flipped_deck if data.get("side") == "dark" else variant.deck
     if "draw" in data:
         # Listed first-to-be-drawn first; the engine draws from the end of its list.
         state.draw_pile = list(reversed(reader.cards(data["draw"], "draw")))
     else:
-        beyond = used - Counter(variant.deck)
+        beyond = used - Counter(deck)
         if beyond:
             kind, count = next(iter(beyond.items()))
+            if variant.two_faced and Counter(variant.other_face[k] for k in deck)[kind]:
+                side = "dark" if deck is variant.flipped_deck else "light"
+                raise reader.fail(f"'{variant.kinds[kind].id}' is a face of the side not in "
+                                  f"force; with side = \"{side}\", name each card by its "
+                                  f"{side} face (FL-10)")
             raise reader.fail(f"the situation uses {count} more '{variant.kinds[kind].id}' "
                               "than the deck holds; list the draw pile with 'draw' to go "
                               "beyond it")
-        pile = list((Counter(variant.deck) - used).elements())
+        pile = list((Counter(deck) - used).elements())
         state.rng.shuffle(pile)
         state.draw_pile = pile
     state.universe = Counter(used)

@@ -210,7 +210,8 @@ class TableLog:
         skipped = penalty.skipped
         return self.words.penalty(self._seat(penalty.target), penalty.amount,
                                   self._seat(skipped) if skipped is not None else None,
-                                  list(penalty.flags), later=penalty.later)
+                                  list(penalty.flags), later=penalty.later,
+                                  until=penalty.until)
 
     def _seat(self, seat: int) -> str:
         return self.words.seat(seat)

@@ -51,7 +51,8 @@ class Words:
     def color_name(self, color: str | None) -> str:
         if color is None:
             return self("no_color")
-        known = catalogue().colors.get(color)
+        cat = catalogue()
+        known = cat.colors.get(color) or cat.dark_colors.get(color)  # (either side's, FL-03)
         return _said(known.name, self.lang) if known is not None else color
 
     def color_in_force(self, state: RoundState, marked: bool = False) -> str:
@@ -85,14 +86,20 @@ class Words:
         skipped = self.table_seat(seats[penalty.skipped]) if penalty.skipped is not None \
             else None
         return self.penalty(self.table_seat(seats[penalty.target]), penalty.amount, skipped, flags,
-                            later=penalty.skip_later)
+                            later=penalty.skip_later, until=penalty.until_color)
 
     def penalty(self, target: str, amount: int, skipped: str | None,
-                flags: list[str], *, later: bool = False) -> str:
-        """A draw waiting: who draws how many, who misses the turn (``later``: his next
-        one, as he is not the next to play), and how it may be answered (``flags`` are
-        the engine's: stackable, challengeable…)."""
-        text = self("pending_draw", seat=target, count=amount)
+                flags: list[str], *, later: bool = False, until: str | None = None) -> str:
+        """A draw waiting: who draws how many (``until``: until a card of that colour,
+        then ``amount`` more), who misses the turn (``later``: his next one, as he is not
+        the next to play), and how it may be answered (``flags`` are the engine's:
+        stackable, challengeable…)."""
+        if until is not None:
+            text = self("pending_draw_until", seat=target, color=self.color_name(until))
+            if amount:
+                text += self("pending_draw_more", count=amount)
+        else:
+            text = self("pending_draw", seat=target, count=amount)
         if skipped is not None:
             text += self("pending_skip_later" if later else "pending_skip", seat=skipped)
         said = [self(f"answer_{flag}") if f"answer_{flag}" in self.labels else flag

@@ -172,6 +172,24 @@ class Session(TableGame[HumanPlayer]):
             lines.append(words("hand", cards=words.hand(state, state.hands[me], marked=True)))
         if log is not None:
             lines.extend(log.seen_lines())  # a hand a Fouine or a challenge showed
+        if state.variant.two_faced:
+            lines.extend(self._other_sides(me))
+        return lines
+
+    def _other_sides(self, me: int) -> list[str]:
+        """FL-06: the side in force, and what two-faced cards show this seat: the other
+        side of every other hand and of the draw pile's top."""
+        state, words = self.state, self.words
+        assert state is not None
+        other = state.variant.other_face
+        lines = [words("dark_side_in_force" if state.side else "light_side_in_force")]
+        for seat, hand in enumerate(state.hands):
+            if seat != me and hand:
+                lines.append(words("other_side", seat=f"P{self.seats[seat]}",
+                                   cards=words.hand(state, [other[k] for k in hand])))
+        if state.draw_pile:
+            lines.append(words("draw_pile_other_side",
+                               card=words.marked(state, other[state.draw_pile[-1]])))
         return lines
 
     def _save(self, typed: str) -> str:

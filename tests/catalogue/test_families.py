@@ -57,4 +57,4 @@ def test_an_unknown_family_is_refused_naming_the_installed_ones(tmp_path: Path) 
     assert done.returncode == 1
     assert done.stderr.strip() == (
         "Error: deck.toml: card 'comet' has family 'moon'; use one of attack, classic, extra, "
-        "house, nomercy, unplugged, space, custom")
+        "flip, house, nomercy, unplugged, space, custom")

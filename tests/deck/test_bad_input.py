@@ -151,7 +151,7 @@ def test_an_unreadable_deck(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 def test_a_missing_deck_file(tmp_path: Path) -> None:
     assert refused(["png", "nowhere/deck.toml"], tmp_path) == (
         "nowhere/deck.toml: no such deck file; check the path (the built-in decks are "
-        "classic, unplugged, house, attack, nomercy)")
+        "classic, unplugged, house, attack, flip, nomercy)")
 
 
 def test_bad_toml_syntax_names_line_and_column() -> None:
@@ -173,12 +173,12 @@ def test_nul_bytes_in_utf8_text_are_a_syntax_error(tmp_path: Path) -> None:
 def test_a_misspelt_builtin_deck_gets_a_suggestion(tmp_path: Path) -> None:
     assert refused(["check", "clasic"], tmp_path) == (
         "'clasic' is neither a built-in deck nor a deck file; did you mean 'classic'? "
-        "(the built-in decks are classic, unplugged, house, attack, nomercy)")
+        "(the built-in decks are classic, unplugged, house, attack, flip, nomercy)")
     assert refused(["simulate", "unpluged"], tmp_path) == (
         "'unpluged' is neither a built-in deck nor a deck file; did you mean 'unplugged'? "
-        "(the built-in decks are classic, unplugged, house, attack, nomercy)")
+        "(the built-in decks are classic, unplugged, house, attack, flip, nomercy)")
     assert refused(["cards", "zzz"], tmp_path) == (
-        "'zzz' is neither a built-in deck (classic, unplugged, house, attack, nomercy) nor a deck file; give "
+        "'zzz' is neither a built-in deck (classic, unplugged, house, attack, flip, nomercy) nor a deck file; give "
         "a built-in name or the path to a .toml file")
 
 
@@ -186,7 +186,7 @@ def test_a_capitalised_builtin_or_a_path_without_toml_gets_a_suggestion(
         tmp_path: Path) -> None:
     assert refused(["check", "CLASSIC"], tmp_path) == (
         "'CLASSIC' is neither a built-in deck nor a deck file; did you mean 'classic'? "
-        "(the built-in decks are classic, unplugged, house, attack, nomercy)")
+        "(the built-in decks are classic, unplugged, house, attack, flip, nomercy)")
     (tmp_path / "mine.toml").write_text('name = "Mine"\nbase = "classic"\n', encoding="utf-8")
     given = str(tmp_path / "mine")
     assert refused(["check", given], tmp_path) == (
@@ -198,7 +198,7 @@ def test_a_misspelt_base_deck_gets_a_suggestion(tmp_path: Path) -> None:
     deck.write_text('name = "Typo"\nbase = "hous"\n')
     assert refused(["check", str(deck)], tmp_path) == (
         f"{deck}: base 'hous' is neither a built-in deck nor a deck file (did you mean "
-        "'house'?); use classic, unplugged, house, attack, nomercy or a deck file's path")
+        "'house'?); use classic, unplugged, house, attack, flip, nomercy or a deck file's path")
 
 
 # --- pictures -------------------------------------------------------------------------------
@@ -345,7 +345,7 @@ def test_a_card_colour_given_as_a_list() -> None:
     deck = BAD / "card-colour-list.toml"
     assert check_errors(deck) == [
         f"{deck}: card 'sun' has colour ['red']; a colour is one id among red, yellow, green, "
-        "blue (several go in 'colors')"]
+        "blue, pink, teal, orange, purple (several go in 'colors')"]
 
 
 def test_an_unknown_pictogram() -> None:
@@ -379,12 +379,12 @@ def test_situations_with_values_of_the_wrong_kind(tmp_path: Path) -> None:
 
 def test_a_deck_name_no_file_can_have(tmp_path: Path) -> None:
     assert refused(["cards", "bad\x00name"], tmp_path) == (
-        "'bad\x00name' is neither a built-in deck (classic, unplugged, house, attack, nomercy) nor a deck file; "
+        "'bad\x00name' is neither a built-in deck (classic, unplugged, house, attack, flip, nomercy) nor a deck file; "
         "give a built-in name or the path to a .toml file")
     long_name = "x" * 5000 + ".toml"
     assert refused(["cards", long_name], tmp_path) == (
         f"{long_name}: no such deck file; check the path (the built-in decks are classic, "
-        "unplugged, house, attack, nomercy)")
+        "unplugged, house, attack, flip, nomercy)")
 
 
 def test_a_picture_file_too_large_to_read(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ def test_problems_of_one_card_table_come_field_by_field() -> None:
     cards, problems = build_cards(entry, cat.colors, cat.effects, default_family="custom")
     assert problems[0].startswith("card 'moon' has unknown field(s) colour; the fields are ")
     assert problems[1:] == [
-        "card 'moon' has family 'space'; use one of attack, classic, extra, house, nomercy, unplugged, custom",
+        "card 'moon' has family 'space'; use one of attack, classic, extra, flip, house, nomercy, unplugged, custom",
         "card 'moon': points must be a whole number from 0 to 1000",
         "card 'moon': 'reaction' must be true or false",
         "card 'moon' has no name; give it one in both languages, e.g. "

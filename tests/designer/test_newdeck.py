@@ -154,7 +154,7 @@ def test_new_from_an_example_copies_its_files_as_they_ship(tmp_path: Path) -> No
 def test_new_from_an_unknown_example_names_the_examples(tmp_path: Path) -> None:
     assert refused(["new", "train", "--from", "nigth-train"], tmp_path) == (
         "--from: there is no example deck 'nigth-train'; did you mean 'night-train'? the "
-        "examples are eleven, night-train, party, wizz")
+        "examples are day-and-night, eleven, night-train, party, wizz")
 
 
 def test_examples_copies_every_example_and_never_overwrites(tmp_path: Path) -> None:
@@ -163,11 +163,12 @@ def test_examples_copies_every_example_and_never_overwrites(tmp_path: Path) -> N
                      if p.is_file() and p.name != "__init__.py")
     assert sorted(p.name for p in (tmp_path / "ex").iterdir()) == shipped
     assert [p.name for p in example_files()] == shipped
-    assert output.splitlines()[-1] == "example decks: eleven, night-train, party, wizz"
+    assert output.splitlines()[-1] == ("example decks: day-and-night, eleven, night-train, "
+                                       "party, wizz")
     for name in shipped:
         assert (tmp_path / "ex" / name).read_bytes() == (ROOT / "examples" / name).read_bytes()
     (tmp_path / "ex" / "party.toml").write_text("# mine now", encoding="utf-8")
     message = refused(["examples", "ex"], tmp_path)
-    assert message.startswith("ex/eleven.toml: already exists (and 7 more); `cardgen "
+    assert message.startswith("ex/day-and-night.toml: already exists (and 8 more); `cardgen "
                               "examples` never writes over a file")
     assert (tmp_path / "ex" / "party.toml").read_text(encoding="utf-8") == "# mine now"

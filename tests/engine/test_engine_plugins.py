@@ -23,7 +23,7 @@ from cardgen.situation import explain
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "cardgen" / "engine"
-FAMILIES = ("classic", "unplugged", "extra", "house", "nomercy", "options", "attack")
+FAMILIES = ("classic", "unplugged", "extra", "house", "nomercy", "options", "attack", "flip")
 EXAMPLES = ROOT / "cardgen" / "data" / "effect_examples"
 
 

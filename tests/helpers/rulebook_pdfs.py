@@ -19,7 +19,7 @@ from helpers.paths import ROOT
 OWN_TEXT = ROOT / "tests" / "decks" / "own-text" / "own-text.toml"
 #: The built-in decks whose books the quick set leaves to `-m slow`: 168 cards make a
 #: book of seconds, and the other decks keep each behaviour in the quick set.
-SLOW_BOOKS = frozenset({"nomercy"})
+SLOW_BOOKS = frozenset({"nomercy", "flip", "day-and-night"})
 
 
 def deck_id(ref: str) -> str:

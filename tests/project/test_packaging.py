@@ -64,15 +64,15 @@ def test_build_writes_into_output_of_the_folder_it_runs_from(built: tuple[Path, 
     assert sorted(line.removeprefix("wrote output/") for line in output.splitlines()) \
         == written
     # One card list, two rulebooks and the sheets of each built-in deck.
-    for deck in ("classic", "unplugged", "house", "attack", "nomercy"):
+    for deck in ("classic", "unplugged", "house", "attack", "nomercy", "flip"):
         assert {f"{deck}-cards.json", f"{deck}-rulebook-fr.pdf", f"{deck}-rulebook-en.pdf",
                 f"{deck}-sheets-a4.pdf"} <= set(written)
 
 
 def test_every_font_of_every_pdf_build_writes_is_embedded(built: tuple[Path, str]) -> None:
     pdfs = sorted((built[0] / "output").glob("*.pdf"))
-    # A rulebook of each built-in deck in each language, 5 full sheets, 4 sheets of specials.
-    assert len(pdfs) == 5 * len(languages()) + 9
+    # A rulebook of each built-in deck in each language, 6 full sheets, 5 sheets of specials.
+    assert len(pdfs) == 6 * len(languages()) + 11
     for pdf in pdfs:
         assert not_embedded(pdf.read_bytes()) == [], pdf.name
 
@@ -87,7 +87,7 @@ def test_build_on_letter_paper_puts_every_sheet_and_rulebook_page_on_letter(
     assert {p.name for p in pdfs} >= {"classic-sheets-letter.pdf",
                                       "unplugged-specials-letter.pdf",
                                       "house-rulebook-en.pdf"}
-    assert len(pdfs) == 5 * len(languages()) + 9
+    assert len(pdfs) == 6 * len(languages()) + 11
     for pdf in pdfs:
         sizes = {(round(float(page.mediabox.width)), round(float(page.mediabox.height)))
                  for page in PdfReader(pdf).pages}

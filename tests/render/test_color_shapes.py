@@ -112,7 +112,7 @@ def test_two_colours_of_one_value_differ_by_their_shape_without_hue(
 
 def test_every_card_colour_has_a_shape_of_its_own() -> None:
     shapes = layout().card.color_shapes.shapes
-    assert set(shapes) == set(catalogue().colors)
+    assert set(shapes) == set(catalogue().colors) | set(catalogue().dark_colors)
     outlines = {(shape.circle, len(shape.points)) for shape in shapes.values()}
     assert len(outlines) == len(shapes)  # as many outlines (corner counts) as colours
     assert len({shape.symbol for shape in shapes.values()}) == len(shapes)

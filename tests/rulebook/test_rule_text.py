@@ -369,7 +369,7 @@ def test_a_link_to_a_file_outside_the_folder_is_refused(tmp_path: Path,
     ('en = 3', "zap.toml: [rulebook] en must be the name of a Markdown file next to the deck "
                "file, like en = \"rules.en.md\""),
     ('base = "clasic"', "zap.toml: [rulebook] base is 'clasic'; use the name of a built-in "
-                        "text (classic, unplugged, house, attack, nomercy) (did you mean 'classic'?)"),
+                        "text (classic, unplugged, house, attack, flip, nomercy) (did you mean 'classic'?)"),
     # The languages listed after "fr" grow with the catalogues ("fr, en and de").
     ('english = "rules.en.md"', "zap.toml: [rulebook] has unknown field(s) english; it may "
                                 "have base, fr"),

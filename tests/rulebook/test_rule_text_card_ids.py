@@ -119,14 +119,14 @@ CARDS = ("0, 1, 2, 3, 4, 5, 6, 7, 8, 9, draw-two, reverse, skip, wild, wild-draw
      "'red-canon' in k.ids)"),
     (TEXT.replace('k.id == "canon"', 'k.id in ["canon", "wiled"]'),
      f"canon.en.md, line 3: 'wiled' is not a card of this deck; its cards are {CARDS} "
-     "(did you mean 'wild'?)"),
+     "(did you mean 'wild', 'flip-wild', 'dark-wild'?)"),
     (TEXT.replace('k.id == "canon"', 'k.symbol == "canons"'),
      "canon.en.md, line 3: no card has the symbol 'canons', so this comparison never holds; "
      "a kind's symbol is its key, like \"+2\" or \"reverse\" (did you mean 'canon', 'non'?)"),
     # A misspelt key in name(), on a line this deck never runs (it holds no +8).
     ('# Cannons\n\n{% if has("+8") %}\nAnd the {{ name("wild-draw-eigth") }}.\n{% endif %}\n',
      "canon.en.md, line 4: no card has the id or key 'wild-draw-eigth'; did you mean "
-     "'wild-draw-eight', 'wild-draw-ten', 'wild-draw-six'? (a card's id, as "
+     "'wild-draw-eight', 'wild-draw-two', 'wild-draw-ten'? (a card's id, as "
      "`cardgen cards DECK` lists them, or a kind's key like \"+2\")"),
     # An @card line in a branch that does not run.
     ("# Cannons\n\n{% if false %}\n@card canno\nBoom.\n@end\n{% endif %}\n",

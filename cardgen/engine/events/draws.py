@@ -19,9 +19,13 @@ class DrawWaiting:
     skipped: int | None = None
     later: bool = False
     flags: tuple[str, ...] = ()
+    until: str | None = None  # a draw until this colour, then ``amount`` more (FL-08)
 
     def __str__(self) -> str:
         text = f"{seat_name(self.target)} draws {self.amount}"
+        if self.until is not None:
+            text = f"{seat_name(self.target)} draws until {self.until}" + (
+                f" and {self.amount} more" if self.amount else "")
         if self.skipped is not None:
             text += (f", {seat_name(self.skipped)} misses the next turn" if self.later
                      else f", {seat_name(self.skipped)} misses the turn")

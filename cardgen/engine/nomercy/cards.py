@@ -51,7 +51,8 @@ class RouletteTurned(Event):
 
 @register_effect
 class SkipEveryone(Effect):
-    """NM-05: every other player misses a turn: its player plays again at once."""
+    """NM-05 (and UNO Flip's dark side, FL-07): every other player misses a turn: its
+    player plays again at once."""
 
     name = "skip-everyone"
 

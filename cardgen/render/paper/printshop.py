@@ -102,7 +102,8 @@ def render_print_shop(deck: Deck, options: SheetOptions, shop: ShopFile | None =
         canvas.setBleedBox(bleed_box)
         canvas.setTrimBox(trim_box)
         forms = FaceForms(canvas, lang=options.lang, bleed_mm=options.bleed_mm,
-                          size=options.size, deck_back=deck.back)
+                          size=options.size, deck_back=deck.back,
+                          dark_faces=deck.dark_face_cards())
         for card, is_back in page_order(cards, shop.order):
             if is_back:
                 forms.back(bleed, bleed, card)  # the deck's back, the card's own, or none

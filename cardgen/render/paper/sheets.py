@@ -223,7 +223,8 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     with _binary_streams():
         canvas = new_canvas(buffer, (grid.page_width, grid.page_height), name)
         forms = FaceForms(canvas, lang=options.lang, bleed_mm=options.bleed_mm,
-                          size=options.size, deck_back=deck.back)
+                          size=options.size, deck_back=deck.back,
+                          dark_faces=deck.dark_face_cards())
         if options.backs:
             canvas.setViewerPreference(
                 "Duplex", "DuplexFlipShortEdge" if short else "DuplexFlipLongEdge")
@@ -290,7 +291,8 @@ def _render_fold(deck: Deck, options: SheetOptions, cards: Sequence[Card]) -> by
     with _binary_streams():
         canvas = new_canvas(buffer, (grid.page_width, grid.page_height), name)
         forms = FaceForms(canvas, lang=options.lang, bleed_mm=options.bleed_mm,
-                          size=options.size, deck_back=deck.back)
+                          size=options.size, deck_back=deck.back,
+                          dark_faces=deck.dark_face_cards())
         for number, page_cards in enumerate(pages, start=1):
             for index, card in enumerate(page_cards):
                 grid.place(canvas, *grid.slot(fold.face_slot(index)), partial(forms.face, card))

@@ -8,7 +8,7 @@ import io
 import os
 import shutil
 import tempfile
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,10 +35,12 @@ class TabletopDeck:
     cell: tuple[int, int]  # a card's pixels on a sheet
 
 
-def _back_key(card: Card | None) -> Hashable:
+def _back_key(card: Card | None, dark: Mapping[str, Card]) -> Hashable:
     """What tells two backs apart: None for the deck's, else the card's own (a picture,
-    or none at all)."""
-    return None if card is None else card.back
+    or none at all), or in a two-faced deck its dark face (FL-01)."""
+    if card is None:
+        return None
+    return ("dark", dark[card.id].id) if card.id in dark else card.back
 
 
 def _pages_pdf(deck: Deck, faces: Sequence[Card], backs: Sequence[Card | None], lang: str,
@@ -50,7 +52,7 @@ def _pages_pdf(deck: Deck, faces: Sequence[Card], backs: Sequence[Card | None], 
     with _binary_streams():
         canvas = new_canvas(buffer, cell.page, "tabletop")
         forms = FaceForms(canvas, lang=FaceLanguages(lang), bleed_mm=0.0, size=cell.size,
-                          deck_back=deck.back)
+                          deck_back=deck.back, dark_faces=deck.dark_face_cards())
         for card in faces:
             forms.face(card, x, y)
             canvas.showPage()
@@ -71,8 +73,9 @@ def write_tabletop(deck: Deck, out: Path, *, lang: str = "en", players: int | No
     listed = deck.card_list(players)
     faces = [card for card, _ in listed]
     backs: dict[Hashable, Card | None] = {None: None}  # the deck's back first, always
+    dark = deck.dark_face_cards()
     for card in faces:
-        backs.setdefault(_back_key(card), card)
+        backs.setdefault(_back_key(card, dark), card)
     unique_back = len(backs) > 1
     back_page = {key: len(faces) + index for index, key in enumerate(backs)}
     copies = [(page, card) for page, (card, count) in enumerate(listed) for _ in range(count)]
@@ -91,7 +94,7 @@ def write_tabletop(deck: Deck, out: Path, *, lang: str = "en", players: int | No
         face_jobs = [sheet(tuple(page for page, _ in chunk), f"{deck.id}-tts-{number}.png",
                            (columns, rows)) for number, chunk in enumerate(chunks, start=1)]
         if unique_back:
-            back_jobs = [sheet(tuple(back_page[_back_key(card)] for _, card in chunk),
+            back_jobs = [sheet(tuple(back_page[_back_key(card, dark)] for _, card in chunk),
                                f"{deck.id}-tts-back-{number}.png", (columns, rows))
                          for number, chunk in enumerate(chunks, start=1)]
         else:  # one cell: the deck's back alone
