@@ -365,12 +365,12 @@ def png(ctx: click.Context, deck: str, output: Path | None, dpi: int | None,
 @large_print_option("Write the rulebooks in large print (DECK-rulebook-LANG-large.pdf) "
                     "instead of the standard ones.")
 @color_shapes_option()
-def build(out: Path, paper: str, large_print: bool, no_color_shapes: bool) -> None:
+@workers_option("Processes sharing the files (the same bytes for any number).")
+def build(out: Path, paper: str, large_print: bool, no_color_shapes: bool,
+          workers: int) -> None:
     """Write every built-in deck's sheets and rulebooks into the output folder."""
     from cardgen import build as build_module
-    from cardgen.render.colour import FaceStyle, face_style
 
-    # The built-in decks all show their shapes: the switch alone turns them off.
-    with face_style(FaceStyle(color_shapes=not no_color_shapes)):
-        for path in build_module.build_all(out, paper, large_print):
-            click.echo(f"wrote {path}")
+    settings = build_module.BuildSettings(out, paper, large_print, not no_color_shapes)
+    for path in build_module.build_all(settings, workers):
+        click.echo(f"wrote {path}")

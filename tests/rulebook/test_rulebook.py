@@ -23,7 +23,7 @@ from jinja2.exceptions import SecurityError
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4, LETTER
 
-from cardgen.build import build_all
+from cardgen.build import BuildSettings, build_all
 from cardgen.cli import main
 from cardgen.deck.load import Deck, builtin_names, load_deck
 from cardgen.rulebook import rulebook_blocks, rulebook_pdf
@@ -369,7 +369,8 @@ def test_rulebook_command_needs_a_language() -> None:
 
 @pytest.mark.slow  # every built-in deck built; test_rulebook_command_writes_the_pdf is quick
 def test_build_writes_both_rulebooks_of_every_builtin_deck(tmp_path: Path) -> None:
-    written = list(build_all(tmp_path))
+    # Shared by two processes, the books are the bytes one process makes of each alone.
+    written = list(build_all(BuildSettings(tmp_path), workers=2))
     for ref in builtin_names():
         for lang in ("fr", "en"):
             path = tmp_path / f"{ref}-rulebook-{lang}.pdf"
