@@ -32,7 +32,6 @@ def test_a_verdict_that_changes_with_skill_is_named(verdicts: list[str],
 @pytest.mark.parametrize(("args", "said"), [
     (["--skill", "strong"], "two bots or more"),
     (["--skill", "heuristic,clever"], "unknown player 'clever'"),
-    (["--skill", "heuristic,strong", "--output", "x.pdf"], "not written yet"),
 ])
 def test_bad_skills_are_one_line(args: list[str], said: str) -> None:
     code, out = run("balance", "classic", *args)
