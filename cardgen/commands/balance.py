@@ -82,7 +82,7 @@ class _StageBars:
               help="With --skill: rounds of the strongest bot against the weakest on each "
                    "deck, for how much the deck rewards skill.")
 @json_option("Print every figure as JSON.")
-@output_option("Also write the report's charts to this PDF.")
+@output_option("Also write the report's charts to this PDF (with --skill: the by-skill chart).")
 @lang_option("Language of the table and the PDF.")
 def balance(deck: str, against: str, option_names: tuple[str, ...], players: tuple[int, ...] | None,
             games: int, tolerance: float, max_pairs: int, seed: str, workers: int,
@@ -102,9 +102,6 @@ def balance(deck: str, against: str, option_names: tuple[str, ...], players: tup
     from cardgen.deck.load import load_deck
     from cardgen.outputs import output_file
 
-    if output is not None and skill is not None:
-        raise click.BadParameter("the PDF of a study by skill is not written yet: leave out "
-                                 "--output (or --skill)", param_hint="--output")
     if output is not None:  # an unwritable path is said before minutes of games
         output_file(output)
     loaded = load_deck(deck)
@@ -124,7 +121,7 @@ def balance(deck: str, against: str, option_names: tuple[str, ...], players: tup
         connect(cluster, workers)
     bars = _StageBars()
     if skill is not None:
-        _by_skill(plan, skill, skill_rounds, bars, as_json, lang)
+        _by_skill(plan, skill, skill_rounds, bars, as_json, output, lang)
         return
     try:
         result = run_study(plan, progress=bars)
@@ -163,24 +160,30 @@ def _skills(value: str | None) -> list[str] | None:
 
 
 def _by_skill(plan: Any, skills: list[str], rounds: int, bars: _StageBars, as_json: bool,
-              lang: str) -> None:
-    """``--skill``: the study at each strength, and the by-skill table after each report."""
+              output: Path | None, lang: str) -> None:
+    """``--skill``: the study at each strength, and the by-skill table after each report
+    (and its PDF)."""
     from cardgen.balance.report import format_report
-    from cardgen.balance.skill import format_skill_report, run_skill_study
+    from cardgen.balance.skill import format_skill_report, run_skill_study, write_skill_pdf
 
     try:
         result = run_skill_study(plan, skills, rounds, progress=bars)
     except KeyboardInterrupt:
         bars.finish()
         click.echo(f"interrupted (Ctrl-C) after {bars.done} games; a balance study needs "
-                   "all of them, so there is no report", err=True)
+                   "all of them, so there is no report"
+                   + ("" if output is None else f" and {output} is not written"), err=True)
         sys.exit(INTERRUPTED)
     bars.finish()
+    if output is not None:
+        write_skill_pdf(result, output, lang)
     if as_json:
         emit_json(result)
-        return
-    for skill in skills:
-        click.echo(f"== {skill} ==")
-        click.echo(format_report(result["studies"][skill], lang))
-        click.echo("")
-    click.echo(format_skill_report(result, lang))
+    else:
+        for skill in skills:
+            click.echo(f"== {skill} ==")
+            click.echo(format_report(result["studies"][skill], lang))
+            click.echo("")
+        click.echo(format_skill_report(result, lang))
+    if output is not None:
+        click.echo(f"wrote {output}", err=as_json)
