@@ -48,7 +48,7 @@ UNSETTLED_COLOUR = colors.HexColor("#D9D9D9")
 FONT = "Sans"
 
 
-def _drawing(width: float, height: float) -> Drawing:
+def new_drawing(width: float, height: float) -> Drawing:
     """A chart's drawing, starting in the project's font: reportlab's renderer otherwise
     starts every drawing in Helvetica, a font no PDF of cardgen may leave unembedded."""
     drawing = Drawing(width, height)
@@ -56,7 +56,7 @@ def _drawing(width: float, height: float) -> Drawing:
     return drawing
 
 
-def _style(size: float, bold: bool = False, space: float = 4) -> ParagraphStyle:
+def text_style(size: float, bold: bool = False, space: float = 4) -> ParagraphStyle:
     return ParagraphStyle("b", fontName="Sans-Bold" if bold else FONT, fontSize=size,
                           leading=size * 1.3, spaceAfter=space)
 
@@ -67,7 +67,7 @@ def _axis_fonts(chart: Any, size: float = 7) -> None:
         axis.labels.fontSize = size
 
 
-def _error_bar(drawing: Drawing, a: tuple[float, float], b: tuple[float, float],
+def draw_error_bar(drawing: Drawing, a: tuple[float, float], b: tuple[float, float],
                cap: tuple[float, float]) -> None:
     """A whisker from a to b with short caps across it (cap: the caps' half extent)."""
     drawing.add(Line(a[0], a[1], b[0], b[1], strokeWidth=0.8))
@@ -138,7 +138,7 @@ def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
     vmin, vmax, step = _effect_scale(every_effect, scale, (tolerance or 0.0) * scale)
     shown, effects = every[rows], every_effect[rows]
     height = 16 + row_height * len(effects)
-    drawing = _drawing(WIDTH, height + 44)
+    drawing = new_drawing(WIDTH, height + 44)
     chart = HorizontalBarChart()
     chart.x, chart.y, chart.width, chart.height = 110, 24, WIDTH - 120 - VERDICT_WIDTH, height
     chart.data = [[e["estimate"] * scale for e in effects]]
@@ -166,7 +166,7 @@ def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
     band = chart.height / len(effects)
     for i, e in enumerate(effects if shown else []):
         y = chart.y + chart.height - (i + 0.5) * band
-        _error_bar(drawing, (sx(e["low"] * scale), y), (sx(e["high"] * scale), y), (0, 3))
+        draw_error_bar(drawing, (sx(e["low"] * scale), y), (sx(e["high"] * scale), y), (0, 3))
     said = points(tolerance, lang) if tolerance is not None else ""
     for i, kind in enumerate(shown):
         y = chart.y + chart.height - (i + 0.5) * band
@@ -186,7 +186,7 @@ def effect_chart(kinds: list[dict[str, Any]], axis: str, lang: str,
                (words["short_unsettled"], UNSETTLED_COLOUR)]
     else:
         key = [(words["legend_clear"], DECK_COLOUR), (words["short_unclear"], FLAT_COLOUR)]
-    _legend(drawing, key, WIDTH - 4, chart.y + chart.height + 8)
+    draw_legend(drawing, key, WIDTH - 4, chart.y + chart.height + 8)
     drawing.add(String(chart.x + chart.width / 2, 4, axis,
                        fontName=FONT, fontSize=7, textAnchor="middle"))
     return drawing
@@ -230,7 +230,7 @@ def length_chart(table: dict[str, Any], names: tuple[str, str], words: dict[str,
         for turns, n in counts:
             shares[min(len(edges) - 1, turns // width)] += 100 * n / total
         data.append(shares)
-    drawing = _drawing(WIDTH, height)
+    drawing = new_drawing(WIDTH, height)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, height - 60
     chart.data = data
@@ -249,13 +249,13 @@ def length_chart(table: dict[str, Any], names: tuple[str, str], words: dict[str,
                        fontName=FONT, fontSize=7, textAnchor="middle"))
     drawing.add(String(4, chart.y + chart.height + 8, words["pdf_length_share"],
                        fontName=FONT, fontSize=7))
-    _legend(drawing, [(names[0], DECK_COLOUR)]
+    draw_legend(drawing, [(names[0], DECK_COLOUR)]
             + ([(names[1], BASE_COLOUR)] if len(data) > 1 else []),
             WIDTH - 4, chart.y + chart.height + 8)
     return drawing
 
 
-def _legend(drawing: Drawing, items: list[tuple[str, Any]], right: float, y: float) -> None:
+def draw_legend(drawing: Drawing, items: list[tuple[str, Any]], right: float, y: float) -> None:
     """A colour swatch and its deck's name for each item, in a row ending at ``right``
     (a deck's name may be long: each takes the room its name needs)."""
     from reportlab.graphics.shapes import Rect
@@ -275,7 +275,7 @@ def seats_chart(table: dict[str, Any], names: tuple[str, str], words: dict[str, 
     ``height`` tall with their axis and legend."""
     shapes = [table["deck"]] + ([table["baseline"]] if "baseline" in table else [])
     n = table["players"]
-    drawing = _drawing(WIDTH, height)
+    drawing = new_drawing(WIDTH, height)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 40, 30, WIDTH - 60, height - 50
     chart.data = [[p["estimate"] * 100 for p in s["positions"]] for s in shapes]
@@ -303,7 +303,7 @@ def seats_chart(table: dict[str, Any], names: tuple[str, str], words: dict[str, 
     for s_i, s in enumerate(shapes):
         for i, p in enumerate(s["positions"]):
             x = chart.x + i * band + chart.groupSpacing / 2 + (s_i + 0.5) * bar
-            _error_bar(drawing, (x, sy(p["low"] * 100)), (x, sy(p["high"] * 100)), (2.5, 0))
+            draw_error_bar(drawing, (x, sy(p["low"] * 100)), (x, sy(p["high"] * 100)), (2.5, 0))
     for s_i, s in enumerate(shapes):  # each deck's fair share of the rounds won
         fair = sy(s["fair_share"] * 100)
         drawing.add(Line(chart.x, fair, chart.x + chart.width, fair, strokeWidth=0.6,
@@ -311,7 +311,7 @@ def seats_chart(table: dict[str, Any], names: tuple[str, str], words: dict[str, 
                          strokeColor=[DECK_COLOUR, colors.black][min(s_i, 1)]))
     drawing.add(String(4, chart.y + chart.height + 10, words["pdf_seats_axis"],
                        fontName=FONT, fontSize=7))
-    _legend(drawing, [(names[0], DECK_COLOUR)]
+    draw_legend(drawing, [(names[0], DECK_COLOUR)]
             + ([(names[1], BASE_COLOUR)] if len(shapes) > 1 else []),
             WIDTH - 4, chart.y + chart.height + 10)
     return drawing
@@ -345,9 +345,9 @@ def _table_story(report: dict[str, Any], number: int, names: tuple[str, str],
     table = report["tables"][number]
     deck, against = (escape(name) for name in names)  # paragraph markup
     head = "heading" if "baseline" in table else "heading_alone"
-    heading = _style(11, True)
+    heading = text_style(11, True)
     heading.keepWithNext = 1  # a heading never ends a page without what it heads
-    title = _style(16, True, 6)
+    title = text_style(16, True, 6)
     title.keepWithNext, title.spaceBefore = 1, 10 * mm  # apart from the count before it
 
     def strength(first: int, count: int, extra: float) -> Drawing:
@@ -367,9 +367,9 @@ def _table_story(report: dict[str, Any], number: int, names: tuple[str, str],
         Paragraph(words[head].format(deck=deck, against=against,
                                      players=table["players"], games=report["games"],
                                      rounds=table["deck"]["rounds"],
-                                     seed=report["seed"]), _style(9, space=8)),
+                                     seed=report["seed"]), text_style(9, space=8)),
         *[Paragraph(escape(line).replace("\u202f", "\xa0"),
-                    _style(9, bold=not table["health"]["works"], space=2))
+                    text_style(9, bold=not table["health"]["works"], space=2))
           for line in health_lines(table["health"],
                                    {k["key"]: k["name"][lang] for k in table["kinds"]},
                                    names[1] if "baseline" in table else "", words, lang)],
@@ -377,7 +377,7 @@ def _table_story(report: dict[str, Any], number: int, names: tuple[str, str],
         Paragraph(words["shape"], heading),
         # reportlab breaks lines at a narrow no-break space (U+202F, which French
         # figures use: "25,0 %"), not at a no-break space (U+00A0).
-        *[Paragraph(line.replace("\u202f", "\xa0"), _style(8, space=1))
+        *[Paragraph(line.replace("\u202f", "\xa0"), text_style(8, space=1))
           for line in _shape_lines(table, names[1], words, lang)],
         Spacer(1, 4 * mm),
         FlexibleChart([Paragraph(words["pdf_seats"], heading)],
@@ -389,9 +389,9 @@ def _table_story(report: dict[str, Any], number: int, names: tuple[str, str],
                       lambda height: length_chart(table, names, words, height),
                       LENGTH_HEIGHTS, f"{number}-length", rooms),
         RowChart([Paragraph(words["pdf_strength"], heading),
-                  Paragraph(settling_text("kinds_note", report, words, lang), _style(8))],
+                  Paragraph(settling_text("kinds_note", report, words, lang), text_style(8))],
                  strength, rows,
-                 [Paragraph(settling_text("pdf_caption", report, words, lang), _style(8))],
+                 [Paragraph(settling_text("pdf_caption", report, words, lang), text_style(8))],
                  (f"{number}-strength", rooms, ROW_GROWTH)),
         Spacer(1, 4 * mm),
         RowChart([Paragraph(words["pdf_turns"], heading)], turns, rows, [],
@@ -411,7 +411,7 @@ def write_pdf(report: dict[str, Any], path: Path, lang: str = "en") -> None:
         for number in range(len(report["tables"])):
             flowables += _table_story(report, number, names, words, lang, rooms)
         return [*flowables, Paragraph(settling_text("pdf_made_with", report, words, lang),
-                                      _style(7))]
+                                      text_style(7))]
 
     with atomic_path(path) as temp:
         build_filled(str(temp), story, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,

@@ -131,12 +131,12 @@ class RowChart(_Captioned):
         key, rooms, _ = grows
         self.key, self.rooms = f"{key}-{first}", rooms
 
-    def _drawing(self, rows: int) -> Drawing:
+    def new_drawing(self, rows: int) -> Drawing:
         return self.draw_rows(self.first, rows, self.rooms.extra.get(self.key, 0))
 
     def _height(self, width: float, rows: int, below: Sequence[Flowable]) -> float:
         """The height of the paragraphs above, ``rows`` rows and the paragraphs below."""
-        return (_height_of(self.above, width) + float(self._drawing(rows).height)
+        return (_height_of(self.above, width) + float(self.new_drawing(rows).height)
                 + _height_of(below, width))
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -160,7 +160,7 @@ class RowChart(_Captioned):
         self.rooms.growable[self.key] = (
             self.canv.getPageNumber(),
             row_growth * self.rows - self.rooms.extra.get(self.key, 0))
-        self._draw_captioned(self._drawing(self.rows))
+        self._draw_captioned(self.new_drawing(self.rows))
 
 
 class _RoomNotingDoc(SimpleDocTemplate):  # type: ignore[misc]  # no type hints

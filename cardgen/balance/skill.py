@@ -176,7 +176,7 @@ def skill_chart(table: dict[str, Any], skills: list[str], tolerance: float,
     low, high = (step * (low // step), step * -(-high // step))
     row = ROW_GAP + LINE_HEIGHT * len(skills)
     plot = row * max(1, len(kinds))
-    drawing = charts._drawing(charts.WIDTH, plot + 44)
+    drawing = charts.new_drawing(charts.WIDTH, plot + 44)
     left, right, bottom = NAMES_WIDTH, charts.WIDTH - SAID_WIDTH, 24.0
     top = bottom + plot
 
@@ -197,7 +197,7 @@ def skill_chart(table: dict[str, Any], skills: list[str], tolerance: float,
         for j, skill in enumerate(skills):
             figure = kind["by_skill"][skill]
             y = y_row - ROW_GAP / 2 - (j + 0.5) * LINE_HEIGHT
-            charts._error_bar(drawing, (sx(figure["low"]), y), (sx(figure["high"]), y),
+            charts.draw_error_bar(drawing, (sx(figure["low"]), y), (sx(figure["high"]), y),
                               (0, 2.5))
             drawing.add(Circle(sx(figure["estimate"]), y, 3, strokeWidth=0.5,
                                fillColor=colour.get(figure["verdict"],
@@ -218,7 +218,7 @@ def skill_chart(table: dict[str, Any], skills: list[str], tolerance: float,
         tick += step
     drawing.add(String((left + right) / 2, 2, words["pdf_strength_axis"],
                        fontName=charts.FONT, fontSize=7, textAnchor="middle"))
-    charts._legend(drawing, [(words["higher"], charts.UP_COLOUR),
+    charts.draw_legend(drawing, [(words["higher"], charts.UP_COLOUR),
                              (words["lower"], charts.DOWN_COLOUR),
                              (words["short_within"].format(tolerance=said_points),
                               charts.FLAT_COLOUR),
@@ -260,24 +260,24 @@ def write_skill_pdf(result: dict[str, Any], path: Path, lang: str = "en") -> Non
     story: list[Any] = []
     for table in result["tables"]:
         story += [Paragraph(escape(words["skill_pdf_title"].format(deck=deck)),
-                            charts._style(16, True, 6)),
+                            charts.text_style(16, True, 6)),
                   Paragraph(escape(words["skill_heading"].format(
                       deck=deck, players=table["players"], skills=", ".join(skills))),
-                      charts._style(9, space=8)),
+                      charts.text_style(9, space=8)),
                   skill_chart(table, skills, tolerance, lang),
                   Paragraph(settling_text("pdf_caption", weakest, words, lang),
-                            charts._style(8)),
+                            charts.text_style(8)),
                   Spacer(1, 3 * mm),
-                  Paragraph(escape(words["skill_pdf_changes"]), charts._style(11, True))]
-        story += [Paragraph(escape(line), charts._style(9, space=2))
+                  Paragraph(escape(words["skill_pdf_changes"]), charts.text_style(11, True))]
+        story += [Paragraph(escape(line), charts.text_style(9, space=2))
                   for line in called_out(table, lang)]
         story += [Spacer(1, 3 * mm),
-                  Paragraph(escape(words["skill_pdf_figure"]), charts._style(11, True)),
+                  Paragraph(escape(words["skill_pdf_figure"]), charts.text_style(11, True)),
                   Paragraph(escape(_figure_sentence(result, table, lang)).replace(
-                      "\u202f", "\xa0"), charts._style(9)),
+                      "\u202f", "\xa0"), charts.text_style(9)),
                   Spacer(1, 6 * mm)]
     story.append(Paragraph(escape(words["skill_time"].format(
-        seconds=localised(f"{result['seconds']:.0f}", lang))), charts._style(7)))
+        seconds=localised(f"{result['seconds']:.0f}", lang))), charts.text_style(7)))
     with atomic_path(path) as temp:
         SimpleDocTemplate(str(temp), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
                           topMargin=16 * mm, bottomMargin=16 * mm,
