@@ -3,13 +3,14 @@ looks alike, and a face in one language uses its caption box for that language."
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from pathlib import Path
 
 import pdfplumber
 import pytest
 
-from cardgen.catalogue import Card, catalogue
+from cardgen.catalogue import catalogue
 from cardgen.catalogue.face_languages import FaceLanguages
 from cardgen.catalogue.texts import Text
 from cardgen.deck.load import load_deck
@@ -86,7 +87,7 @@ def test_without_its_set_chat_rouge_would_wrap_where_chat_jaune_does_not(
     alone = []
     for card_id in ("cat-red", "cat-yellow"):
         card = deck.cards[card_id]
-        lonely = Card(**{**card.__dict__, "color": None})  # the same text, no set
+        lonely = dataclasses.replace(card, color=None)  # the same text, no set
         block = name_block(lonely, box, FaceLanguages.parse("both"), title=True)
         alone.append((block.fitted.size, [len(lines) for _, lines in block.fitted.blocks]))
     assert alone[0] != alone[1], alone
