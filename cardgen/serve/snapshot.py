@@ -184,7 +184,8 @@ def _hand(state: RoundState, kinds: list[int], lang: str) -> list[dict[str, Any]
 def _color(state: RoundState, name: str) -> dict[str, Any]:
     key = state.variant.colors[state.color] if state.color >= 0 else None
     cat = catalogue()
-    known = (cat.colors.get(key) or cat.dark_colors.get(key)) if key is not None else None
+    known = (cat.colors.get(key) or cat.own_dark_colors.get(key) or cat.dark_colors.get(key)
+             if key is not None else None)
     return {"code": key, "name": name, "rgb": known.rgb if known is not None else None}
 
 
