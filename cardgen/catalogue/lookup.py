@@ -39,11 +39,19 @@ class Catalogue:
     #: The colours of the dark faces of two-faced decks (UNO Flip's pink, teal …): kept
     #: apart from ``colors``, which a one-faced deck's wilds, legends and texts list.
     dark_colors: Mapping[str, Color] = field(default_factory=dict)
+    #: The dark colours decks define themselves (``dark_colors`` tables, docs/your-deck.md),
+    #: added as such decks are read (:mod:`cardgen.deck.dark_colors`); the dark wild's
+    #: disc keeps to the shipped four.
+    own_dark_colors: dict[str, Color] = field(default_factory=dict)
 
     def color(self, color_id: str) -> Color:
         """A colour of either side by its id."""
-        found = self.colors.get(color_id)
+        found = self.colors.get(color_id) or self.own_dark_colors.get(color_id)
         return found if found is not None else self.dark_colors[color_id]
+
+    def all_dark_colors(self) -> dict[str, Color]:
+        """The shipped dark colours and those decks defined, by id."""
+        return {**self.dark_colors, **self.own_dark_colors}
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self.cards

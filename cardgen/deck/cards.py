@@ -8,11 +8,12 @@ English (:func:`resolve_card`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue import LANGS, Card, Catalogue, build_cards, catalogue, normalize
+from cardgen.catalogue.card import Color
 from cardgen.deck.warnings import warn_misleading_fields
 from cardgen.files.problems import Report, toml_value
 
@@ -21,9 +22,10 @@ from cardgen.files.problems import Report, toml_value
 MAX_COPIES = 500
 
 
-def own_cards(entries: Any, cat: Catalogue, folder: Path | None, report: Report
-              ) -> tuple[list[Card], set[str]]:
-    """Build the cards the deck's ``[[card]]`` tables (``entries``) define.
+def own_cards(entries: Any, cat: Catalogue, folder: Path | None, report: Report,
+              dark_colors: Mapping[str, Color]) -> tuple[list[Card], set[str]]:
+    """Build the cards the deck's ``[[card]]`` tables (``entries``) define, in the
+    catalogue's colours and the ``dark_colors`` the deck may use.
 
     Gives the cards built and the ids of the tables no card could be built from (their
     problems are reported already, so their counts are not checked again).
@@ -40,7 +42,8 @@ def own_cards(entries: Any, cat: Catalogue, folder: Path | None, report: Report
         if not isinstance(entry, Mapping):
             report.error("each [[card]] must be a table")
             continue
-        built, card_problems = build_cards(entry, {**cat.colors, **cat.dark_colors}, cat.effects,
+        colors = {**cat.colors, **dark_colors}
+        built, card_problems = build_cards(entry, colors, cat.effects,
                                            default_family="custom", base_dir=folder,
                                            taken_symbols=frozenset(taken))
         taken.update(card.symbol for card in built)
@@ -80,11 +83,13 @@ def _warn_missing_translations(entry: Mapping[str, Any], card: Card, report: Rep
 
 
 def card_counts(table: Any, inherited: Mapping[str, int], cards: Mapping[str, Card],
-                own: list[Card], broken_ids: set[str], report: Report) -> dict[str, int]:
+                own: list[Card], broken_ids: set[str], report: Report,
+                behind: Collection[Any] = ()) -> dict[str, int]:
     """The copies of each card: the ``[cards]`` table over the base deck's counts.
 
     ``cards`` is every card the deck may name, in the order the counts are given back
-    in; cards with no copies are left out.
+    in; cards with no copies are left out. A card of its own printed ``behind`` another
+    (a dark face, counted by its light one) is not missed.
     """
     counts = dict(inherited)
     if not isinstance(table, Mapping):
@@ -108,7 +113,7 @@ def card_counts(table: Any, inherited: Mapping[str, int], cards: Mapping[str, Ca
             continue
         counts[card.id] = count
     for card in own:
-        if card.id not in counts:
+        if card.id not in counts and card.id not in behind:
             report.warning(f"card '{card.id}' is defined but has no count in [cards], so the "
                            "deck holds none; add it to [cards]", card.id)
     order = list(cards)

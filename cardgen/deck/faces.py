@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardgen.catalogue import Card, catalogue
+from cardgen.catalogue.card import Color
+from cardgen.deck.dark_colors import EXAMPLE, color_id
 from cardgen.files.problems import Report, did_you_mean, toml_value
 
 #: The effects whose card's other face becomes the top of the pile: that face must have
@@ -21,33 +23,39 @@ TURNS_OVER = frozenset({"flip"})
 
 def read_faces(data: Mapping[str, Any], inherited: tuple[dict[str, str], tuple[str, ...]],
                cards: Mapping[str, Card], counts: Mapping[str, int],
+               dark: Mapping[str, Color],
                report: Report) -> tuple[dict[str, str], tuple[str, ...]]:
-    """The deck's (dark_faces, dark_colors), its base's when it names neither; every
-    problem reported, one line each."""
+    """The deck's (dark_faces, dark_colors), its base's when it names neither; ``dark``
+    are the dark colours it may use (:func:`cardgen.deck.dark_colors.deck_dark_colors`);
+    every problem reported, one line each."""
     raw_faces, raw_colors = data.get("dark_faces"), data.get("dark_colors")
     faces, colors = inherited
     if raw_colors is not None:
-        colors = _dark_colors(raw_colors, report)
+        colors = _dark_colors(raw_colors, dark, report)
     if raw_faces is not None:
         faces = _dark_faces(raw_faces, cards, report)
     if faces:
         _check_pairs(faces, colors or tuple(catalogue().dark_colors), cards, counts, report)
     else:
-        _no_dark_colors(cards, counts, report)
+        _no_dark_colors(cards, counts, dark, report)
     return faces, colors
 
 
-def _dark_colors(value: Any, report: Report) -> tuple[str, ...]:
-    known = list(catalogue().dark_colors)
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+def _dark_colors(value: Any, known: Mapping[str, Color], report: Report) -> tuple[str, ...]:
+    """The colour ids ``dark_colors`` lists: shipped ones by name, the deck's own as
+    tables (read before the cards, :mod:`cardgen.deck.dark_colors`)."""
+    shipped = list(catalogue().dark_colors)
+    if not isinstance(value, list) or not all(isinstance(c, str | Mapping) for c in value):
         report.error(f"'dark_colors' is {toml_value(value)}; list the dark side's colours, "
-                     f"among {', '.join(known)}")
+                     f"among {', '.join(shipped)}, or your own as {EXAMPLE}")
         return ()
-    for color in value:
-        if color not in known:
-            report.error(f"'dark_colors' names the colour '{color}'{did_you_mean(color, known)}; "
-                         f"the dark colours are {', '.join(known)}")
-    return tuple(c for c in dict.fromkeys(value) if c in known)
+    ids = [color_id(entry) for entry in value]
+    for entry, color in zip(value, ids, strict=True):
+        if isinstance(entry, str) and color not in known:
+            report.error(f"'dark_colors' names the colour '{color}'"
+                         f"{did_you_mean(color, list(known))}; the dark colours are "
+                         f"{', '.join(shipped)}, or your own as {EXAMPLE}")
+    return tuple(c for c in dict.fromkeys(ids) if isinstance(c, str) and c in known)
 
 
 def _dark_faces(value: Any, cards: Mapping[str, Card], report: Report) -> dict[str, str]:
@@ -100,10 +108,9 @@ def _check_pairs(faces: Mapping[str, str], colors: tuple[str, ...], cards: Mappi
 
 
 def _no_dark_colors(cards: Mapping[str, Card], counts: Mapping[str, int],
-                    report: Report) -> None:
+                    dark: Mapping[str, Color], report: Report) -> None:
     """A one-faced deck: a card of a dark colour (or that turns the cards over) has no
     side to be played on."""
-    dark = catalogue().dark_colors
     for card_id in counts:
         card = cards[card_id]
         if card.color in dark:

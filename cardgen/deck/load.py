@@ -25,6 +25,7 @@ from cardgen.catalogue.fields.back import deck_back
 from cardgen.catalogue.locale import text_languages
 from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.deck.cards import MAX_COPIES, card_counts, own_cards, removals
+from cardgen.deck.dark_colors import deck_dark_colors
 from cardgen.deck.faces import read_faces
 from cardgen.deck.file import base_ref, builtin_names, deck_slug, read_deck_file
 from cardgen.deck.rule_texts import RuleText, rulebook_field
@@ -133,13 +134,18 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
     base = _base_deck(data.get("base"), ref, folder, _chain, report)
 
     start = _starting_point(base)
-    own, broken_ids = own_cards(data.get("card", []), catalogue(), folder, report)
+    # (the deck's own dark colours before the cards that use them)
+    dark = deck_dark_colors(data.get("dark_colors"), start.dark_colors, report)
+    own, broken_ids = own_cards(data.get("card", []), catalogue(), folder, report, dark)
     cards = dict(start.cards)  # every card the deck may name: its base's, then its own
     for card in own:
         cards[card.id] = card
     name = _deck_name(data.get("name"), ref, report)
     description = _deck_text(data.get("description"), "description", report)
-    counts = card_counts(data.get("cards", {}), start.counts, cards, own, broken_ids, report)
+    faces = data.get("dark_faces")
+    behind = list(faces.values()) if isinstance(faces, Mapping) else ()
+    counts = card_counts(data.get("cards", {}), start.counts, cards, own, broken_ids, report,
+                         behind)
 
     min_players, max_players = _players(
         data.get("players"), (start.min_players, start.max_players), report)
@@ -156,7 +162,7 @@ def load_deck(ref: str, _chain: tuple[str, ...] = ()) -> Deck:
     color_shapes = _color_shapes(data.get("color_shapes"), start.color_shapes, report)
     launcher = _launcher(data.get("launcher"), start.launcher, report)
     dark_faces, dark_colors = read_faces(data, (start.dark_faces, start.dark_colors), cards,
-                                         counts, report)
+                                         counts, dark, report)
     # A card dropped for an error (an effect not installed …) would only make the total
     # look wrong as well: one error, not its knock-on.
     _check_total(sum(counts.values()), None if broken_ids else declared, report)

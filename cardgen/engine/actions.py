@@ -10,7 +10,7 @@ game can be written down, replayed and quoted in a bug report::
     draw                    draw instead of playing (or because nothing fits)
     keep                    keep the card just drawn and end the turn
     color green             name the starting colour (first card is a wild, C-10)
-    challenge               challenge the +4 that hit you (C-21)
+    challenge               challenge the +4 (or the like) that hit you (C-21)
     catch P2                catch P2, who did not call UNO (C-24)
     pass                    let a chance to respond go by
 

@@ -115,7 +115,7 @@ def in_every_colour(text: Text, color_id: str | None) -> list[Text]:
         return [text]
     cat = catalogue()
     # (a dark face's text is said in each colour of the dark side, FL-01)
-    colors = cat.colors if color_id in cat.colors else cat.dark_colors
+    colors = cat.colors if color_id in cat.colors else cat.all_dark_colors()
     found = [text]
     for lang in text:
         own = _forms(colors[color_id], lang)

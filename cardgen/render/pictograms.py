@@ -39,8 +39,8 @@ class Pictogram:
     drawing: str | None = None
     count: int = 0
     label: str = ""
-    #: The disc a black card's oval shows behind it: the four light colours, or the dark
-    #: side's ("dark-wild", UNO Flip's dark black cards)
+    #: The disc a black card's oval shows behind it, and the colours of a fan of cards:
+    #: the four light colours, or the dark side's ("dark-wild", UNO Flip's dark cards)
     disc: str = "wild"
 
     @property
@@ -145,8 +145,10 @@ def outlined_text(canvas: Any, text: str, x: float, y: float, font: str, size: f
 def _card_fan(canvas: Any, pic: Pictogram, cx: float, cy: float, size: float, fill: Color,
               stroke: Color | None) -> None:
     """A fan of small cards (the draw cards) in the upper part, and the label below it on
-    a dark plate of its own: laid over the cards, neither read well at print size."""
-    colors = [paint(c.rgb) for c in catalogue().colors.values()]
+    a dark plate of its own: laid over the cards, neither read well at print size. The
+    cards take the colours of the pictogram's disc: the dark side's for UNO Flip's +5."""
+    palette = catalogue().dark_colors if pic.disc == "dark-wild" else catalogue().colors
+    colors = [paint(c.rgb) for c in palette.values()]
     count = max(1, pic.count)
     card_w, card_h = size * 0.30, size * 0.45
     ink = stroke or paint("#1A1A1A")

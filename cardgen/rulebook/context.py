@@ -144,7 +144,7 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         **_kind_lookups(kinds + dark_kinds, deck.cards, lang),
         "colors": [c.name[lang] for c in catalogue().colors.values()],
         "dark_kinds": dark_kinds,
-        "dark_colors": [catalogue().dark_colors[c].name[lang] for c in deck.dark_colors],
+        "dark_colors": [catalogue().color(c).name[lang] for c in deck.dark_colors],
         "devices": list(deck.devices),  # X-09 … X-12: described, never played
     }
 

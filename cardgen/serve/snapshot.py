@@ -7,7 +7,9 @@ seat, the cards another seat draws counted, not named) and the view all share
 (:func:`common_view`: the scores, the cards each holds), and publishes them; a page is
 sent :func:`message`: the last published view of its seat with who sits where now. A
 hand the rules showed this seat (a peek, a challenged +4) comes from the engine's
-observation of this very seat. No other seat's cards are ever in it.
+observation of this very seat, and so do, with two-faced cards (FL-06), the side in
+force and the faces the others' hands and the draw pile's top show it. No other seat's
+cards are ever in it, nor the faces another seat sees of its own hand.
 
 Every text of the deck is said in the person's language, in English where the deck has
 none in that language.
@@ -145,7 +147,26 @@ def round_view(table: Table, seat: int, person: Person,
         "turn": table.seats[state.turn] if not ended else None,
         "decision": _decision(state, seat, person, decision),
     })
+    if view is not None and view.side is not None:
+        sent.update(_other_sides(state, view, table.seats, lang))
     return sent
+
+
+def _other_sides(state: RoundState, view: SeatView, seats: tuple[int, ...],
+                 lang: str) -> dict[str, Any]:
+    """FL-06: the side in force, and the faces two-faced cards show this seat: the other
+    side of each other hand of the round (sorted as a hand is, so the order a hand was
+    drawn in stays unseen) and of the draw pile's top, by table seat; read from this
+    seat's view only."""
+    kind_of = {card.id: kind for kind, card in enumerate(state.variant.kinds)}
+    shown = []
+    for other, seat in enumerate(seats):
+        faces = [kind_of[card.id] for card in view.other_side_of_hand(other)]
+        if faces:
+            shown.append({"seat": seat, "cards": _hand(state, faces, lang)})
+    top = view.draw_pile_top_other_side
+    return {"side": view.side, "other_sides": shown,
+            "draw_pile_top": None if top is None else _card(state, kind_of[top.id], lang)}
 
 
 def _card(state: RoundState, kind: int, lang: str) -> dict[str, Any]:
@@ -163,7 +184,8 @@ def _hand(state: RoundState, kinds: list[int], lang: str) -> list[dict[str, Any]
 def _color(state: RoundState, name: str) -> dict[str, Any]:
     key = state.variant.colors[state.color] if state.color >= 0 else None
     cat = catalogue()
-    known = (cat.colors.get(key) or cat.dark_colors.get(key)) if key is not None else None
+    known = (cat.colors.get(key) or cat.own_dark_colors.get(key) or cat.dark_colors.get(key)
+             if key is not None else None)
     return {"code": key, "name": name, "rgb": known.rgb if known is not None else None}
 
 

@@ -172,6 +172,8 @@ class Words:
         card = getattr(action, "card", None)
         if isinstance(card, str):
             values["card"] = self._named(state, card)
+        elif getattr(action, "verb", "") == "challenge":  # a +4, a Wild Draw Color…
+            values["card"] = self.card(state, _challenged(state))
         color = getattr(action, "color", None)
         if isinstance(color, str):
             values["color"] = self.color_name(color)
@@ -185,3 +187,10 @@ class Words:
     def _named(self, state: RoundState, card: str) -> str:
         kind = state.variant.kind_of.get(card)
         return self.card(state, kind) if kind is not None else card
+
+
+def _challenged(state: RoundState) -> int:
+    """The kind of the card a challenge is about: the last one on the stack with a draw
+    waiting (the top of the discard pile, should there be none)."""
+    return next((entry.kind for entry in reversed(state.stack) if entry.penalty is not None),
+                state.discard[-1])

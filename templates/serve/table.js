@@ -38,7 +38,7 @@ function words() {
   for (const [id, key] of [["choose-seat", "choose_seat"], ["name-label", "your_name"],
       ["lang-label", "language"], ["start", "start"], ["waiting-start", "waiting_start"],
       ["seen-title", "seen"], ["story-title", "story"], ["join-title", "join_here"],
-      ["come-back", "come_back"], ["top-label", "top"]]) $(id).textContent = say(key);
+      ["come-back", "come_back"], ["top-label", "top"], ["draw-top-label", "draw_pile_top"]]) $(id).textContent = say(key);
 }
 
 // --- choosing a seat ---------------------------------------------------------------
@@ -129,6 +129,8 @@ function draw(table) {
     if (row.away) facts.push(say("away"));
     facts.push(String(row.score));
     item.append(element("span", facts.join(" · "), "facts"));
+    const other = (table.other_sides || []).find((shown) => shown.seat === row.seat);
+    if (other) item.append(otherSide(other.cards));  // FL-06: what their cards show us
     seats.append(item);
   }
   $("start-box").hidden = table.started;
@@ -136,6 +138,12 @@ function draw(table) {
   if (table.top) {
     const top = $("top-card");
     top.src = `/card/${lang}/${table.top.kind}.png`; top.alt = table.top.name; top.dataset.card = table.top.id;
+    $("side").textContent = table.side ? say("side_" + table.side) : "";
+    $("draw-top").hidden = !table.draw_pile_top;
+    if (table.draw_pile_top) {
+      const drawTop = $("draw-top-card"), card = table.draw_pile_top;
+      drawTop.src = `/card/${lang}/${card.kind}.png`; drawTop.alt = card.name; drawTop.dataset.card = card.id;
+    }
     $("color").textContent = say("color", {color: table.color.name});
     $("color").style.borderColor = table.color.rgb || "transparent";
     $("direction").textContent = say("direction", {direction: table.direction});
@@ -156,6 +164,12 @@ function draw(table) {
   $("come-back-box").hidden = false;
   const link = location.origin + "/?token=" + encodeURIComponent(token);
   $("come-back-link").href = link; $("come-back-link").textContent = link;
+}
+function otherSide(cards) {  // the other faces of another seat's hand, small
+  const box = element("span", undefined, "other-side");
+  box.append(element("span", say("other_side"), "label"));
+  for (const card of cards) { const thumb = cardImage(card); thumb.className = "thumb"; box.append(thumb); }
+  return box;
 }
 function drawActions(table) {
   const box = $("actions"); box.replaceChildren();

@@ -85,7 +85,7 @@ def test_a_challenge_shows_the_hand_and_who_chose_the_victim(tmp_path: Path) -> 
     lost, the challenge makes them draw the cards of a +4? whose victim P1 chose."""
     child = spawn(tmp_path, "unplugged", "4")
     said(child, "P1: play +4?, name blue, on P0")
-    said(child, "1. challenge the +4")
+    said(child, "1. challenge the +4?")
     said(child, "you look at P1's hand: Blue 3, Blue 4, Blue 6, Blue 7, Snoop, Detour",
          answers=1)
     said(child, "P1 chose you: you draw 6 cards: Treasure, Green 9, Plus Effect, Red 6, "

@@ -97,6 +97,8 @@ CASES = [
     Case("face-classic-wild-draw-four", _face("classic", "wild-draw-four")),
     Case("face-unplugged-vache-folle", _face("unplugged", "vache-folle")),
     Case("face-party-rain-check", _face(PARTY, "rain-check")),
+    # UNO Flip's dark side: the +5's fan in the dark side's colours, not the light ones.
+    Case("face-flip-teal-draw-five", _face("flip", "teal-draw-five")),
     Case("sheet-classic-a4-page-1", _sheet("classic")),
     Case("rulebook-classic-en-the-cards", _rulebook_page(
         "classic", "en", "coloured action cards")),
