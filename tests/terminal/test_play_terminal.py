@@ -119,7 +119,7 @@ def test_a_pending_plus_four_is_said_in_the_players_language(tmp_path: Path) -> 
         child.expect("> ")
         child.sendline(answer)
     child.expect(r"En attente : P0 pioche 4 et P0 passe son tour \(on peut la contester\)\.")
-    child.expect(r"1\. contester le \+4\r\n")
+    child.expect(r"1\. contester le \+4 \(Super Joker\)\r\n")
     child.sendline("quit")
     child.expect(pexpect.EOF)
 
