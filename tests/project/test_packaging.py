@@ -57,6 +57,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return folder, result.output
 
 
+@pytest.mark.slow  # a whole build (41 files): see docs/development.md
 def test_build_writes_into_output_of_the_folder_it_runs_from(built: tuple[Path, str]) -> None:
     cwd, output = built
     assert [p.name for p in cwd.iterdir()] == ["output"]
@@ -69,6 +70,7 @@ def test_build_writes_into_output_of_the_folder_it_runs_from(built: tuple[Path, 
                 f"{deck}-sheets-a4.pdf"} <= set(written)
 
 
+@pytest.mark.slow  # the same build; each PDF kind's own tests check their fonts quickly
 def test_every_font_of_every_pdf_build_writes_is_embedded(built: tuple[Path, str]) -> None:
     pdfs = sorted((built[0] / "output").glob("*.pdf"))
     # A rulebook of each built-in deck in each language, 6 full sheets, 5 sheets of specials.
@@ -158,6 +160,7 @@ def _installed_name(relative: Path, package_dirs: dict[str, str]) -> str:
     return relative.as_posix()
 
 
+@pytest.mark.slow  # builds a wheel; .ci/wheel-check installs and runs one too
 def test_the_wheel_holds_every_module_and_data_file(tmp_path: Path) -> None:
     source = tmp_path / "source"
     # A copy, so that setuptools' build/ folder never lands in the checkout.

@@ -128,7 +128,8 @@ def _contrast(image: Image.Image, char: dict[str, object], background: str,
     return ratios[int(len(ratios) * SHARE)]
 
 
-@pytest.mark.parametrize("greyscale", [False, True], ids=["colour", "greyscale"])
+@pytest.mark.parametrize("greyscale", [False, pytest.param(True, marks=pytest.mark.slow)],
+                         ids=["colour", "greyscale"])
 def test_names_and_corner_letters_read_on_every_card_colour(tmp_path: Path,
                                                             greyscale: bool) -> None:
     faint = []
