@@ -38,7 +38,7 @@ CLOSENESS = 0.5
 #: one action makes, and three times as many short rollouts cost what full ones did.
 #: On classic at 2 players against heuristic (rounds seeded ``e1:i``, 100 rollouts):
 #: whole rounds 55.0 % of 200, 12 actions 55.5 %; 300 rollouts of 20 actions with
-#: :data:`MARGIN` 1.0, 60.8 % of the first 120 (docs/balance.md has the ladder).
+#: :data:`MARGIN` 1.0, 56.9 % of 160 (docs/balance.md has the ladder).
 HORIZON = 20
 #: A round stopped at the horizon is worth 1 / (1 + exp(-slope × lead)), the lead
 #: being how many cards fewer the seat holds than the smallest other hand.
