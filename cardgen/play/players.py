@@ -276,13 +276,13 @@ def searcher(rollouts: int) -> Callable[[random.Random], SearchPlayer]:
 
 
 #: The bots by name, weakest first: what ``--player``/``--bots`` accept. Besides these,
-#: ``search-N`` is a search bot of N rollouts a decision (``strong`` is ``search-100``).
+#: ``search-N`` is a search bot of N rollouts a decision (``strong`` is ``search-300``).
 PLAYERS: dict[str, Callable[[random.Random], Player]] = {
     "random": RandomPlayer,
     "easy": EasyPlayer,
     "heuristic": HeuristicPlayer,
-    "strong": searcher(100),
-    "expert": searcher(400),
+    "strong": searcher(300),
+    "expert": searcher(1200),
 }
 
 SEARCH_PREFIX = "search-"

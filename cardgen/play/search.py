@@ -3,9 +3,12 @@
 On each decision with a choice, :class:`SearchPlayer` imagines rounds its seat cannot
 tell from the real one (:meth:`~cardgen.engine.observation.SeatView.sample_world`: the
 hidden cards dealt anew), tries each legal action in them and plays the round out with
-a quick bot at every seat (a *rollout*), and takes the action that won most often. It
-reads the round through the engine's public state and actions only, so it plays any
-deck the engine plays, own cards and plugin effects included.
+a quick bot at every seat (a *rollout*), and takes the action that won most often. The
+worlds keep to what the seat saw the others do (:mod:`cardgen.play.beliefs`: a player
+who drew and laid nothing holds nothing that fits), and a rollout looks
+:data:`HORIZON` actions ahead, then judges the round by the cards left. It reads the
+round through the engine's public state and actions only, so it plays any deck the
+engine plays, own cards and plugin effects included.
 
 The rollouts are shared out by sequential halving: every action is tried in the same
 few worlds, the worse half is dropped, and the survivors get the next worlds, until one
@@ -20,15 +23,26 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from cardgen.engine.actions import Action
+from cardgen.engine.actions import Action, Play
 from cardgen.engine.game import Player, play_round
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import OVER, RoundState
+from cardgen.play.beliefs import Beliefs, deal_by_beliefs
 
 #: What a round lost is worth at most, by how few cards were left (1 / (1 + cards) of
 #: it): on classic at 2 players against heuristic, a search of 100 rollouts won 47.0 %
 #: of 400 rounds with win-or-lose worths, 52.3 % of 300 with these (docs/balance.md).
 CLOSENESS = 0.5
+#: A rollout is played this many actions ahead, then the round is judged by the cards
+#: left (:data:`LEAD_SLOPE`): the chance steps of a whole round drown the difference
+#: one action makes, and three times as many short rollouts cost what full ones did.
+#: On classic at 2 players against heuristic (rounds seeded ``e1:i``, 100 rollouts):
+#: whole rounds 55.0 % of 200, 12 actions 55.5 %; 300 rollouts of 20 actions with
+#: :data:`MARGIN` 1.0, 56.9 % of 160 (docs/balance.md has the ladder).
+HORIZON = 20
+#: A round stopped at the horizon is worth 1 / (1 + exp(-slope × lead)), the lead
+#: being how many cards fewer the seat holds than the smallest other hand.
+LEAD_SLOPE = 0.5
 #: A rollout stops after this many actions, a draw for everyone (rounds that go in
 #: circles on dry piles would otherwise run to the variant's cap).
 ROLLOUT_CAP = 600
@@ -39,9 +53,11 @@ class SearchPlayer:
     per decision, each by ``rollout_player`` at every seat.
 
     A round won is worth 1, a round lost a little (:data:`CLOSENESS`, less the more
-    cards were left), a round nobody wins (blocked, capped) one share of the seats. The
-    bot keeps no memory between decisions beyond its random source, so the same seed
-    and the same view give the same choice.
+    cards were left), a round stopped at the horizon by the seat's lead in cards
+    (:data:`LEAD_SLOPE`), a round nobody wins (blocked, capped) one share of the seats.
+    Between decisions the bot keeps its random source and its :attr:`beliefs` (what it
+    saw the others do in this round: None turns them off), so the same seed and the
+    same views give the same choice.
     """
 
     def __init__(self, rng: random.Random, *, rollouts: int,
@@ -52,17 +68,30 @@ class SearchPlayer:
         self._guide = rollout_player(random.Random(rng.getrandbits(64)))
         self._bots: list[Player] = []
         self.closeness = CLOSENESS
+        self.beliefs: Beliefs | None = Beliefs()
+        self.horizon: int | None = HORIZON
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        beliefs = self.beliefs
+        if beliefs is not None:
+            beliefs.observe(view)
         if len(legal) == 1:
-            return legal[0]
-        guess = self._guide.choose(view, legal)
-        candidates = [guess, *(a for a in legal if a is not guess)]
-        return self._halving(view, candidates)
+            action = legal[0]
+        else:
+            guess = self._guide.choose(view, legal)
+            candidates = [guess, *(a for a in _worth_trying(legal) if a is not guess)]
+            action = self._halving(view, candidates) if len(candidates) > 1 else guess
+        if beliefs is not None:
+            beliefs.acted(view, action)
+        return action
 
     def world(self, view: SeatView) -> RoundState:
-        """A round the seat cannot tell from the real one (a peeking test overrides it)."""
-        return view.sample_world(self._rng)
+        """A round the seat cannot tell from the real one, dealt by what it believes of
+        the other hands (a peeking test overrides it)."""
+        world = view.sample_world(self._rng)
+        if self.beliefs is not None and self.beliefs.bars:
+            deal_by_beliefs(world, self.beliefs.bars, self._rng)
+        return world
 
     def _halving(self, view: SeatView, candidates: list[Action]) -> Action:
         """Sequential halving over ``candidates`` (the guess first, never dropped) with
@@ -92,7 +121,12 @@ class SearchPlayer:
         trial = world.copy(rng=world.rng)  # (its chance steps go on from the world's)
         action.apply_to(trial)
         if trial.phase != OVER:
-            play_round(trial, self._rollout_bots(trial.n), check="none", turn_cap=ROLLOUT_CAP)
+            play_round(trial, self._rollout_bots(trial.n), check="none",
+                       turn_cap=self.horizon or ROLLOUT_CAP)
+        if trial.winner < 0 and self.horizon and trial.end == "capped":
+            mine = len(trial.hands[seat])
+            lead = min(len(h) for s, h in enumerate(trial.hands) if s != seat) - mine
+            return 1 / (1 + math.exp(-LEAD_SLOPE * lead))
         if trial.winner < 0:
             return 1 / trial.n
         if trial.winner == seat:
@@ -108,10 +142,21 @@ class SearchPlayer:
         return bots[:n]
 
 
+def _worth_trying(legal: Sequence[Action]) -> list[Action]:
+    """The actions worth rollouts: a play laid without calling UNO when it could call
+    it is never better (it only risks a penalty), so its rollouts go to the others."""
+    calls = {(a.card, a.color, a.target) for a in legal if isinstance(a, Play) and a.uno}
+    if not calls:
+        return list(legal)
+    return [a for a in legal
+            if not (isinstance(a, Play) and not a.uno and (a.card, a.color, a.target) in calls)]
+
+
 #: How many standard errors an action must gain on the quick bot's choice to replace it:
-#: a hundred rollouts tell actions apart only when they differ much, and an action
-#: picked for its luck in a few worlds plays worse than the quick bot.
-MARGIN = 1.5
+#: a few hundred rollouts tell actions apart only when they differ much, and an action
+#: picked for its luck in a few worlds plays worse than the quick bot (100 rollouts on
+#: the rounds of ``e1:i``: 1.5 errors 55.0 %, 0.5 57.5 %, 0 52.0 %, each of 200).
+MARGIN = 1.0
 
 
 def _clearly_positive(gains: list[float]) -> bool:

@@ -37,7 +37,7 @@ def test_the_strengths_are_named_weakest_first() -> None:
     assert isinstance(player_factory("heuristic")(rng), HeuristicPlayer)
     strong, expert = player_factory("strong")(rng), player_factory("expert")(rng)
     assert isinstance(strong, SearchPlayer) and isinstance(expert, SearchPlayer)
-    assert strong.rollouts == 100 < expert.rollouts
+    assert strong.rollouts == 300 < expert.rollouts
     searcher = player_factory("search-7")(rng)
     assert isinstance(searcher, SearchPlayer) and searcher.rollouts == 7
 

@@ -1,0 +1,102 @@
+"""What a seat may believe of the other hands, from what it saw them do.
+
+A player who draws a card and lays nothing held no card that would go on the pile then
+(a careful player never draws when he can play, and lays the card he drew if it fits):
+the next time the seat decides, it sees the pile unchanged and that player's hand one
+card bigger. :class:`Beliefs` notes such *bars* from the seat's own views, one decision
+to the next (nothing else: it reads only what the seat sees), and
+:func:`deal_by_beliefs` deals a world's hidden cards again so that they keep to them.
+A world dealt uniformly gives a player who just drew on red as many reds as anyone;
+the bars are what let a search see that keeping the colour red makes him draw again.
+
+A bar covers the cards the player held when he drew; it is dropped a card at a time as
+he lays cards (which ones he laid is not known, so every bar loses one), so it only
+ever says less than what is known, never more.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardgen.engine.actions import Action, Play
+from cardgen.engine.observation import SeatView
+from cardgen.engine.state import RoundState
+
+
+class Beliefs:
+    """Bars on the other seats' hands, for one round seen from one seat."""
+
+    __slots__ = ("_view", "_sizes", "_pile", "_top", "bars")
+
+    def __init__(self) -> None:
+        self._view: SeatView | None = None
+        self._sizes: tuple[int, ...] = ()
+        self._pile = self._top = -1
+        #: seat -> [kinds barred, how many of its cards the bar covers]
+        self.bars: dict[int, list[tuple[frozenset[int], int]]] = {}
+
+    def observe(self, view: SeatView) -> None:
+        """Read what happened since this seat last acted (a new view: a new round)."""
+        if view is not self._view:  # a round's views live as long as the round
+            self._view = view
+            self.bars = {}
+            self._sizes = ()
+            return
+        if not self._sizes:
+            return
+        sizes = view.hand_sizes
+        pile = len(view.discard)
+        laid = pile - self._pile  # by the others since this seat acted
+        if laid < 0:  # the pile was shuffled into a new draw pile: start again
+            self.bars = {}
+            return
+        quiet = laid == 0 and view.top_kind == self._top and not view.pending
+        for seat, size in enumerate(sizes):
+            if seat == view.seat:
+                continue
+            grown = size - self._sizes[seat]
+            # Cards laid (any of them may have been barred ones), counted by the pile:
+            # a hand that drew two and laid one has grown, yet lost a card.
+            gone = max(laid, -grown)
+            bars = [(kinds, min(count - gone, size))
+                    for kinds, count in self.bars.get(seat, ())]
+            bars = [bar for bar in bars if bar[1] > 0]
+            if quiet and grown == 1 and view.color_index >= 0:
+                bars.append((view.variant.matching(view.color_index, view.top_kind), size))
+            if bars:
+                self.bars[seat] = bars
+            else:
+                self.bars.pop(seat, None)
+
+    def acted(self, view: SeatView, action: Action) -> None:
+        """Note the round as this seat leaves it: the pile as its action makes it."""
+        self._sizes = view.hand_sizes
+        played = isinstance(action, Play)
+        self._pile = len(view.discard) + (1 if played else 0)
+        self._top = action.kind if isinstance(action, Play) else view.top_kind
+
+
+def deal_by_beliefs(world: RoundState, bars: dict[int, list[tuple[frozenset[int], int]]],
+                    rng: random.Random) -> None:
+    """Swap cards of ``world``'s barred hands with the draw pile until each keeps to its
+    bars (a card that no card left in the pile can replace stays as it is)."""
+    pile = world.draw_pile
+    if not pile:
+        return
+    for seat, seat_bars in bars.items():
+        hand = world.hands[seat]
+        for slot in range(len(hand)):
+            barred = frozenset().union(*(kinds for kinds, count in seat_bars if count > slot))
+            if not barred or hand[slot] not in barred:
+                continue
+            for _ in range(8):  # a few random picks, then a scan from a random place
+                at = rng.randrange(len(pile))
+                if pile[at] not in barred:
+                    break
+            else:
+                start = rng.randrange(len(pile))
+                at = next((i % len(pile) for i in range(start, start + len(pile))
+                           if pile[i % len(pile)] not in barred), -1)
+                if at < 0:
+                    continue
+            hand[slot], pile[at] = pile[at], hand[slot]
