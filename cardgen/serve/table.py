@@ -147,7 +147,8 @@ class Table(TableGame[Person]):
         with self.lock:
             self.stopping = True
             self.lock.notify_all()
-        self.thread.join(timeout=1)
+        if self.thread.ident is not None:  # a Ctrl-C while the server starts: none yet
+            self.thread.join(timeout=1)
 
     # --- the game thread ----------------------------------------------------------------
 

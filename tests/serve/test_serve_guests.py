@@ -43,6 +43,7 @@ id = "shout"
 effect = "skip"
 points = 20
 name = { fr = "Cri", en = "Shout" }
+plural = { fr = "Cris", en = "Shouts" }
 '''
 #: Another address of this machine (all of 127.0.0.0/8 is the loopback): another guest.
 ELSEWHERE = "127.0.0.2"

@@ -51,6 +51,7 @@ id = "odd"
 effect = "odd-effect"
 points = 20
 name = { fr = "Carte bizarre", en = "Odd card" }
+plural = { fr = "Cartes bizarres", en = "Odd cards" }
 '''
 
 
