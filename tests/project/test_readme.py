@@ -41,6 +41,8 @@ COMMAND_PAGE = "docs/commands.md"
 
 #: `cardgen` commands of the pages the suite does not run, each with why.
 NOT_RUN = {
+    "cardgen simulate nomercy --games 100000 --players 4 --player random --workers 2 --json":
+        "10^5 whole games: minutes on two cores (docs/development.md gives its figures)",
     "cardgen balance unplugged": "800 games, then pairs until its 20 kinds settle: about "
                                  "45 s on two cores (benchmarks/balance.py)",
     "cardgen balance examples/party.toml --players 3,5 -o party-balance.pdf --lang fr":
