@@ -96,7 +96,7 @@ for _lang, (_gone, _whole, _alone) in TWOS.items():
     FIXES.setdefault(_lang, []).extend([(DECKS, _gone, _alone), (OLYMPIQUE, [], _whole)])
 
 #: One book per language for the quick run; the whole matrix is slow.
-QUICK = {"it": "classic", "de": "unplugged", "es": "house", "en": "classic", "fr": "classic"}
+QUICK = {"it": "classic", "de": "classic", "es": "house", "en": "classic", "fr": "classic"}
 
 
 def flat(text: str) -> str:
