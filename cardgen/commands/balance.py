@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -126,12 +126,7 @@ def balance(deck: str, against: str, option_names: tuple[str, ...], players: tup
     try:
         result = run_study(plan, progress=bars)
     except KeyboardInterrupt:
-        # A verdict rests on every pair up to its look: a part of them settles nothing.
-        bars.finish()
-        click.echo(f"interrupted (Ctrl-C) after {bars.done} games; a balance study needs "
-                   "all of them, so there is no report"
-                   + ("" if output is None else f" and {output} is not written"), err=True)
-        sys.exit(INTERRUPTED)
+        _interrupted(bars, output)
     bars.finish()
     if output is not None:
         from cardgen.balance.charts import write_pdf
@@ -143,6 +138,15 @@ def balance(deck: str, against: str, option_names: tuple[str, ...], players: tup
         click.echo(format_report(result, lang))
     if output is not None:
         click.echo(f"wrote {output}", err=as_json)
+
+
+def _interrupted(bars: _StageBars, output: Path | None) -> NoReturn:
+    # A verdict rests on every pair up to its look: a part of them settles nothing.
+    bars.finish()
+    click.echo(f"interrupted (Ctrl-C) after {bars.done} games; a balance study needs "
+               "all of them, so there is no report"
+               + ("" if output is None else f" and {output} is not written"), err=True)
+    sys.exit(INTERRUPTED)
 
 
 def _skills(value: str | None) -> list[str] | None:
@@ -169,11 +173,7 @@ def _by_skill(plan: Any, skills: list[str], rounds: int, bars: _StageBars, as_js
     try:
         result = run_skill_study(plan, skills, rounds, progress=bars)
     except KeyboardInterrupt:
-        bars.finish()
-        click.echo(f"interrupted (Ctrl-C) after {bars.done} games; a balance study needs "
-                   "all of them, so there is no report"
-                   + ("" if output is None else f" and {output} is not written"), err=True)
-        sys.exit(INTERRUPTED)
+        _interrupted(bars, output)
     bars.finish()
     if output is not None:
         write_skill_pdf(result, output, lang)
