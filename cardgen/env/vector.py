@@ -31,7 +31,7 @@ or ``same-step`` (the step that ends a game returns the new game's first observa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
@@ -42,8 +42,12 @@ from cardgen.deck.load import load_deck
 from cardgen.engine import Variant
 from cardgen.engine.game import Player
 from cardgen.env.actions import ActionIndex
+from cardgen.env.fast import fast_problem
 from cardgen.env.observations import ObservationWriter
 from cardgen.env.table import RUNNING, TERMINATED, Table, seat_bots
+
+if TYPE_CHECKING:
+    from cardgen.env.fast.tables import FastTables
 
 __all__ = ["Buffers", "CardgenVectorEnv", "sample_masked"]
 
@@ -124,7 +128,8 @@ class CardgenVectorEnv(VectorEnv):
                  options: tuple[str, ...] = (), *, reward: str = "win",
                  full_information: bool = False, autoreset_mode: str = "next-step",
                  opponents: str | None = None, learner: int = 0,
-                 buffers: Buffers | None = None, first_table: int = 0) -> None:
+                 buffers: Buffers | None = None, first_table: int = 0,
+                 fast: bool | None = None) -> None:
         if reward not in ("win", "points"):
             raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
         if autoreset_mode not in MODES:
@@ -160,9 +165,15 @@ class CardgenVectorEnv(VectorEnv):
         points = reward == "points"
         self.tables = [Table(self.variant, self.index, points=points) for _ in range(num_envs)]
         self.first_table = first_table  # this one's first table among all (seeds)
-        self.games = [0] * num_envs  # games dealt at each table since reset (seeds)
+        self._games = [0] * num_envs  # games dealt at each table since reset (seeds)
         self.seed: int | str = 0
         self._state_writer: ObservationWriter | None = None
+        self.fast = fast_tables(self, fast, points=points, opponents=opponents)
+
+    @property
+    def games(self) -> list[int]:
+        """Games dealt at each table since reset."""
+        return self.fast.games if self.fast is not None else self._games
 
     # --- the steps ----------------------------------------------------------------------
 
@@ -170,7 +181,10 @@ class CardgenVectorEnv(VectorEnv):
               options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         if seed is not None:
             self.seed = seed
-        self.games = [0] * self.num_envs
+        if self.fast is not None:
+            self.fast.reset(self.seed)
+            return self._returns()[0], self._returns()[4]
+        self._games = [0] * self.num_envs
         for number, table in enumerate(self.tables):
             self._new_game(number, table)
         self._clear()
@@ -179,6 +193,9 @@ class CardgenVectorEnv(VectorEnv):
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
+        if self.fast is not None:
+            self.fast.step(actions, self.same_step)
+            return self._returns()
         chosen = np.asarray(actions).tolist()
         self._clear()
         buffers = self.buffers
@@ -203,10 +220,10 @@ class CardgenVectorEnv(VectorEnv):
         return self._returns()
 
     def _new_game(self, number: int, table: Table) -> None:
-        seed = f"{self.seed}:{self.first_table + number}:{self.games[number]}"
+        seed = f"{self.seed}:{self.first_table + number}:{self._games[number]}"
         table.new_game(seed)
         table.clear_rewards()  # (rounds over as soon as dealt reward nobody's action)
-        self.games[number] += 1
+        self._games[number] += 1
         if self.opponents is not None:  # the bots play up to the learner's first decision
             self.bots[number] = seat_bots(self.opponents, self.players, self.learner, seed)
             table.play_bots(self.bots[number], self.learner)
@@ -248,6 +265,8 @@ class CardgenVectorEnv(VectorEnv):
     def state(self) -> np.ndarray:
         """Every table's full-information vector (every hand, from the seat to act on):
         what a centralised critic may see, never a policy. (B, state size), a new array."""
+        if self.fast is not None:
+            return self.fast.state()
         if self._state_writer is None:
             self._state_writer = ObservationWriter(self.variant, self.players,
                                                    full_information=True)
@@ -262,3 +281,21 @@ class CardgenVectorEnv(VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         pass
+
+
+def fast_tables(env: CardgenVectorEnv, fast: bool | None, *, points: bool,
+                opponents: str | None) -> FastTables | None:
+    """The compiled tables for ``env``'s spec (:mod:`cardgen.env.fast`), or None for the
+    engine's: ``fast=None`` takes them when they cover the spec and numba is installed,
+    ``False`` never, ``True`` always (or says why not)."""
+    if fast is False:
+        return None
+    problem = fast_problem(env.variant, opponents=opponents)
+    if problem is not None:
+        if fast:
+            raise ValueError(f"the fast path cannot play this spec: {problem}")
+        return None
+    from cardgen.env.fast.tables import FastTables as Compiled
+
+    return Compiled(env.variant, env.index, env.writer, env.buffers, points=points,
+                    first_table=env.first_table)
