@@ -59,15 +59,17 @@ RUNNING = 0
 def deal_round(st: Arrays, rt: Arrays, t: int) -> None:
     """Deal the game's next round: the dealer drawn from the game's stream (C-03), the
     deck shuffled from the round's (C-04), the first card turned (C-06 … C-11)."""
-    ints, seats, hands, piles, rngs, keys = st
+    ints, seats, hands, piles, rngs, keys = st[0], st[1], st[2], st[3], st[4], st[5]
     consts, deck = rt[0], rt[4]
     n, size = seats.shape[2], consts[4]
     dealer = below(rngs[t, 1], n)
     seed(rngs[t, 0], keys[t, 0], ints[t, KEY_ROUND])
     ints[t, NEED] |= NEED_ROUND
     count = deck.shape[0]
-    pile = deck.copy()
-    shuffle(rngs[t, 0], pile, count)
+    pile = piles[t, 0]
+    for i in range(count):
+        pile[i] = deck[i]
+    shuffle(rngs[t, 0], pile, count, st[6][t])
     hands[t] = 0
     cut = count - n * size
     for i in range(n * size):  # one at a time from the dealer's left, off the top
@@ -76,7 +78,6 @@ def deal_round(st: Arrays, rt: Arrays, t: int) -> None:
     for seat in range(n):
         seats[t, HAND_N, seat] = size
         seats[t, AT_UNO, seat] = 0
-    piles[t, 0, :cut] = pile[:cut]
     ints[t, PILE_N] = cut
     ints[t, DISC_N] = 0
     for field, value in ((DEALER, dealer), (DIRECTION, 1), (TURN, 0), (ACTOR, -1),
@@ -142,7 +143,8 @@ def new_game(st: Arrays, rt: Arrays, t: int) -> None:
     ints[t, ROUNDS] = 0
     ints[t, STATUS] = RUNNING
     seed(rngs[t, 1], keys[t, 1], ints[t, KEY_GAME])
-    keys[t, 0] = keys[t, 2]
+    for i in range(keys.shape[2]):
+        keys[t, 0, i] = keys[t, 2, i]
     ints[t, KEY_ROUND] = ints[t, KEY_FIRST]
     ints[t, GAMES] += 1
     ints[t, NEED] |= NEED_GAME

@@ -61,9 +61,9 @@ def reshuffle(st: Arrays, t: int) -> bool:
     if below_top <= 0:
         return False
     top = piles[t, 1, below_top]
-    cards = piles[t, 1, :below_top].copy()
-    shuffle(rngs[t, 0], cards, below_top)
-    piles[t, 0, :below_top] = cards
+    shuffle(rngs[t, 0], piles[t, 1], below_top, st[6][t])
+    for i in range(below_top):  # (a loop: a slice copy within one array allocates)
+        piles[t, 0, i] = piles[t, 1, i]
     ints[t, PILE_N] = below_top
     piles[t, 1, 0] = top
     ints[t, DISC_N] = 1

@@ -47,6 +47,7 @@ class FastTables:
         self.piles = np.zeros((tables, 2, len(spec.deck)), np.int16)
         self.rngs = np.zeros((tables, 2, STATE), np.uint32)
         self.keys = np.zeros((tables, 3, 64), np.uint32)
+        self.scratch = np.zeros((tables, 4, len(spec.deck)), np.float64)
         self.rt = (spec.consts, spec.card, spec.match, spec.counts_as, spec.deck, spec.plays,
                    spec.play_count, spec.action_of)
         self.out = (buffers.observations, buffers.masks, buffers.rewards,
@@ -59,7 +60,8 @@ class FastTables:
 
     @property
     def st(self) -> tuple[np.ndarray, ...]:
-        return (self.ints, self.seats, self.hands, self.piles, self.rngs, self.keys)
+        return (self.ints, self.seats, self.hands, self.piles, self.rngs, self.keys,
+                self.scratch)
 
     @property
     def games(self) -> list[int]:

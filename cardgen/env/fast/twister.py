@@ -25,8 +25,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def compiled(function: F) -> F:
-    """numba's ``njit``, cached on disk (compiled once per machine), typed for mypy."""
-    return cast(F, njit(cache=True)(function))
+    """numba's ``njit``, cached on disk (compiled once per machine), typed for mypy;
+    without reference counting (``_nrt=False``): the kernel allocates nothing, and the
+    counting of every array handed from call to call cost more than the rules."""
+    return cast(F, njit(cache=True, _nrt=False)(function))
 
 
 N, M = 624, 397
@@ -121,13 +123,37 @@ def below(state: np.ndarray, n: int) -> int:
 
 
 @compiled
-def shuffle(state: np.ndarray, cards: np.ndarray, count: int) -> None:
+def shuffle(state: np.ndarray, cards: np.ndarray, count: int, scratch: np.ndarray) -> None:
     """The engine's shuffle of ``cards[:count]``: a ``random()`` key per card in order,
-    then a stable sort by key (:func:`cardgen.engine.table.shuffle`)."""
-    keys = np.empty(count, np.float64)
+    then a stable sort by key (:func:`cardgen.engine.table.shuffle`). ``scratch`` is
+    float64 (4, count or more): the kernel allocates nothing (it runs without numba's
+    reference counting)."""
+    keys, values, other_keys, other_values = scratch[0], scratch[1], scratch[2], scratch[3]
     for i in range(count):
         keys[i] = uniform(state)
-    order = np.argsort(keys, kind="mergesort")
-    before = cards[:count].copy()
+        values[i] = cards[i]
+    width = 1
+    while width < count:  # a bottom-up merge sort: stable, as list.sort
+        for low in range(0, count, 2 * width):
+            merge(keys, values, other_keys, other_values, low,
+                  min(low + width, count), min(low + 2 * width, count))
+        keys, other_keys = other_keys, keys
+        values, other_values = other_values, values
+        width *= 2
     for i in range(count):
-        cards[i] = before[order[i]]
+        cards[i] = values[i]
+
+
+@compiled
+def merge(keys: np.ndarray, values: np.ndarray, to_keys: np.ndarray, to_values: np.ndarray,
+          low: int, middle: int, high: int) -> None:
+    """The sorted runs [low, middle) and [middle, high) merged into ``to_*`` (the left
+    one first on equal keys)."""
+    i, j = low, middle
+    for k in range(low, high):
+        if i < middle and (j >= high or keys[j] >= keys[i]):
+            to_keys[k], to_values[k] = keys[i], values[i]
+            i += 1
+        else:
+            to_keys[k], to_values[k] = keys[j], values[j]
+            j += 1
