@@ -2,7 +2,9 @@
 gives the same arrays, the mask is the engine's legal actions at every step, and no
 observation moves when another seat's hidden cards change (unless full information is
 asked for); finished games start again as Gymnasium's autoreset modes say; the
-process-pool variant deals the same games."""
+process-pool variant deals the same games. These are the engine's path (``fast=False``,
+whose tables the tests look into); tests/env/test_fast.py holds the compiled path to the
+engine's and runs the same public checks on it."""
 
 from __future__ import annotations
 
@@ -66,9 +68,9 @@ def same(first: list[tuple[np.ndarray, ...]], second: list[tuple[np.ndarray, ...
 @pytest.mark.parametrize("deck", DECKS)
 def test_the_same_seed_gives_the_same_arrays(deck: str) -> None:
     players = seats_for(playable(deck))
-    first = run(CardgenVectorEnv(3, deck, players), 7, 60)
-    assert same(first, run(CardgenVectorEnv(3, deck, players), 7, 60))
-    assert not same(first, run(CardgenVectorEnv(3, deck, players), 8, 60))
+    first = run(CardgenVectorEnv(3, deck, players, fast=False), 7, 60)
+    assert same(first, run(CardgenVectorEnv(3, deck, players, fast=False), 7, 60))
+    assert not same(first, run(CardgenVectorEnv(3, deck, players, fast=False), 8, 60))
 
 
 def engine_legal_indices(tables: CardgenVectorEnv, number: int) -> tuple[set[int], int]:
@@ -86,7 +88,8 @@ def engine_legal_indices(tables: CardgenVectorEnv, number: int) -> tuple[set[int
 def test_the_mask_is_the_engines_legal_actions_at_every_step(
         deck: str, options: tuple[str, ...]) -> None:
     players = seats_for(playable(deck))
-    tables = CardgenVectorEnv(4, deck, players, options, autoreset_mode="same-step")
+    tables = CardgenVectorEnv(4, deck, players, options, autoreset_mode="same-step",
+                              fast=False)
     observations, infos = tables.reset(seed=3)
     rng = np.random.default_rng(3)
     first_extra, extras = tables.index.first_extra, 0
@@ -129,8 +132,8 @@ def observe(tables: CardgenVectorEnv, number: int, seat: int) -> np.ndarray:
 def test_no_observation_carries_another_seats_hidden_cards(
         deck: str, options: tuple[str, ...]) -> None:
     players = seats_for(playable(deck))
-    tables = CardgenVectorEnv(4, deck, players, options)
-    full = CardgenVectorEnv(4, deck, players, options, full_information=True)
+    tables = CardgenVectorEnv(4, deck, players, options, fast=False)
+    full = CardgenVectorEnv(4, deck, players, options, full_information=True, fast=False)
     observations, _ = tables.reset(seed=5)
     full.reset(seed=5)
     rng = np.random.default_rng(5)
@@ -153,7 +156,7 @@ def test_no_observation_carries_another_seats_hidden_cards(
 
 
 def test_the_full_information_view_and_the_state_hold_every_hand() -> None:
-    tables = CardgenVectorEnv(2, "classic", 4, full_information=True)
+    tables = CardgenVectorEnv(2, "classic", 4, full_information=True, fast=False)
     observations, _ = tables.reset(seed=1)
     hands = observation_layout(tables.variant, 4, full_information=True)["hands"]
     kinds = len(tables.variant.kinds)
@@ -177,7 +180,7 @@ def one_round_deck(tmp_path: Path) -> str:
 @pytest.mark.parametrize("mode", ["next-step", "same-step"])
 def test_a_finished_game_starts_again_as_gymnasium_says(one_round_deck: str,
                                                         mode: str) -> None:
-    tables = CardgenVectorEnv(2, one_round_deck, 3, autoreset_mode=mode)
+    tables = CardgenVectorEnv(2, one_round_deck, 3, autoreset_mode=mode, fast=False)
     observations, _ = tables.reset(seed=2)
     rng = np.random.default_rng(2)
     for _ in range(20_000):
@@ -200,7 +203,7 @@ def test_a_finished_game_starts_again_as_gymnasium_says(one_round_deck: str,
 
 
 def test_an_illegal_action_is_refused_with_a_clear_error() -> None:
-    tables = CardgenVectorEnv(2, "classic", 4)
+    tables = CardgenVectorEnv(2, "classic", 4, fast=False)
     observations, _ = tables.reset(seed=1)
     illegal = int(np.flatnonzero(observations["action_mask"][0] == 0)[0])
     with pytest.raises(ValueError, match="is not legal for the seat to act"):
@@ -208,8 +211,8 @@ def test_an_illegal_action_is_refused_with_a_clear_error() -> None:
 
 
 def test_worker_processes_deal_the_same_games_as_one_process() -> None:
-    alone = run(CardgenVectorEnv(5, "classic", 4), 4, 40)
-    with SharedVectorEnv(5, "classic", 4, workers=2) as shared:
+    alone = run(CardgenVectorEnv(5, "classic", 4, fast=False), 4, 40)
+    with SharedVectorEnv(5, "classic", 4, workers=2, fast=False) as shared:
         assert same(alone, run(shared, 4, 40))
         full = observation_layout(shared.variant, 4, full_information=True)
         assert shared.state().shape == (5, max(part.stop for part in full.values()))

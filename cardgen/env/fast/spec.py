@@ -52,8 +52,11 @@ def unsupported(variant: Variant, *, opponents: str | None = None) -> str | None
             return f"'{card.id}' names a colour unlike the official wilds"
     if [r.name for r in variant.responders] != ["challenge", "uno-catch"]:
         return "the deck answers out of turn in ways of its own"
-    if len(variant.deck) > 32000 or max(variant.deck_counts.values()) > 32000:
+    if len(variant.deck) > 32000:
         return "the deck is too large"
+    dealt = variant.players * variant.hand_size
+    if sum(1 for kind in variant.deck if kind in variant.start_kinds) <= dealt:
+        return "a deal may leave no card to start with (the engine says so)"
     return None
 
 
