@@ -116,7 +116,7 @@ def vector_layers(tables: int, steps: int, depth: int) -> float:
     from cardgen.env.table import RUNNING
     from cardgen.env.vector import CardgenVectorEnv, sample_masked
 
-    vector = CardgenVectorEnv(tables, "classic", 4)
+    vector = CardgenVectorEnv(tables, "classic", 4, fast=False)  # (the engine's layers)
     observations, _ = vector.reset(seed=0)
     pick, rng = random.Random(0).random, np.random.default_rng(0)
     flat, size, write = vector.flat, vector.size, vector.writer.write_into

@@ -4,9 +4,10 @@ Every side plays random legal actions at the same number of seats, for about the
 time: RLCard's ``env.step`` with its own RandomAgent; cardgen's PettingZoo (AEC)
 environment, uniform over the action mask; and the vector environment
 (``cardgen.env.vector``) at several batch sizes B, whose random agent is
-``sample_masked`` over the whole batch's masks. A step is one decision at one table,
-its observation and mask built as an agent needs them (RLCard's include its agent's
-choice and its own state, observation and legal actions).
+``sample_masked`` over the whole batch's masks, on each of its paths: the compiled
+tables (``cardgen.env.fast``, numba) and the engine's (``fast=False``). A step is one
+decision at one table, its observation and mask built as an agent needs them (RLCard's
+include its agent's choice and its own state, observation and legal actions).
 
 The sides take turns ``--repeats`` times (3 by default) and each figure is the median;
 each ratio is the median of the ratios of each turn. The clock is the CPU time of this
@@ -14,13 +15,15 @@ process: on a shared machine the wall clock also counts the time other programs 
 core, which moves from one turn to the next.
 
 Then the process-pool variant (``cardgen.env.shared``) with 1 to ``--workers`` worker
-processes (every core by default), ``--per-worker`` tables each: its steps/s in wall
+processes (every core by default), ``--per-worker`` tables each, on the compiled path
+(``--pool-path engine`` for the engine's): its steps/s in wall
 clock, what N cores give when nothing else runs, and in the CPU time of its busiest
 worker (steps / that worker's CPU seconds), what N cores would give if they were the
 program's own; each beside N times one worker's figure.
 
     python benchmarks/env_speed.py [--players 4] [--seconds 5] [--repeats 3]
-        [--batches 16,64,256] [--workers N] [--per-worker 256] [--smoke]
+        [--batches 16,64,256] [--paths compiled,engine] [--workers N]
+        [--per-worker 1024] [--pool-path compiled] [--smoke]
 
 Needs `pip install 'cardgen[rl,benchmark]'` (PettingZoo, NumPy, RLCard); without RLCard it
 says so and measures cardgen's side alone.
@@ -88,11 +91,12 @@ def rlcard_steps(players: int, seconds: float) -> tuple[int, float]:
     return steps, time.process_time() - start
 
 
-def vector_steps(players: int, seconds: float, tables: int) -> tuple[int, float]:
+def vector_steps(players: int, seconds: float, tables: int,
+                 path: str) -> tuple[int, float]:
     from cardgen.env.vector import CardgenVectorEnv, sample_masked
 
-    vector = CardgenVectorEnv(tables, "classic", players)
-    observations, _ = vector.reset(seed=0)
+    vector = CardgenVectorEnv(tables, "classic", players, fast=path == "compiled")
+    observations, _ = vector.reset(seed=0)  # (loads the compiled kernel: not timed)
     rng = np.random.default_rng(0)
     steps = 0
     start = time.process_time()
@@ -102,14 +106,15 @@ def vector_steps(players: int, seconds: float, tables: int) -> tuple[int, float]
     return steps, time.process_time() - start
 
 
-def pool_steps(players: int, seconds: float, workers: int,
-               per_worker: int) -> tuple[float, float, float]:
+def pool_steps(players: int, seconds: float, workers: int, per_worker: int,
+               path: str) -> tuple[float, float, float]:
     """Steps/s of the process pool: in wall clock, in the busiest worker's CPU time, and
     the share of one core the parent used (its random agent and the messages)."""
     from cardgen.env.shared import SharedVectorEnv
     from cardgen.env.vector import sample_masked
 
-    with SharedVectorEnv(per_worker * workers, "classic", players, workers=workers) as pool:
+    with SharedVectorEnv(per_worker * workers, "classic", players, workers=workers,
+                         fast=path == "compiled") as pool:
         observations, _ = pool.reset(seed=0)
         rng = np.random.default_rng(0)
         steps = 0
@@ -126,16 +131,18 @@ def pool_steps(players: int, seconds: float, workers: int,
 
 def single_core(args: argparse.Namespace, reference: bool) -> None:
     batches = [int(b) for b in args.batches.split(",")]
+    paths = args.paths.split(",")
     sides: dict[str, list[float]] = {"RLCard env.step": [], "cardgen.env (PettingZoo)": []}
-    sides.update({f"cardgen.env.vector B={b}": [] for b in batches})
+    sides.update({f"vector {path} B={b}": [] for path in paths for b in batches})
     for _ in range(args.repeats):
         if reference:
             sides["RLCard env.step"].append(_rate(rlcard_steps(args.players, args.seconds)))
         sides["cardgen.env (PettingZoo)"].append(
             _rate(cardgen_steps(args.players, args.seconds)))
-        for b in batches:
-            sides[f"cardgen.env.vector B={b}"].append(
-                _rate(vector_steps(args.players, args.seconds, b)))
+        for path in paths:
+            for b in batches:
+                sides[f"vector {path} B={b}"].append(
+                    _rate(vector_steps(args.players, args.seconds, b, path)))
     print(f"{args.players} players, classic, random actions, one core, medians of "
           f"{args.repeats} turns (CPU time)")
     if not reference:
@@ -153,13 +160,14 @@ def single_core(args: argparse.Namespace, reference: bool) -> None:
 
 
 def scaling(args: argparse.Namespace) -> None:
-    print(f"process pool (cardgen.env.shared), {args.per_worker} tables per worker, "
-          f"{os.cpu_count()} cores")
+    print(f"process pool (cardgen.env.shared), {args.pool_path} path, {args.per_worker} "
+          f"tables per worker, {os.cpu_count()} cores")
     print("  workers     wall steps/s  x one    busiest-worker CPU steps/s  x one  "
           "parent core")
     first: tuple[float, float, float] | None = None
     for workers in range(1, args.workers + 1):
-        wall, cpu, parent = pool_steps(args.players, args.seconds, workers, args.per_worker)
+        wall, cpu, parent = pool_steps(args.players, args.seconds, workers, args.per_worker,
+                                       args.pool_path)
         first = first or (wall, cpu, parent)
         print(f"  {workers:7} {wall:16,.0f}  {wall / first[0]:5.2f}  {cpu:26,.0f}  "
               f"{cpu / first[1]:5.2f}  {parent:10.0%}")
@@ -179,7 +187,10 @@ def main() -> None:
                         help="the vector environment's batch sizes, comma-separated")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="the process pool's largest number of workers")
-    parser.add_argument("--per-worker", type=int, default=256)
+    parser.add_argument("--paths", default="compiled,engine",
+                        help="the vector environment's paths: compiled, engine or both")
+    parser.add_argument("--per-worker", type=int, default=1024)
+    parser.add_argument("--pool-path", default="compiled", choices=("compiled", "engine"))
     parser.add_argument("--smoke", action="store_true",
                         help="tiny sizes, a few seconds: the benchmark works, no figures")
     args = parser.parse_args()

@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium.vector import VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from cardgen.env.vector import Buffers, CardgenVectorEnv
+from cardgen.env.vector import Buffers, CardgenVectorEnv, fast_tables
 
 __all__ = ["SharedVectorEnv"]
 
@@ -39,7 +39,11 @@ class SharedVectorEnv(VectorEnv):
         workers = min(workers or os.cpu_count() or 1, num_envs)
         # One table here gives the spaces and sizes (and checks the spec before any
         # process starts: a bad deck or option is refused here, once).
-        probe = CardgenVectorEnv(1, deck, players, options, **spec)
+        # (on the engine's path: the parent steps no table, and need not load the kernel)
+        probe = CardgenVectorEnv(1, deck, players, options, **{**spec, "fast": False})
+        if spec.get("fast"):  # a spec the compiled path cannot play is refused here too
+            fast_tables(probe, True, points=False, opponents=spec.get("opponents"),
+                        check_only=True)
         self.num_envs, self.metadata = num_envs, probe.metadata
         self.variant, self.index = probe.variant, probe.index
         self.single_observation_space = probe.single_observation_space

@@ -284,16 +284,18 @@ class CardgenVectorEnv(VectorEnv):
 
 
 def fast_tables(env: CardgenVectorEnv, fast: bool | None, *, points: bool,
-                opponents: str | None) -> FastTables | None:
+                opponents: str | None, check_only: bool = False) -> FastTables | None:
     """The compiled tables for ``env``'s spec (:mod:`cardgen.env.fast`), or None for the
     engine's: ``fast=None`` takes them when they cover the spec and numba is installed,
-    ``False`` never, ``True`` always (or says why not)."""
+    ``False`` never, ``True`` always (or says why not). ``check_only``: only say."""
     if fast is False:
         return None
     problem = fast_problem(env.variant, opponents=opponents)
     if problem is not None:
         if fast:
             raise ValueError(f"the fast path cannot play this spec: {problem}")
+        return None
+    if check_only:
         return None
     from cardgen.env.fast.tables import FastTables as Compiled
 

@@ -173,6 +173,8 @@ def test_the_fast_path_is_taken_where_it_covers_the_spec() -> None:
     with pytest.raises(ValueError, match="cannot play this spec: options"):
         CardgenVectorEnv(2, "classic", 4, ("jump-in",), fast=True)
     assert fast_problem(Variant.from_deck(load_deck("flip"), 4)) is not None
+    with pytest.raises(ValueError, match="cannot play this spec"):  # before any worker
+        SharedVectorEnv(2, "classic", 4, ("jump-in",), workers=1, fast=True)
 
 
 # --- tests/env/test_vector.py's public checks, on the compiled path -----------------------
