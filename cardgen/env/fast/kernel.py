@@ -15,6 +15,7 @@ from cardgen.env.fast.rounds import (
     ACTIONS,
     ACTOR,
     LAST_ACTOR,
+    NEED,
     P_OVER,
     PHASE,
     POINTS,
@@ -138,7 +139,8 @@ def step_table(st: Arrays, rt: Arrays, t: int, action: int, seat_rewards: np.nda
 @compiled
 def step(st: Arrays, rt: Arrays, actions: np.ndarray, same_step: bool, out: Arrays) -> int:
     """Every table's step (see the module's docstring); returns the first table whose
-    action was illegal (nothing done then), or -1."""
+    action was illegal (nothing done then), or -1 less the number of tables that dealt
+    (whose next seeds Python must set)."""
     observations, masks, rewards, seat_rewards, terminated, truncated, seats_out = out
     bad = illegal(st, rt, actions, masks)
     if bad >= 0:
@@ -161,7 +163,10 @@ def step(st: Arrays, rt: Arrays, actions: np.ndarray, same_step: bool, out: Arra
                 if same_step:
                     new_game(st, rt, t)
         write_all(st, rt, t, out)
-    return -1
+    dealt = 0
+    for t in range(actions.shape[0]):
+        dealt += ints[t, NEED] != 0
+    return -1 - dealt
 
 
 @compiled

@@ -53,13 +53,14 @@ class FastTables:
         self.out = (buffers.observations, buffers.masks, buffers.rewards,
                     buffers.seat_rewards, buffers.terminated, buffers.truncated,
                     buffers.seats)
+        self.st = self._state_arrays()
         self.variant, self.index = variant, index
         self.first_table = first_table
         self.seed: int | str = 0
         self._state_spec: FastSpec | None = None
 
-    @property
-    def st(self) -> tuple[np.ndarray, ...]:
+    def _state_arrays(self) -> tuple[np.ndarray, ...]:
+        """The tables' state as the kernel takes it (``st``, see rounds.py)."""
         return (self.ints, self.seats, self.hands, self.piles, self.rngs, self.keys,
                 self.scratch)
 
@@ -77,12 +78,16 @@ class FastTables:
         self._refill()
 
     def step(self, actions: Any, same_step: bool) -> None:
-        chosen = np.ascontiguousarray(actions, np.int64).reshape(len(self.ints))
+        chosen = actions  # (as the kernel was compiled for: B int64, contiguous)
+        if (type(actions) is not np.ndarray or actions.dtype != np.int64
+                or actions.shape != (len(self.ints),) or not actions.flags.c_contiguous):
+            chosen = np.ascontiguousarray(actions, np.int64).reshape(len(self.ints))
         bad = kernel.step(self.st, self.rt, chosen, same_step, self.out)
         if bad >= 0:
             raise ValueError(f"action {int(chosen[bad])} is not legal for the seat to act "
                              f"now at table {bad}; use the observation's action_mask")
-        self._refill()
+        if bad < -1:  # some tables dealt: their next seeds
+            self._refill()
 
     def state(self) -> np.ndarray:
         """Every table's full-information row, seen from the seat to act."""
@@ -125,5 +130,6 @@ class FastTables:
             wider = np.zeros((*self.keys.shape[:2], len(words)), np.uint32)
             wider[:, :, :self.keys.shape[2]] = self.keys
             self.keys = wider
+            self.st = self._state_arrays()
         self.keys[table, slot, :len(words)] = words
         self.ints[table, length_field] = len(words)
