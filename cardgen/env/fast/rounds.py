@@ -4,13 +4,14 @@
 the differential test (tests/env/test_fast.py) plays both side by side and compares
 every mask, observation and reward.
 
-A table's state is rows of arrays (``st``, see :func:`state_arrays`): ``ints[t]`` the
-round's and game's numbers (the fields below), ``seats[t]`` per seat its hand size, UNO
-call and score, ``hands[t]`` per seat its count of each kind, ``piles[t]`` the draw pile
-(0) and the discard pile (1), bottom first, ``rngs[t]`` the round's and the game's
-random streams (:mod:`cardgen.env.fast.twister`), ``keys[t]`` the seeds of the next
-round and the next game. The rule tables (``rt``) are :class:`~cardgen.env.fast.spec.
-FastSpec`'s.
+A table's state is rows of arrays (``st``, made by :class:`~cardgen.env.fast.tables.
+FastTables`): ``ints[t]`` the round's and game's numbers (the fields below),
+``seats[t]`` per seat its hand size, UNO call and score, ``hands[t]`` per seat its count
+of each kind, ``piles[t]`` the draw pile (0) and the discard pile (1), bottom first,
+``rngs[t]`` the round's and the game's random streams (:mod:`cardgen.env.fast.twister`),
+``keys[t]`` the seeds of the next round and the next game, ``scratch[t]`` a shuffle's
+room. The rule tables (``rt``) are :class:`~cardgen.env.fast.spec.FastSpec`'s. Nothing
+here allocates (see :func:`~cardgen.env.fast.twister.compiled`).
 
 With no option in force a card waits on the stack only while a +4 may be challenged,
 so the stack is one pending draw at most (``PENDING``), and an answer out of turn is
