@@ -18,7 +18,7 @@ from cardgen.engine.actions import CHALLENGE, DRAW, KEEP, PASS, Catch, NameColor
 from cardgen.engine.game import MAX_ROUNDS
 from cardgen.engine.official.rules import OfficialRules
 from cardgen.env.actions import ActionIndex
-from cardgen.env.observations import PHASES, ObservationWriter
+from cardgen.env.observations import ObservationWriter
 
 #: The effects the kernel plays, by their code in its tables.
 EFFECTS = {"number": 0, "wild": 1, "reverse": 2, "skip": 3, "draw": 4, "wild-draw": 5}
@@ -100,7 +100,6 @@ class FastSpec:
         values.update(self.special)
         for name, value in values.items():
             self.consts[C[name]] = int(value)
-        assert len(PHASES) == 6
 
     def _actions(self, variant: Variant, index: ActionIndex, players: int) -> None:
         """The action index both ways: what each index does (``action_of``: what, kind,
@@ -118,10 +117,9 @@ class FastSpec:
                     at = index.fixed[play]
                     self.plays[uno, kind, j] = at
                     self.action_of[at] = (PLAY, play.kind, play.color_index, play.uno)
-        self.special: dict[str, int] = {}
         for action, at in index.fixed.items():
             if isinstance(action, Play):
-                continue  # (above)
+                pass  # (above)
             elif isinstance(action, NameColor):
                 self.action_of[at] = (COLOR_ACT, -1, variant.colors.index(action.color), 0)
             elif isinstance(action, Catch):
@@ -130,6 +128,8 @@ class FastSpec:
                 what = {DRAW: DRAW_ACT, KEEP: KEEP_ACT, PASS: PASS_ACT,
                         CHALLENGE: CHALLENGE_ACT}[action]
                 self.action_of[at, 0] = what
+        #: the first index of each block the kernel writes into a mask (colours and
+        #: catches are blocks in seat and colour order, see cardgen.env.actions)
         self.special = {"draw": index.fixed[DRAW], "keep": index.fixed[KEEP],
                         "pass": index.fixed[PASS], "challenge": index.fixed[CHALLENGE],
                         "color0": index.fixed[variant.name_color_actions[0]],
