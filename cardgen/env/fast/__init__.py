@@ -11,7 +11,10 @@ a round), :mod:`~cardgen.env.fast.observe` (observation and mask rows),
 :mod:`~cardgen.env.fast.tables` (the arrays, and the seeds fed to the kernel).
 
 numba comes with the ``rl`` extra; without it the engine's path is used. The kernel is
-compiled once per machine (``cache=True``) and kept beside the modules.
+compiled once per machine (``cache=True``) and kept beside the modules, in
+``__pycache__``. numba renews a function's cache when its own module changes, not when
+a function it calls from another module does: after editing one of these modules,
+delete ``cardgen/env/fast/__pycache__`` before measuring or testing.
 """
 
 from __future__ import annotations

@@ -43,7 +43,8 @@ def seed_words(text: str) -> np.ndarray:
     data = text.encode()
     number = int.from_bytes(data + hashlib.sha512(data).digest(), "big")
     words = max(1, (number.bit_length() - 1) // 32 + 1)
-    return np.frombuffer(number.to_bytes(words * 4, "little"), "<u4")
+    # (a writable copy: numba compiles a read-only array's calls anew)
+    return np.frombuffer(number.to_bytes(words * 4, "little"), "<u4").astype(np.uint32)
 
 
 @compiled
