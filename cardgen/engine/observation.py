@@ -195,19 +195,27 @@ class SeatView:
 
         The hidden cards are the hands and the draw pile. A family that keeps cards of
         its own out of sight in its round data (``extra``) has them copied as they are.
+        With two-faced cards the seat sees the other side of the other hands and of the
+        draw pile's top (FL-06), and a face is behind one kind only (FL-01 pairs them
+        one to one): those cards are known and stay where they are; only its own hand
+        while hidden and the rest of the draw pile are dealt anew.
         """
         world = self._state.copy(rng=random.Random(rng.getrandbits(64)))
         world.events = None
         me = self.seat
-        hidden = [world.hands[s] for s in range(world.n) if s != me or self.hand_hidden]
+        two_faced = world.variant.two_faced
+        hidden = [world.hands[s] for s in range(world.n)
+                  if (s != me and not two_faced) or (s == me and self.hand_hidden)]
+        # FL-06: the draw pile's top shows its other face; the cards under it do not.
+        pile = world.draw_pile[:-1] if two_faced else world.draw_pile
         # Sorted first, so that the deal depends on which cards are hidden, not where.
-        pool = sorted(chain(*hidden, world.draw_pile))
+        pool = sorted(chain(*hidden, pile))
         shuffle(rng, pool)
         at = 0
         for hand in hidden:  # in place: a family may hold a hand by identity
             hand[:] = pool[at:at + len(hand)]
             at += len(hand)
-        world.draw_pile[:] = pool[at:]
+        world.draw_pile[:len(pile)] = pool[at:]
         seen = world.revealed.get(me)
         world.revealed = {me: seen} if seen is not None else {}
         for entry in world.stack:

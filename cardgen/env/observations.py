@@ -2,7 +2,10 @@
 
 Seats are counted from the observer (0 is itself, 1 the next seat clockwise …), so a
 policy learnt in one seat plays in any. Nothing another seat holds face down is in it:
-the hand is the observer's own, the others are counts. Only the full-information view
+the hand is the observer's own, the others are counts. With two-faced cards (UNO Flip,
+FL-06) every seat sees the other side of the others' hands and of the draw pile's top,
+and so does the observation (two more slices; one-faced decks keep their layout). Only
+the full-information view
 (``full_information=True``, for oracle-guided training and centralised critics) adds
 every seat's hand.
 
@@ -33,7 +36,8 @@ PHASES = ("turn", "drawn", "respond", "color", "over", "choose")
 def observation_layout(variant: Variant, players: int, *,
                        full_information: bool = False) -> dict[str, slice]:
     """The slices of the observation vector, by name, for ``variant`` at ``players``;
-    ``full_information`` adds ``hands``, every seat's hand from the observer on."""
+    ``full_information`` adds ``hands``, every seat's hand from the observer on. A
+    two-faced deck adds ``other_sides`` and ``draw_pile_top_other_side`` (FL-06)."""
     kinds, colors = len(variant.kinds), len(variant.colors)
     sizes = [("hand", kinds),             # how many of each kind the seat holds
              ("top", kinds),              # the kind on the discard pile (one-hot)
@@ -45,6 +49,9 @@ def observation_layout(variant: Variant, players: int, *,
              ("phase", len(PHASES)),      # what the round waits for (one-hot)
              ("pending", 2),              # cards a pending draw makes draw; its victim
              ("draw_pile", 1)]            # cards left to draw
+    if variant.two_faced:  # FL-06: the faces of the others' cards turned to this seat
+        sizes += [("other_sides", (players - 1) * kinds),  # counts per kind, seat 1 on
+                  ("draw_pile_top_other_side", kinds)]     # one-hot (none: empty pile)
     if full_information:  # how many of each kind each seat holds, seat after seat
         sizes.append(("hands", players * kinds))
     layout: dict[str, slice] = {}
@@ -87,6 +94,10 @@ class ObservationWriter:
                       self.draw_pile)
         self.kinds = len(variant.kinds)
         self.hands = at["hands"].start if full_information else -1
+        two_faced = variant.two_faced  # FL-06: what the others' other side shows
+        self.other_face = variant.other_face if two_faced else None
+        self.other_sides = at["other_sides"].start if two_faced else -1
+        self.pile_top_other_side = at["draw_pile_top_other_side"].start if two_faced else -1
         self.blind_start = variant.rules.start_color_blind  # U-10, see write_into
         # [round seats][observer] -> the seats from the observer on (its offsets)
         self.seats_from = [[[(observer + offset) % n for offset in range(n)]
@@ -149,11 +160,26 @@ class ObservationWriter:
                     values[at + self.pending] = entry.penalty.amount
                     values[at + self.pending + 1] = (entry.penalty.target - seat) % n
                     break
+        if self.other_face is not None:
+            self._fill_other_sides(values, at, state, seat)
         if self.hands >= 0:  # the full-information view: every hand, from the observer on
             for offset, other in enumerate(self.seats_from[n][seat]):
                 start = at + self.hands + offset * self.kinds
                 for kind in hands[other]:
                     values[start + kind] += 1.0
+
+    def _fill_other_sides(self, values: FloatBuffer, at: int, state: RoundState,
+                          seat: int) -> None:
+        """FL-06: the other side of each other seat's hand (counts per kind, seat after
+        seat from the next one on) and of the draw pile's top; never of its own hand."""
+        other = self.other_face
+        assert other is not None
+        for offset, holder in enumerate(self.seats_from[state.n][seat][1:]):
+            start = at + self.other_sides + offset * self.kinds
+            for kind in state.hands[holder]:
+                values[start + other[kind]] += 1.0
+        if state.draw_pile:
+            values[at + self.pile_top_other_side + other[state.draw_pile[-1]]] = 1.0
 
     def _make_blanks(self, cache: BlankCache, game: Game, seats: tuple[int, ...]) -> None:
         n, totals, target = len(seats), game.scores, game.target

@@ -79,9 +79,11 @@ class Beliefs:
 def deal_by_beliefs(world: RoundState, bars: dict[int, list[tuple[frozenset[int], int]]],
                     rng: random.Random) -> None:
     """Swap cards of ``world``'s barred hands with the draw pile until each keeps to its
-    bars (a card that no card left in the pile can replace stays as it is)."""
+    bars (a card that no card left in the pile can replace stays as it is). With
+    two-faced cards the other hands are seen by their other side (FL-06) and the world
+    already holds them as they are: nothing is swapped."""
     pile = world.draw_pile
-    if not pile:
+    if not pile or world.variant.two_faced:
         return
     for seat, seat_bars in bars.items():
         hand = world.hands[seat]

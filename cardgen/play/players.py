@@ -60,7 +60,7 @@ class _Weights:
     rather than once per candidate play: for each kind, (points, is a +4, is a wild,
     hits the next player, is a Pingouin, its colour or -1)."""
 
-    __slots__ = ("variant", "facts")
+    __slots__ = ("variant", "facts", "turns_over")
 
     def __init__(self, variant: CardTables) -> None:
         self.variant = variant
@@ -68,13 +68,21 @@ class _Weights:
                        card.effect in ("draw", "wild-draw", "skip"),
                        card.effect == "end-round", variant.color_of[k])
                       for k, card in enumerate(variant.kinds)]
+        #: kinds that turn every card over (FL-02): the next hand shows another side then
+        self.turns_over = frozenset(k for k, card in enumerate(variant.kinds)
+                                    if card.effect == "flip")
 
 
 class HeuristicPlayer:
     """Plays like a careful human: never draws when it can play, always calls UNO and
     catches a missed call, keeps its wilds for later, never bluffs a +4, names the
     colour it holds most, hits a neighbour about to go out, and challenges a +4 from a
-    big hand (more likely to hold the colour)."""
+    big hand (more likely to hold the colour). With two-faced cards it reads the next
+    player's hand from its other side (FL-06) and prefers a play that leaves him
+    nothing to lay."""
+
+    #: Whether it reads the others' hands from their other side on a two-faced deck.
+    reads_other_sides = True
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
@@ -132,6 +140,7 @@ class HeuristicPlayer:
         holds_asked: bool | None = None
         threatened: bool | None = None
         worth: float | None = None
+        next_hand = self._next_hand(view) if view.variant.two_faced else None
         best = actions[0]  # replaced by the first play, whatever it scores
         best_value = -math.inf
         weighed = -1  # the kind weighed last
@@ -178,15 +187,37 @@ class HeuristicPlayer:
                 value += 15
             if play.target is not None:
                 value -= 5 * view.hand_size_of(play.target)
+            if next_hand is not None and kind not in weights.turns_over and _leaves_stuck(
+                    weights.variant, color if color >= 0 else own, kind, next_hand):
+                value += STUCK
             if value > best_value:
                 best, best_value = play, value
         return best
+
+    def _next_hand(self, view: SeatView) -> list[int] | None:
+        """FL-06: the next player's cards, each known by the face it shows this seat (one
+        kind behind each face, FL-01); None when this bot does not read them."""
+        if not self.reads_other_sides:
+            return None
+        variant = view.variant
+        other, kind_of = variant.other_face, variant.kind_of
+        return [other[kind_of[card.id]] for card in view.other_side_of_hand(view.next_seat())]
 
     def _respond(self, view: SeatView, first: Action, legal: Sequence[Action]) -> Action:
         author = view.pending[-1]["author"] if view.pending else None
         if author is not None and view.hand_sizes[author] >= 4:
             return first
         return legal[-1]  # pass
+
+
+#: What the heuristic adds to a play after which the next player holds nothing to lay
+#: (known on a two-faced deck, FL-06): 2-player UNO Flip, docs/balance.md.
+STUCK = 40
+
+
+def _leaves_stuck(variant: CardTables, color: int, kind: int, hand: list[int]) -> bool:
+    """Whether no card of ``hand`` goes on ``kind`` with ``color`` in force."""
+    return color >= 0 and variant.matching(color, kind).isdisjoint(hand)
 
 
 def _color_counts(hand: Sequence[int], variant: CardTables) -> list[int]:

@@ -159,3 +159,24 @@ def _play_until_asked() -> tuple[int, str]:
     """`cardgen play flip` up to its first question, then quit."""
     result = CliRunner().invoke(main, ["play", "flip", "--fast", "--seed", "3"], input="quit\n")
     return result.exit_code, result.output
+
+
+def test_fl06_every_sampled_world_gives_the_others_the_cards_their_other_side_shows() -> None:
+    """A search bot's worlds keep what the seat sees (FL-06): each other hand is pinned by
+    its other side (one kind behind each face, FL-01), and so is the draw pile's top;
+    only the cards under the top are dealt anew."""
+    state = build_state({"deck": "flip", "players": 3, "top": "red-3", "turn": "P0",
+                         "draw": ["red-5", "yellow-2", "green-8", "blue-6", "red-7"],
+                         "hands": {"P0": ["red-1", "blue-2"], "P1": ["green-1", "yellow-4"],
+                                   "P2": ["blue-4", "green-skip", "flip-wild"]}}, "test")
+    view = SeatView(state, 0)
+    rng = random.Random(4)
+    unders = set()
+    for _ in range(30):
+        world = view.sample_world(rng)
+        assert world.hands == state.hands
+        assert SeatView(world, 0).as_dict() == view.as_dict()
+        assert world.draw_pile[-1] == state.draw_pile[-1]
+        assert sorted(world.draw_pile) == sorted(state.draw_pile)
+        unders.add(tuple(world.draw_pile[:-1]))
+    assert len(unders) > 1  # what lies under the top is not known, and is dealt anew

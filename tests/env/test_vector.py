@@ -108,8 +108,14 @@ def test_the_mask_is_the_engines_legal_actions_at_every_step(
 
 def shuffle_hidden(tables: CardgenVectorEnv, number: int, observer: int) -> None:
     """Deal the cards the observer cannot see (the other hands, the draw pile) anew, each
-    hand keeping its size."""
+    hand keeping its size. With two-faced cards it sees the other side of the other
+    hands and of the draw pile's top (FL-06): only the cards under the top are hidden."""
     state = tables.tables[number].state
+    if state.variant.two_faced:
+        under = state.draw_pile[:-1]
+        random.Random(number).shuffle(under)
+        state.draw_pile[:len(under)] = under
+        return
     others = [seat for seat in range(state.n) if seat != observer]
     hidden = [kind for seat in others for kind in state.hands[seat]] + state.draw_pile
     random.Random(number).shuffle(hidden)
@@ -152,7 +158,9 @@ def test_no_observation_carries_another_seats_hidden_cards(
                                   observations["observation"][number]), (deck, step)
             changed += not np.array_equal(observe(full, number, seat), before_full)
         observations, *_ = tables.step(sample_masked(observations["action_mask"], rng))
-    assert changed > 0  # the full-information view does see them
+    # the full-information view does see them (none on a two-faced deck: the hands
+    # are seen, and neither view holds the draw pile under its top)
+    assert changed > 0 or tables.variant.two_faced
 
 
 def test_the_full_information_view_and_the_state_hold_every_hand() -> None:

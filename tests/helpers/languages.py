@@ -50,7 +50,9 @@ def leftover_words(text: str, lang: str, min_letters: int = 6) -> list[str]:
         for context, (_msgid, said) in catalogue_of(source).items():
             translated = own.get(context, ("", ""))[1]
             plain = re.sub(r"\{\w+\}", "", said).strip(" .:;,")
-            if (len(re.sub(r"\W", "", plain)) >= min_letters and plain != translated
-                    and plain not in translated and plain in text):
+            # (in any case: German's "Violette 5" names the card whose colour its
+            # prose says "violette", as French does)
+            if (len(re.sub(r"\W", "", plain)) >= min_letters
+                    and plain.lower() not in translated.lower() and plain in text):
                 found.append(f"{context}: {plain!r}")
     return sorted(set(found))

@@ -55,19 +55,24 @@ def decisions(deck: str, players: int, seed: int, count: int) -> list[RoundState
 
 
 def twin(state: RoundState, rng: random.Random) -> RoundState:
-    """A round its actor cannot tell from ``state``: the hidden cards dealt anew."""
+    """A round its actor cannot tell from ``state``: the hidden cards dealt anew. With
+    two-faced cards (FL-06) the actor sees the other side of the other hands (so also
+    whether a +4 of theirs was a bluff) and of the draw pile's top: only the cards
+    under the top are hidden."""
     other = state.copy(rng=random.Random(rng.random()))
     me = other.actor
-    hidden = [hand for seat, hand in enumerate(other.hands) if seat != me]
-    pool = list(chain(*hidden, other.draw_pile))
+    two_faced = other.variant.two_faced
+    hidden = [] if two_faced else [hand for seat, hand in enumerate(other.hands) if seat != me]
+    pile = other.draw_pile[:-1] if two_faced else other.draw_pile
+    pool = list(chain(*hidden, pile))
     rng.shuffle(pool)
     at = 0
     for hand in hidden:  # in place, as the round's families hold hands by identity
         hand[:] = pool[at:at + len(hand)]
         at += len(hand)
-    other.draw_pile[:] = pool[at:]
+    other.draw_pile[:len(pile)] = pool[at:]
     for entry in other.stack:
-        if entry.penalty is not None and entry.penalty.author != me:
+        if entry.penalty is not None and entry.penalty.author != me and not two_faced:
             entry.penalty.bluff = not entry.penalty.bluff
     assert SeatView(other, me).as_dict() == SeatView(state, me).as_dict()
     return other
@@ -102,8 +107,21 @@ def test_a_bot_made_to_peek_is_caught() -> None:
     assert changed_decisions(peeker, rounds) > 0
 
 
+@pytest.mark.parametrize("name", ["heuristic", "search-20"])
+def test_fl06_no_bot_reads_what_lies_under_the_draw_piles_top(name: str) -> None:
+    """On UNO Flip the other hands are seen (their other side): the twins differ in the
+    draw pile under its top only, and no bot decides otherwise in them."""
+    rounds = decisions("flip", 3, seed=1, count=6)
+    assert changed_decisions(player_factory(name), rounds) == 0
+
+
+def test_fl06_a_bot_made_to_peek_under_the_draw_piles_top_is_caught() -> None:
+    rounds = decisions("flip", 2, seed=2, count=8)
+    assert changed_decisions(peeker, rounds) > 0
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("deck", ["classic", "unplugged", "house"])
+@pytest.mark.parametrize("deck", ["classic", "unplugged", "house", "flip"])
 @pytest.mark.parametrize("name", [name for name in PLAYERS if name != "expert"])
 def test_no_bot_peeks_on_any_deck_at_any_table(deck: str, name: str) -> None:
     for players in (load_deck(deck).min_players, 4):  # (Unplugged: 3 at least)

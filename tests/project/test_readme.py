@@ -41,6 +41,9 @@ COMMAND_PAGE = "docs/commands.md"
 
 #: `cardgen` commands of the pages the suite does not run, each with why.
 NOT_RUN = {
+    "cardgen rate flip --players 2 --bots heuristic,search-100 --rounds 200 --workers 1 "
+    "--seed fs3": "200 rounds of a search bot: four minutes on one core (docs/balance.md "
+                  "gives its figures)",
     "cardgen simulate nomercy --games 100000 --players 4 --player random --workers 2 --json":
         "10^5 whole games: minutes on two cores (docs/development.md gives its figures)",
     "cardgen balance unplugged": "800 games, then pairs until its 20 kinds settle: about "

@@ -192,6 +192,58 @@ def test_the_books_write_every_glossary_term(lang: str, folder: str) -> None:
     assert missing_from_books(lang, folder) == []
 
 
+#: The editions' books (issue 43), read as a native reader reads them: the wrong wording
+#: gone, its correction there. lang -> [(decks, wordings gone, wordings there)].
+EDITION_FIXES: dict[str, list[tuple[tuple[str, ...], list[str], list[str]]]] = {
+    "de": [
+        (("flip",), ["bis zum nächsten Flip-Karte", "des Flip-Karte", "Nachziehstapel",
+                     "die höchste Zahl gibt", "violett", "Alle-Aussetzen-Karte"],
+         ["bis zur nächsten Flip-Karte", "Wer die höchste Zahl aufdeckt, gibt", "Violett",
+          "Alle-aussetzen-Karte"]),
+        (("nomercy",), ["Stapel eine gleichen", "Die höchste Zahl gibt", "Wählen Sie",
+                        "Sie spielen noch einmal", "250 für jeden"],
+         ["Staple eine gleichen", "250 Punkte für jeden"]),
+        (("attack",), ["Sie darf nicht deine letzte Karte sein"],
+         ["Als letzte Karte darfst du sie nicht legen"]),
+    ],
+    "es": [
+        (("flip",), ["el número más alto reparte", "pila de descartes", "al final de una mano",
+                     "no puede abrir una mano", "lo vuelve todo del revés", "Roba uno"],
+         ["reparte quien saque el número más alto", "pila de robo", "Roba una"]),
+        (("nomercy",), ["Reparte el número más alto", "tu olvido", "250 por cada"],
+         ["Reparte quien saque el número más alto", "250 puntos por cada"]),
+        (("attack",), ["No puede ser tu última carta", "a vuestra mesa"],
+         ["No puedes echarla como última carta"]),
+    ],
+    "it": [
+        (("flip",), ["il numero più alto distribuisce", "ed essere sfidato",
+                     "chi sa leggerli"],
+         ["distribuisce chi ha il numero più alto", "mazzo da pesca"]),
+        (("nomercy",), ["pesca finché può,", "Il numero più alto fa il mazziere",
+                        "a meno che rilanci", "250 per ogni"],
+         ["Chi ha il numero più alto fa il mazziere", "a meno che non rilanci",
+          "250 punti per ogni"]),
+        (("attack",), ["Non può essere la tua ultima carta", "Colto senza",
+                       "si gira verso sinistra", "finché escono carte"],
+         ["Non puoi giocarla come ultima carta", "finché non escono carte"]),
+    ],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deck", ["flip", "nomercy", "attack"])
+@pytest.mark.parametrize("lang", sorted(EDITION_FIXES))
+def test_the_editions_books_read_as_corrected(lang: str, deck: str, folder: str) -> None:
+    text = book(deck, lang, folder)
+    wrong, missing = [], []
+    for decks, gone, there in EDITION_FIXES[lang]:
+        if deck in decks:
+            wrong += [wording for wording in gone if says(text, wording, as_written=True)]
+            missing += [wording for wording in there if not says(text, wording)]
+    assert not wrong and not missing, (
+        f"{deck} ({lang}): still says {wrong}; does not say {missing}")
+
+
 #: UNO Attack's books (AT-01): the launcher by the word its players use; "Werfer" alone
 #: reads as a thrower and "lanciatore" as a pitcher.
 LAUNCHER = {"it": (["lanciatore"], ["lanciacarte", "Jolly Tutti Premono", "Scambia Mani"]),
