@@ -31,6 +31,7 @@ class OptionFacts:
     needs: tuple[str, ...] = ()  # options it cannot be played without
     conflicts: tuple[str, ...] = ()  # options it cannot be combined with (both ways)
     includes: tuple[str, ...] = ()  # options it is made of (they meet a need)
+    cards: tuple[str, ...] = ()  # the cards its description names, by a kind's key
 
     def met_by(self) -> dict[str, tuple[str, ...]]:
         """Each need -> the options that meet it: itself and those that include it."""
@@ -56,7 +57,7 @@ def _load() -> dict[str, OptionFacts]:
     rules = {
         name: OptionFacts(name, tuple(entry["ids"]), Text(**entry["description"]),
                            tuple(entry.get("needs", ())), tuple(entry.get("conflicts", ())),
-                           tuple(entry.get("includes", ())))
+                           tuple(entry.get("includes", ())), tuple(entry.get("cards", ())))
         for name, entry in raw.items()
     }
     # A conflict holds both ways. An option named beside one that includes it changes
@@ -65,7 +66,8 @@ def _load() -> dict[str, OptionFacts]:
     pairs |= {(b, a) for a, b in pairs}
     return {
         name: OptionFacts(rule.name, rule.ids, rule.description, rule.needs,
-                           tuple(o for o in rules if (name, o) in pairs), rule.includes)
+                           tuple(o for o in rules if (name, o) in pairs), rule.includes,
+                           rule.cards)
         for name, rule in rules.items()
     }
 

@@ -100,12 +100,11 @@ def kind_summary(kind: Kind, lang: str) -> dict[str, Any]:
         "count": kind.count,
         "points": points.pop() if len(points) == 1 else None,
         "caption": _one_line(caption),
-        # What the effect does, in the effect's words: the rulebook adds it to a card
-        # whose caption says something else.
-        # A caption made from the effect already says it: the same, not said twice.
+        # What the effect does, in the effect's words: the rulebook adds it ("In play: …")
+        # to a card whose caption says something else.
         "description": _one_line(cat.effects[first.effect].description[lang]
-                                 if first.effect in cat.effects and caption != cat.effects[
-                                     first.effect].auto_caption(dict(first.params))[lang]
+                                 if first.effect in cat.effects
+                                 and not _caption_says_effect(first, caption, lang)
                                  else caption),
         "colors": [cat.color(c).name[lang] for c in colors],
         "per_color": per_color.pop() if len(per_color) == 1 and len(colors) > 1 else None,
@@ -117,6 +116,36 @@ def kind_summary(kind: Kind, lang: str) -> dict[str, Any]:
         "custom": first.family == "custom",
         "amount": first.param("amount"),
     }
+
+
+def _caption_says_effect(card: Card, caption: str, lang: str) -> bool:
+    """Whether ``caption`` already says what ``card``'s effect does: a caption made from
+    the effect, or the catalogue's own caption of that card, written for what it does
+    (the Skip's "The next player sits this turn out." is its effect's "The next player
+    misses a turn." in other words: said once). A deck's own caption may say anything,
+    a joke or a story, and keeps the effect's line beside it."""
+    cat = catalogue()
+    effect = cat.effects[card.effect]
+    if caption == effect.auto_caption(dict(card.params))[lang] \
+            or holds_sentence(caption, effect.description[lang]):
+        return True
+    listed = cat.cards.get(card.id)
+    return listed is not None and not listed.caption.missing(lang) \
+        and listed.caption[lang] == caption
+
+
+def holds_sentence(text: str, sentence: str) -> bool:
+    """Whether ``text`` already says ``sentence`` word for word, or nearly: four words
+    in five of it found in ``text``, in its order ("This round is on you: give one card
+    to every other player." holds "Give one card to every other player.")."""
+    said, told = _words(text), _words(sentence)
+    found = sum(block.size for block in difflib.SequenceMatcher(
+        None, said, told, autojunk=False).get_matching_blocks())
+    return bool(told) and found >= 0.8 * len(told)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower())
 
 
 def template_context(deck: Deck, lang: str) -> dict[str, Any]:
@@ -144,8 +173,36 @@ def template_context(deck: Deck, lang: str) -> dict[str, Any]:
         **_kind_lookups(kinds + dark_kinds, deck.cards, lang),
         "colors": [c.name[lang] for c in catalogue().colors.values()],
         "dark_kinds": dark_kinds,
+        **play_lists(kinds, dark_kinds),
         "dark_colors": [catalogue().color(c).name[lang] for c in deck.dark_colors],
         "devices": list(deck.devices),  # X-09 … X-12: described, never played
+    }
+
+
+#: The effects of the wild draw cards a player may lay only without a card of the colour
+#: in play, and be challenged for (C-20, FL-09): the +4 and its kin, the Wild Draw Color.
+BLUFF_EFFECTS = ("wild-draw", "wild-draw-color")
+
+
+def play_lists(kinds: list[dict[str, Any]], dark_kinds: list[dict[str, Any]]
+               ) -> dict[str, list[dict[str, Any]]]:
+    """The deck's special cards the shared rule text names by what they do, so that a
+    sentence names the deck's own cards, or is left out where the deck has none: a
+    two-faced deck's dark faces count with its light ones (a Draw Five is a draw card of
+    UNO Flip as much as a Draw One)."""
+    both = list({k["name"]: k for k in [*kinds, *dark_kinds] if not k["is_number"]}.values())
+    coloured = [k for k in kinds if not k["is_number"] and not k["any_card"] and k["colors"]]
+    return {
+        # The cards that make a player draw: a number of cards (`amount`) or up to a colour.
+        "draw_kinds": [k for k in both
+                       if k["amount"] is not None or k["effect"] in BLUFF_EFFECTS],
+        "bluff_kinds": [k for k in both if k["effect"] in BLUFF_EFFECTS],
+        # The cards that go on anything in a turn of one's own ("a black card").
+        "black_kinds": [k for k in both if k["any_card"] and not k["reaction"]],
+        # "A Skip on a Skip, a +2 on a +2": two coloured cards matched by their symbol,
+        # the most familiar first (a Skip, then a draw card, a Reverse last).
+        "symbol_examples": sorted(coloured, key=lambda k: (
+            k["effect"] != "skip", k["amount"] is None, k["effect"] == "reverse"))[:2],
     }
 
 
@@ -338,13 +395,18 @@ def _rule_rows(deck: Deck, lang: str) -> dict[bool, list[dict[str, str]]]:
     and one that conflicts with them cannot be added: neither is offered as another."""
     taken = played_with_parts(deck)
     conflicting = {other for name in taken for other in OPTION_FACTS[name].conflicts}
+    # An option whose description names a card the deck lacks ("+4") would speak of
+    # cards the reader does not have: it is not offered.
+    held = card_keys([card for card, _ in deck.card_list()]
+                     + [dark for _, dark in deck.face_pairs()])
+    lacking = {name for name, facts in OPTION_FACTS.items() if not held.issuperset(facts.cards)}
 
     def row(name: str) -> dict[str, str]:
         return {"name": name, "description": OPTION_FACTS[name].description[lang]}
 
     return {True: [row(name) for name in played_rules(deck)],  # the text's own first
             False: [row(name) for name in OPTION_FACTS
-                    if name not in taken and name not in conflicting]}
+                    if name not in taken | conflicting | lacking]}
 
 
 def _points_groups(card_list: list[tuple[Card, int]], lang: str) -> list[dict[str, Any]]:
