@@ -28,7 +28,8 @@ def compiled(function: F) -> F:
     """numba's ``njit``, cached on disk (compiled once per machine), typed for mypy;
     without reference counting (``_nrt=False``): the kernel allocates nothing, and the
     counting of every array handed from call to call cost more than the rules."""
-    return cast(F, njit(cache=True, _nrt=False)(function))
+    options: dict[str, Any] = {"cache": True, "_nrt": False}  # _nrt is not in numba's stubs
+    return cast(F, njit(**options)(function))
 
 
 N, M = 624, 397
