@@ -125,7 +125,8 @@ def play(deck_name: str, games: int, workers: int, seed: str) -> dict[str, objec
     with start_pool(workers, _start, (deck_name, combos, seed)) as pool:
         results: Iterator[Summary] = pool.imap_unordered(_game, jobs, chunksize=4)
         for game in results:
-            where = f"{combos[game.combination].name()}, seed {seed}:{game.combination}:{game.index}"
+            where = (f"{combos[game.combination].name()}, "
+                     f"seed {seed}:{game.combination}:{game.index}")
             totals["games"] += 1
             totals["rounds"] += game.rounds
             endings.update(game.endings)

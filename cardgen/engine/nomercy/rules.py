@@ -55,6 +55,14 @@ class MercyRules(OfficialRules):
     #: NM-09: a player holding this many cards is out of the round; 0: no Mercy rule.
     mercy_limit: ClassVar[int] = 0
 
+    def knocked_out(self, state: RoundState) -> tuple[int, ...]:
+        return knocked_out(state)
+
+
+def mercy_limit(rules: object) -> int:
+    """The hand size at which the rules knock a player out (NM-09); 0: no Mercy rule."""
+    return int(getattr(rules, "mercy_limit", 0))
+
 
 # --- stacking by value (NM-01) ---------------------------------------------------------------
 
@@ -163,7 +171,7 @@ def knock_out_full_hands(state: RoundState) -> bool:
     hand goes under the discard pile (back in play at the next reshuffle), and the turn
     passes over it. The round ends (``on_hand_empty``) when one seat is left. True when
     one was knocked out."""
-    limit = getattr(state.rules, "mercy_limit", 0)
+    limit = mercy_limit(state.rules)
     if not limit or state.phase == OVER:
         return False
     full = [s for s in range(state.n) if s not in state.out and len(state.hands[s]) >= limit]
