@@ -25,12 +25,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
 import sys
 import time
 import traceback
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardgen.catalogue.option_facts import OPTION_FACTS, combination_problems
 from cardgen.deck.load import load_deck
@@ -111,38 +113,74 @@ def _game(job: tuple[int, int]) -> Summary:
                    Counter(r.how for r in result.rounds), result.problems[:3], result.finished)
 
 
-def play(deck_name: str, games: int, workers: int, seed: str) -> dict[str, object]:
+def play(deck_name: str, games: int, workers: int, seed: str) -> dict[str, Any]:
     combos = combinations(deck_name)
     if games < len(combos):  # fewer games than combinations: one game of each of a spread
         combos = [combos[i * len(combos) // games] for i in range(games)]
     each = math.ceil(games / len(combos))
-    jobs = ((number, index) for number in range(len(combos)) for index in range(each))
+    # Game by game across the combinations, so that a run stopped early (Ctrl-C, or
+    # SIGTERM) has played every combination about as often: its report says so.
+    jobs = ((number, index) for index in range(each) for number in range(len(combos)))
     start = time.perf_counter()
-    totals: Counter[str] = Counter()
+    totals: Counter[str] = Counter(dict.fromkeys(
+        ("games", "rounds", "violations", "crashes", "unfinished"), 0))
     endings: Counter[str] = Counter()
     named: list[str] = []
     longest = (0.0, "")
+    stopped = False
     with start_pool(workers, _start, (deck_name, combos, seed)) as pool:
+        signal.signal(signal.SIGTERM, _interrupt)  # (the workers, forked, keep the default)
         results: Iterator[Summary] = pool.imap_unordered(_game, jobs, chunksize=4)
-        for game in results:
-            where = (f"{combos[game.combination].name()}, "
-                     f"seed {seed}:{game.combination}:{game.index}")
-            totals["games"] += 1
-            totals["rounds"] += game.rounds
-            endings.update(game.endings)
-            totals["violations"] += len(game.problems)
-            totals["crashes"] += bool(game.crash)
-            totals["unfinished"] += not game.finished and not game.crash
-            bad = game.crash or (game.problems[0] if game.problems else "")
-            if (bad or game.endings["capped"]) and len(named) < 20:
-                named.append(f"{where}: {bad or 'a round reached the turn cap'}")
-            if game.seconds > longest[0]:
-                longest = (game.seconds, where)
+        try:
+            for game in results:
+                _count(game, combos, seed, totals, endings, named)
+                if game.seconds > longest[0]:
+                    longest = (game.seconds, _where(game, combos, seed))
+                if totals["games"] % 5000 == 0:
+                    print(f"{deck_name}: {totals['games']} games, "
+                          f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            stopped = True
     return {"deck": deck_name, "combinations": len(combos), "games_each": each,
-            **totals, "endings": dict(sorted(endings.items())),
+            "partial": stopped, **totals, "endings": dict(sorted(endings.items())),
             "non_terminating": endings["capped"], "named": named,
             "longest_game_seconds": round(longest[0], 2), "longest_game": longest[1],
             "wall_seconds": round(time.perf_counter() - start, 1)}
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _where(game: Summary, combos: list[Combination], seed: str) -> str:
+    return f"{combos[game.combination].name()}, seed {seed}:{game.combination}:{game.index}"
+
+
+def _count(game: Summary, combos: list[Combination], seed: str, totals: Counter[str],
+           endings: Counter[str], named: list[str]) -> None:
+    totals["games"] += 1
+    totals["rounds"] += game.rounds
+    endings.update(game.endings)
+    totals["violations"] += len(game.problems)
+    totals["crashes"] += bool(game.crash)
+    totals["unfinished"] += not game.finished and not game.crash
+    bad = game.crash or (game.problems[0] if game.problems else "")
+    if (bad or game.endings["capped"]) and len(named) < 20:
+        named.append(f"{_where(game, combos, seed)}: {bad or 'a round reached the turn cap'}")
+
+
+def print_report(report: dict[str, Any]) -> None:
+    print(f"{report['deck']}: {report['games']} games ({report['combinations']} combinations "
+          f"of players, option and bots, {report['games_each']} each), "
+          f"{report['rounds']} rounds in {report['wall_seconds']} s")
+    print("  rounds ended: " + ", ".join(f"{how} {n}" for how, n in report["endings"].items()))
+    print(f"  invariant violations {report['violations']}, crashes {report['crashes']}, "
+          f"rounds at the turn cap {report['non_terminating']}, games unfinished "
+          f"after 200 rounds {report['unfinished']}")
+    print(f"  longest game {report['longest_game_seconds']} s ({report['longest_game']})")
+    for line in report["named"]:
+        print(f"  {line}")
+    sys.stdout.flush()
 
 
 def main() -> None:
@@ -159,20 +197,14 @@ def main() -> None:
         report = play(deck_name, SMOKE_GAMES if args.smoke else args.games, args.workers,
                       args.seed)
         failed |= bool(report["violations"] or report["crashes"] or report["non_terminating"])
+        if report["partial"]:
+            print(f"PARTIAL: stopped after {report['games']} games of {deck_name}")
         if args.json:
             print(json.dumps(report), flush=True)
-            continue
-        print(f"{deck_name}: {report['games']} games ({report['combinations']} combinations "
-              f"of players, option and bots, {report['games_each']} each), "
-              f"{report['rounds']} rounds in {report['wall_seconds']} s")
-        print("  rounds ended: " + ", ".join(f"{how} {n}" for how, n in report["endings"].items()))  # type: ignore[attr-defined]
-        print(f"  invariant violations {report['violations']}, crashes {report['crashes']}, "
-              f"rounds at the turn cap {report['non_terminating']}, games unfinished "
-              f"after 200 rounds {report['unfinished']}")
-        print(f"  longest game {report['longest_game_seconds']} s ({report['longest_game']})")
-        for line in report["named"]:  # type: ignore[attr-defined]
-            print(f"  {line}")
-        sys.stdout.flush()
+        else:
+            print_report(report)
+        if report["partial"]:
+            break
     sys.exit(1 if failed else 0)
 
 
