@@ -405,6 +405,8 @@ def _mercy_story(table: dict[str, Any], number: int, words: dict[str, str], lang
                        heading)]
     lines += [Paragraph(escape(line).replace("\u202f", "\xa0"), text_style(8, space=1))
               for line in mercy_lines(table, words, lang)]
+    if not table["deck"]["mercy"]["first_turn"]["n"]:
+        return [*lines, Spacer(1, 4 * mm)]  # nobody knocked out: no chart of when
     return [FlexibleChart([*lines, Spacer(1, 2 * mm),
                            Paragraph(words["pdf_mercy"], heading)],
                           lambda height: mercy_chart(table, words, height),

@@ -194,11 +194,13 @@ def mercy_lines(table: dict[str, Any], words: dict[str, str], lang: str) -> list
     if mercy is None:
         return []
     colon = typography(lang).before_colon + ": "
+    figures = [("mercy_knocked", "knocked", True), ("mercy_knock_outs", "knock_outs", False),
+               ("mercy_ended", "ended", True), ("mercy_first", "first_turn", False)]
+    if not mercy["first_turn"]["n"]:  # no knock-out: no turn of the first to tell
+        return [*(f"{words[key]}{colon}{interval_text(mercy[name], percent=percent, lang=lang)}"
+                  for key, name, percent in figures[:3]), words["mercy_none"]]
     lines = [f"{words[key]}{colon}{interval_text(mercy[name], percent=percent, lang=lang)}"
-             for key, name, percent in (("mercy_knocked", "knocked", True),
-                                        ("mercy_knock_outs", "knock_outs", False),
-                                        ("mercy_ended", "ended", True),
-                                        ("mercy_first", "first_turn", False))]
+             for key, name, percent in figures]
     q1, q2, q3 = mercy["first_quartiles"]
     lines.append(words["mercy_quartiles"].format(
         q1=q1, q2=q2, q3=q3, turns=localised(number(table["deck"]["turns"]["estimate"]), lang)))

@@ -62,3 +62,22 @@ def test_balance_of_a_deck_without_the_mercy_rule_says_nothing_of_it() -> None:
     assert "Mercy" not in text
     assert "mercy" not in json.loads(balance("classic", "--players", "3", "--json"))[
         "tables"][0]["deck"]
+
+
+def test_a_deck_of_ones_own_with_the_rule_and_no_knock_out_says_so(tmp_path: Path) -> None:
+    """The classic deck with the Mercy rule turned on: the careful bots seldom reach 25
+    cards, and when nobody does the report says so instead of a first knock-out's turn."""
+    deck = tmp_path / "mercy.toml"
+    deck.write_text('name = "m"\nbase = "classic"\nrules = ["mercy-rule"]\n', encoding="utf-8")
+    pdf = tmp_path / "m.pdf"
+    figures = json.loads(balance(str(deck), "--players", "3", "--json", "-o", str(pdf)))[
+        "tables"][0]["deck"]["mercy"]
+    assert figures["knocked"]["estimate"] == 0 and figures["first_counts"] == []
+    text = " ".join(balance(str(deck), "--players", "3").split())
+    assert "The Mercy rule (25 cards) rounds in which it knocks someone out: 0.0%" in text
+    assert "Nobody was knocked out in these rounds." in text
+    assert "first knock-out" not in text
+    with pdfplumber.open(pdf) as doc:
+        said = " ".join(" ".join((page.extract_text() or "").split()) for page in doc.pages)
+    assert "Nobody was knocked out in these rounds." in said
+    assert "When the Mercy rule first knocks someone out" not in said
