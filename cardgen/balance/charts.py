@@ -209,6 +209,20 @@ def _bins(counts: list[list[tuple[int, int]]], bins: int = 24) -> tuple[list[int
     return [i * width for i in range(bins)], width
 
 
+def _histograms(counts: list[list[tuple[int, int]]]) -> tuple[list[list[float]], list[int], int]:
+    """Each series of counts (turns -> rounds) as the share of its rounds in each of the
+    bins :func:`_bins` shares out, in %; with the bins' left edges and their width."""
+    edges, width = _bins(counts)
+    data = []
+    for series in counts:
+        total = sum(n for _, n in series) or 1
+        shares = [0.0] * len(edges)
+        for turns, n in series:
+            shares[min(len(edges) - 1, turns // width)] += 100 * n / total
+        data.append(shares)
+    return data, edges, width
+
+
 #: The heights of the seats' and the lengths' drawings: the shortest they may be drawn
 #: to end a page, as tall as they are drawn when the page has room, and the tallest they
 #: may be drawn to fill the room a page left.
@@ -223,14 +237,7 @@ def length_chart(table: dict[str, Any], names: tuple[str, str], words: dict[str,
     series = [table["deck"]["turns_counts"]]
     if "baseline" in table:
         series.append(table["baseline"]["turns_counts"])
-    edges, width = _bins(series)
-    data = []
-    for counts in series:
-        total = sum(n for _, n in counts) or 1
-        shares = [0.0] * len(edges)
-        for turns, n in counts:
-            shares[min(len(edges) - 1, turns // width)] += 100 * n / total
-        data.append(shares)
+    data, edges, width = _histograms(series)
     drawing = new_drawing(WIDTH, height)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, height - 60
@@ -268,14 +275,7 @@ def mercy_chart(table: dict[str, Any], words: dict[str, str],
     interval as an error bar, ``height`` tall with their axis and legend."""
     mercy = table["deck"]["mercy"]
     series = [mercy["first_counts"], table["deck"]["turns_counts"]]
-    edges, width = _bins(series)
-    data = []
-    for counts in series:
-        total = sum(n for _, n in counts) or 1
-        shares = [0.0] * len(edges)
-        for turns, n in counts:
-            shares[min(len(edges) - 1, turns // width)] += 100 * n / total
-        data.append(shares)
+    data, edges, width = _histograms(series)
     drawing = new_drawing(WIDTH, height)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, height - 76
