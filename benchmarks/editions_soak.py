@@ -11,8 +11,9 @@ every seat, ``random`` (it draws, bluffs and answers at random, so it reaches th
 corners) and ``heuristic``. Game *i* of a combination is seeded ``SEED:COMBINATION:i``,
 so any game named in the report plays again alone with ``play_game``.
 
-A game that raises is a crash: it is caught in the worker, counted and named, and the
-run goes on. The report gives the games, rounds and how they ended, the invariant
+A game that raises, or still plays after two minutes (a loop inside one action, which
+the turn cap cannot cut), is a crash: it is caught in the worker, counted and named, and
+the run goes on. The report gives the games, rounds and how they ended, the invariant
 violations (``check="fast"``, as ``cardgen simulate``: the cards counted and a seat to
 act after every action, everything at the end of each round), the rounds still running
 at the turn cap, the games with no winner after 200 rounds, the crashes, and the
@@ -42,6 +43,18 @@ from cardgen.pools import start_pool
 
 BOTS = ("random", "heuristic")
 SMOKE_GAMES = 40
+#: A game still playing after this many seconds is a crash: a round that cannot end
+#: inside one action (a loop the turn cap cannot cut) would otherwise hold its worker
+#: for ever. The longest game of the runs in docs/development.md took 3.5 s.
+GAME_SECONDS = 120
+
+
+class TooLong(Exception):
+    pass
+
+
+def _too_long(signum: int, frame: object) -> None:
+    raise TooLong(f"no end after {GAME_SECONDS} s")
 
 
 @dataclass(frozen=True)
@@ -104,11 +117,15 @@ def _game(job: tuple[int, int]) -> Summary:
     number, index = job
     variant, recipe = _worker[number]
     start = time.perf_counter()
+    signal.signal(signal.SIGALRM, _too_long)
+    signal.alarm(GAME_SECONDS)
     try:
         result = play_one(variant, recipe, index)
     except Exception:  # a crash: named in the report, and the run goes on
         return Summary(number, index, time.perf_counter() - start,
                        crash=traceback.format_exc(limit=-3))
+    finally:
+        signal.alarm(0)
     return Summary(number, index, time.perf_counter() - start, len(result.rounds),
                    Counter(r.how for r in result.rounds), result.problems[:3], result.finished)
 

@@ -199,3 +199,38 @@ def test_nm09_whole_games_keep_every_invariant(tmp_path: Path) -> None:
         assert code == 0, output
         report = json.loads(output[output.index("{"):])
         assert report["invariant_violations"] == 0 and report["non_terminating"] == 0
+
+
+def test_nm10_when_every_player_in_fills_at_once_the_fewest_cards_stay_in() -> None:
+    """NM-10 (docs/rules.md): hands may fill where the rule does not look (UNO Attack's
+    launcher with the Mercy rule: 10^5-game runs met it), so that every player still in
+    holds 25 cards at once. One stays in, the one with the fewest cards, and wins the
+    round as the last player in; knocking out everyone left the turn to nobody and the
+    round looped for ever (the alarm turns that into a failure)."""
+    import signal
+
+    from cardgen.deck.load import load_deck
+    from cardgen.engine import Variant
+    from cardgen.engine.game import Game
+    from cardgen.engine.nomercy.rules import knock_out_full_hands
+
+    def hang(*_: object) -> None:
+        raise TimeoutError("the round never found a seat to play")
+
+    variant = Variant.from_deck(load_deck("attack"), 3, ["mercy-rule", "mercy-points"])
+    state, _ = Game(variant, "full").new_round()
+    for seat, size in ((0, 27), (1, 26), (2, 26)):
+        while len(state.hands[seat]) < size:
+            state.hands[seat].append(state.draw_pile.pop())
+    state.turn = 2
+    before = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(5)
+    try:
+        assert knock_out_full_hands(state)
+        state.advance()
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    assert sorted(state.out) == [0, 1]  # P2 and P1 tie on 26: P2's turn comes first
+    assert (state.end, state.winner) == ("mercy", 2)
+    assert state.problems() == []

@@ -175,6 +175,13 @@ def knock_out_full_hands(state: RoundState) -> bool:
     if not limit or state.phase == OVER:
         return False
     full = [s for s in range(state.n) if s not in state.out and len(state.hands[s]) >= limit]
+    if full and len(full) == state.active_count():
+        # Every player still in holds the limit at once (hands that filled where the rule
+        # was not looking, a launcher's press): one stays in, the last player in (NM-10),
+        # the one holding the fewest cards, the first in turn order from the player whose
+        # turn it is on a tie. Knocking out all would leave the turn to nobody, for ever.
+        order = [s for s in state.seats_from(state.turn) if s not in state.out]
+        full.remove(min(order, key=lambda s: len(state.hands[s])))
     for seat in full:
         hand = state.hands[seat]
         state.log(KnockedOut(seat, len(hand)))
