@@ -146,7 +146,8 @@ def play(deck_name: str, games: int, workers: int, seed: str) -> dict[str, Any]:
     longest = (0.0, "")
     stopped = False
     with start_pool(workers, _start, (deck_name, combos, seed)) as pool:
-        signal.signal(signal.SIGTERM, _interrupt)  # (the workers, forked, keep the default)
+        # (the workers, forked before, keep the default; the next deck's, after, too)
+        default = signal.signal(signal.SIGTERM, _interrupt)
         results: Iterator[Summary] = pool.imap_unordered(_game, jobs, chunksize=4)
         try:
             for game in results:
@@ -158,6 +159,8 @@ def play(deck_name: str, games: int, workers: int, seed: str) -> dict[str, Any]:
                           f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
         except KeyboardInterrupt:
             stopped = True
+        finally:
+            signal.signal(signal.SIGTERM, default)
     return {"deck": deck_name, "combinations": len(combos), "games_each": each,
             "partial": stopped, **totals, "endings": dict(sorted(endings.items())),
             "non_terminating": endings["capped"], "named": named,
