@@ -28,6 +28,7 @@ from cardgen.balance.report import (
     health_lines,
     interval_text,
     labels,
+    mercy_lines,
     pct,
     points,
     settling_text,
@@ -208,6 +209,20 @@ def _bins(counts: list[list[tuple[int, int]]], bins: int = 24) -> tuple[list[int
     return [i * width for i in range(bins)], width
 
 
+def _histograms(counts: list[list[tuple[int, int]]]) -> tuple[list[list[float]], list[int], int]:
+    """Each series of counts (turns -> rounds) as the share of its rounds in each of the
+    bins :func:`_bins` shares out, in %; with the bins' left edges and their width."""
+    edges, width = _bins(counts)
+    data = []
+    for series in counts:
+        total = sum(n for _, n in series) or 1
+        shares = [0.0] * len(edges)
+        for turns, n in series:
+            shares[min(len(edges) - 1, turns // width)] += 100 * n / total
+        data.append(shares)
+    return data, edges, width
+
+
 #: The heights of the seats' and the lengths' drawings: the shortest they may be drawn
 #: to end a page, as tall as they are drawn when the page has room, and the tallest they
 #: may be drawn to fill the room a page left.
@@ -222,14 +237,7 @@ def length_chart(table: dict[str, Any], names: tuple[str, str], words: dict[str,
     series = [table["deck"]["turns_counts"]]
     if "baseline" in table:
         series.append(table["baseline"]["turns_counts"])
-    edges, width = _bins(series)
-    data = []
-    for counts in series:
-        total = sum(n for _, n in counts) or 1
-        shares = [0.0] * len(edges)
-        for turns, n in counts:
-            shares[min(len(edges) - 1, turns // width)] += 100 * n / total
-        data.append(shares)
+    data, edges, width = _histograms(series)
     drawing = new_drawing(WIDTH, height)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, height - 60
@@ -252,6 +260,54 @@ def length_chart(table: dict[str, Any], names: tuple[str, str], words: dict[str,
     draw_legend(drawing, [(names[0], DECK_COLOUR)]
             + ([(names[1], BASE_COLOUR)] if len(data) > 1 else []),
             WIDTH - 4, chart.y + chart.height + 8)
+    return drawing
+
+
+#: The heights of the Mercy rule's chart, as those of the lengths' above.
+MERCY_HEIGHTS = (130.0, 180.0, 300.0)
+
+
+def mercy_chart(table: dict[str, Any], words: dict[str, str],
+                height: float = MERCY_HEIGHTS[1]) -> Drawing:
+    """When the Mercy rule first knocks someone out (NM-09): histograms of the turn of a
+    round's first knock-out and of the turn its round ends, on the same bins, each as a
+    share of its rounds, under the mean turn of the first knock-out with its 95 %
+    interval as an error bar, ``height`` tall with their axis and legend."""
+    mercy = table["deck"]["mercy"]
+    series = [mercy["first_counts"], table["deck"]["turns_counts"]]
+    data, edges, width = _histograms(series)
+    drawing = new_drawing(WIDTH, height)
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, height - 76
+    chart.data = data
+    chart.categoryAxis.categoryNames = [
+        (f"{e}" if i % 2 == 0 else "") for i, e in enumerate(edges)]
+    chart.categoryAxis.categoryNames[-2:] = ["", f"≥{edges[-1]}"]
+    chart.valueAxis.valueMin = 0
+    chart.bars[0].fillColor = DOWN_COLOUR
+    chart.bars[1].fillColor = BASE_COLOUR
+    chart.bars.strokeWidth = 0
+    chart.groupSpacing = 2
+    _axis_fonts(chart)
+    drawing.add(chart)
+
+    def sx(turn: float) -> float:  # a turn on the bins' scale
+        return float(chart.x + min(turn / (width * len(edges)), 1.0) * chart.width)
+
+    first = mercy["first_turn"]
+    y = chart.y + chart.height + 12
+    drawing.add(Line(sx(first["estimate"]), y - 3, sx(first["estimate"]), y + 3,
+                     strokeWidth=1.6, strokeColor=DOWN_COLOUR))
+    draw_error_bar(drawing, (sx(first["low"]), y), (sx(first["high"]), y), (0, 3))
+    drawing.add(String(sx(first["high"]) + 6, y - 2.5, words["pdf_mercy_mean"],
+                       fontName=FONT, fontSize=7))
+    drawing.add(String(chart.x + chart.width / 2, 12, words["pdf_mercy_axis"],
+                       fontName=FONT, fontSize=7, textAnchor="middle"))
+    drawing.add(String(4, chart.y + chart.height + 26, words["pdf_length_share"],
+                       fontName=FONT, fontSize=7))
+    draw_legend(drawing, [(words["pdf_mercy_first"], DOWN_COLOUR),
+                          (words["pdf_mercy_end"], BASE_COLOUR)],
+                WIDTH - 4, chart.y + chart.height + 26)
     return drawing
 
 
@@ -338,6 +394,25 @@ def _shape_lines(table: dict[str, Any], against: str, words: dict[str, str],
     return lines
 
 
+def _mercy_story(table: dict[str, Any], number: int, words: dict[str, str], lang: str,
+                 rooms: PageRoom) -> list[Flowable]:
+    """The Mercy rule's figures and chart, for a deck that plays it (none for another)."""
+    if "mercy" not in table["deck"]:
+        return []
+    heading = text_style(11, True)
+    heading.keepWithNext = 1
+    lines = [Paragraph(escape(words["mercy"].format(limit=table["deck"]["mercy"]["limit"])),
+                       heading)]
+    lines += [Paragraph(escape(line).replace("\u202f", "\xa0"), text_style(8, space=1))
+              for line in mercy_lines(table, words, lang)]
+    if not table["deck"]["mercy"]["first_turn"]["n"]:
+        return [*lines, Spacer(1, 4 * mm)]  # nobody knocked out: no chart of when
+    return [FlexibleChart([*lines, Spacer(1, 2 * mm),
+                           Paragraph(words["pdf_mercy"], heading)],
+                          lambda height: mercy_chart(table, words, height),
+                          MERCY_HEIGHTS, f"{number}-mercy", rooms)]
+
+
 def _table_story(report: dict[str, Any], number: int, names: tuple[str, str],
                  words: dict[str, str], lang: str, rooms: PageRoom) -> list[Flowable]:
     """The part of the report on its ``number``-th player count: what flows onto the
@@ -388,6 +463,7 @@ def _table_story(report: dict[str, Any], number: int, names: tuple[str, str],
                                  .format(deck=deck, against=against), heading)],
                       lambda height: length_chart(table, names, words, height),
                       LENGTH_HEIGHTS, f"{number}-length", rooms),
+        *_mercy_story(table, number, words, lang, rooms),
         RowChart([Paragraph(words["pdf_strength"], heading),
                   Paragraph(settling_text("kinds_note", report, words, lang), text_style(8))],
                  strength, rows,

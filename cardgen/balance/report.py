@@ -187,6 +187,26 @@ def _shape_rows(table: dict[str, Any], words: dict[str, str],
     return rows
 
 
+def mercy_lines(table: dict[str, Any], words: dict[str, str], lang: str) -> list[str]:
+    """The Mercy rule's figures (NM-09), a line each, for a deck that plays it: none for
+    another. Each carries its 95 % interval; the first knock-out's turn, its quartiles."""
+    mercy = table["deck"].get("mercy")
+    if mercy is None:
+        return []
+    colon = typography(lang).before_colon + ": "
+    figures = [("mercy_knocked", "knocked", True), ("mercy_knock_outs", "knock_outs", False),
+               ("mercy_ended", "ended", True), ("mercy_first", "first_turn", False)]
+    if not mercy["first_turn"]["n"]:  # no knock-out: no turn of the first to tell
+        return [*(f"{words[key]}{colon}{interval_text(mercy[name], percent=percent, lang=lang)}"
+                  for key, name, percent in figures[:3]), words["mercy_none"]]
+    lines = [f"{words[key]}{colon}{interval_text(mercy[name], percent=percent, lang=lang)}"
+             for key, name, percent in figures]
+    q1, q2, q3 = mercy["first_quartiles"]
+    lines.append(words["mercy_quartiles"].format(
+        q1=q1, q2=q2, q3=q3, turns=localised(number(table["deck"]["turns"]["estimate"]), lang)))
+    return lines
+
+
 def _columns(rows: list[list[str]]) -> list[str]:
     widths = [max(len(r[i]) for r in rows if i < len(r)) for i in range(max(map(len, rows)))]
     return ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)).rstrip()
@@ -262,6 +282,9 @@ def format_table(table: dict[str, Any], report: dict[str, Any], lang: str = "en"
     lines += _columns([header, *_shape_rows(table, words, lang)])
     lines += _wrapped(["  (" + words["fair_share"].format(
         share=pct(table["deck"]["fair_share"], lang=lang)) + ")"])
+    if "mercy" in table["deck"]:
+        lines += ["", words["mercy"].format(limit=table["deck"]["mercy"]["limit"])]
+        lines += _wrapped([f"  {line}" for line in mercy_lines(table, words, lang)])
     tolerance = report["settling"]["tolerance"]
     lines += ["", words["kinds"], *_wrapped([settling_text("kinds_note", report, words, lang)])]
     lines += _kind_lines(table, words, lang, tolerance)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -179,3 +180,19 @@ def two_proportions_size(p1: float, p2: float, z: float = Z95,
     """The textbook sample size per group to tell two proportions apart (normal
     approximation, unpooled variance)."""
     return math.ceil((z + power_z) ** 2 * (p1 * (1 - p1) + p2 * (1 - p2)) / (p1 - p2) ** 2)
+
+
+def quantiles(counts: Counter[int], shares: Sequence[float]) -> list[int]:
+    """The values below which ``shares`` of the counted values lie (the lower value at
+    a tie), from whole numbers counted by value: a few quartiles of a distribution kept
+    as counts, however many rounds it counts."""
+    total = sum(counts.values())
+    found = []
+    for share in shares:
+        seen = 0
+        for value in sorted(counts):
+            seen += counts[value]
+            if seen >= share * total:
+                found.append(value)
+                break
+    return found if total else [0] * len(shares)

@@ -27,10 +27,11 @@ from cardgen.balance.sequential import (
     looks,
     pairs_to_settle,
 )
-from cardgen.balance.stats import Interval, games_needed
+from cardgen.balance.stats import Interval, games_needed, quantiles
 from cardgen.balance.tally import Tally
 from cardgen.deck.load import Deck
 from cardgen.engine.errors import EngineError
+from cardgen.engine.nomercy.rules import mercy_limit
 from cardgen.engine.variant import Variant
 from cardgen.play.recipes import Recipe
 from cardgen.play.simulate import SANITY_TURN_CAP, play_runs
@@ -90,8 +91,9 @@ def _games(plan: Plan, players: int,
         variants[1].require_playable()
     recipes = [Recipe.of(v, plan.player, plan.seed, check="none", turn_cap=SANITY_TURN_CAP,
                          record=True) for v in variants]
-    tallies = [Tally(players, {g.key: g.kinds(deck) for g in kind_groups(deck)}),
-               Tally(players)][:len(variants)]
+    tallies = [Tally(players, {g.key: g.kinds(deck) for g in kind_groups(deck)},
+                     mercy_limit(deck.rules)),
+               Tally(players, mercy_limit=mercy_limit(variants[-1].rules))][:len(variants)]
     counts = [0] * len(recipes)
     for index, result in play_runs(recipes, plan.games, plan.workers, plan.cluster):
         tallies[index].add(counts[index], result)
@@ -183,7 +185,23 @@ def _shape(tally: Tally) -> dict[str, Any]:
         "game_wins": [round(w / tally.finished, 6) if tally.finished else 0.0
                       for w in tally.game_wins],
         "unfinished_games": tally.games - tally.finished,
+        **({"mercy": _mercy(tally)} if tally.mercy_limit else {}),
     }
+
+
+def _mercy(tally: Tally) -> dict[str, Any]:
+    """The Mercy rule's figures (NM-09): the share of rounds in which it knocks someone
+    out, the players it knocks out a round, the share of rounds it ends (the last player
+    left wins), and the turn of a round's first knock-out: its mean, quartiles and
+    counts (turn -> rounds), over the rounds that had one."""
+    counts = tally.first_knock_outs
+    return {"limit": tally.mercy_limit,
+            "knocked": tally.share("knocked").as_dict(),
+            "knock_outs": tally.mean("knock-outs").as_dict(),
+            "ended": tally.share("mercy-end").as_dict(),
+            "first_turn": tally.mean("first-knock-out").as_dict(),
+            "first_quartiles": quantiles(counts, (0.25, 0.5, 0.75)),
+            "first_counts": sorted(counts.items())}
 
 
 def _difference(deck: Tally, base: Tally, name: str, share: bool = False) -> dict[str, Any]:

@@ -52,9 +52,12 @@ class _GameSums:
 class Tally:
     """The round-level figures of one run."""
 
-    def __init__(self, players: int, groups: dict[str, int] | None = None) -> None:
+    def __init__(self, players: int, groups: dict[str, int] | None = None,
+                 mercy_limit: int = 0) -> None:
         self.players = players
         self.groups = groups or {}  # group key -> its kinds (mask), for a deck's own run
+        self.mercy_limit = mercy_limit  # the Mercy rule's hand size (NM-09); 0: none
+        self.first_knock_outs = Counter[int]()  # turn of a round's first knock-out -> rounds
         self.sums: dict[str, Clustered] = {}
         self.games = 0
         self.rounds = 0
@@ -83,6 +86,8 @@ class Tally:
             sums.add("dry", record.dry)
             for seat in record.seats:
                 sums.add(f"position:{position(record, seat)}", record.winner == seat)
+            if self.mercy_limit:
+                self._knock_outs(sums, record)
             for key, mask in kind_masks:
                 self._kind_round(sums, record, key, mask)
         if self.groups:
@@ -94,6 +99,16 @@ class Tally:
                 self.game_wins[seat] += 1 / len(result.winners)
         for name, (total, count) in sums.values.items():
             self.sums.setdefault(name, Clustered.empty()).add(total, int(count))
+
+    def _knock_outs(self, sums: _GameSums, record: RoundRecord) -> None:
+        """The Mercy rule's figures: whether it knocked anyone out, how many, whether it
+        ended the round, and in which turn it first struck."""
+        sums.add("knocked", record.knocked_out > 0)
+        sums.add("knock-outs", record.knocked_out)
+        sums.add("mercy-end", record.how == "mercy")
+        if record.first_knock_out >= 0:
+            sums.add("first-knock-out", record.first_knock_out)
+            self.first_knock_outs[record.first_knock_out] += 1
 
     def _kind_round(self, sums: _GameSums, record: RoundRecord, key: str, mask: int) -> None:
         for seat in record.seats:

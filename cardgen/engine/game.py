@@ -95,7 +95,7 @@ class Game(Scoreboard):
             winner=seats[state.winner] if state.winner >= 0 else None, how=state.end,
             hand_points={seats[p]: self.rules.round_points(state, p) for p in range(state.n)},
             actions=actions, turns=turns, reshuffles=state.reshuffles,
-            dry=state.dry_draws > 0,
+            dry=state.dry_draws > 0, knocked_out=len(self.rules.knocked_out(state)),
         )
         self.rounds.append(result)
         if result.how == "capped":

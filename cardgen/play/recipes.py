@@ -34,11 +34,12 @@ class Recipe:
     hand_size: int = HAND_SIZE
     target: int = TARGET
     dark_faces: tuple[tuple[Card, Card], ...] = ()  # a two-faced deck's pairs (FL-01)
+    launcher: tuple[int, ...] | None = None  # the deck's launcher weights (AT-01)
 
     def variant(self) -> Variant:
         return Variant(self.cards, self.players, self.rules, name=self.name,
                        hand_size=self.hand_size, target=self.target,
-                       dark_faces=self.dark_faces)
+                       dark_faces=self.dark_faces, launcher=self.launcher)
 
     @classmethod
     def of(cls, variant: Variant, player: str, seed: int | str, check: str = "fast",
@@ -47,7 +48,7 @@ class Recipe:
         cards = tuple((card, counts[k]) for k, card in enumerate(variant.kinds))
         return cls(cards, variant.players, variant.rule_names, variant.name, player, seed,
                    check, turn_cap, record, variant.hand_size, variant.target,
-                   variant.dark_faces)
+                   variant.dark_faces, variant.launcher)
 
 
 def game_seed(seed: int | str, index: int) -> str:

@@ -16,9 +16,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
+from cardgen.engine.actions import Action
 from cardgen.engine.game import Game
+from cardgen.engine.nomercy.rules import knocked_out, mercy_limit
 from cardgen.engine.official.scoreboard import RoundResult
-from cardgen.engine.state import RoundState
+from cardgen.engine.state import TURN, RoundState
 from cardgen.engine.variant import Variant
 
 
@@ -30,7 +32,7 @@ def kind_mask(kinds: Iterable[int]) -> int:
     return mask
 
 
-@dataclass
+@dataclass(kw_only=True)  # (after RoundResult's fields with defaults)
 class RoundRecord(RoundResult):
     """A round's result with what the balance study needs; seats are game seats."""
 
@@ -39,6 +41,9 @@ class RoundRecord(RoundResult):
     drawn: dict[int, int]  # kind -> copies drawn in the round
     left: dict[int, int]  # kind -> copies left in hands at the end
     points: int  # what the round added to the scores, all seats together
+    #: the turn in which the rules first knocked a seat out (the Mercy rule, NM-09),
+    #: counted as ``play_round`` counts a round's turns; -1: nobody was knocked out
+    first_knock_out: int = -1
 
 
 class RecordingRound(RoundState):
@@ -67,10 +72,38 @@ class RecordingRound(RoundState):
         return got
 
 
+class KnockOutRecordingRound(RecordingRound):
+    """A recording round that also notes the turn of the first knock-out, for a deck
+    with the Mercy rule (the other decks' rounds are spared the count)."""
+
+    __slots__ = ("turns_begun", "first_knock_out")
+
+    def __init__(self, variant: Variant, n: int, dealer: int, rng: random.Random, *,
+                 log: bool = False) -> None:
+        super().__init__(variant, n, dealer, rng, log=log)
+        self.turns_begun = 0
+        self.first_knock_out = -1
+
+    def legal_actions(self) -> list[Action]:
+        # Asked once a decision by the round's loop, which counts a turn at each decision
+        # taken in the TURN phase: so are they counted here. A knock-out found before
+        # turn k + 1's decision came in turn k.
+        if self.phase == TURN:
+            if self.first_knock_out < 0 and knocked_out(self):
+                self.first_knock_out = self.turns_begun
+            self.turns_begun += 1
+        return super().legal_actions()
+
+
 class RecordingGame(Game):
     """A game whose rounds are :class:`RoundRecord` s."""
 
-    round_state = RecordingRound
+    round_state: type[RoundState] = RecordingRound
+
+    def __init__(self, variant: Variant, seed: int | str) -> None:
+        super().__init__(variant, seed)
+        if mercy_limit(variant.rules):
+            self.round_state = KnockOutRecordingRound
 
     def finish_round(self, state: RoundState, seats: tuple[int, ...], *, actions: int = 0,
                      turns: int = 0) -> RoundResult:
@@ -80,11 +113,14 @@ class RecordingGame(Game):
         left: Counter[int] = Counter()
         for hand in state.hands:
             left.update(hand)
+        first = getattr(state, "first_knock_out", -1)
+        if result.knocked_out and first < 0:  # the knock-out that ended the round
+            first = result.turns
         record = RoundRecord(
             **{f.name: getattr(result, f.name) for f in fields(RoundResult)},
             dealt={seats[p]: m for p, m in enumerate(state.dealt_masks)},
             drew={seats[p]: m for p, m in enumerate(state.drew_masks)},
             drawn=dict(state.drawn_counts), left=dict(left),
-            points=sum(self.scores) - before)
+            points=sum(self.scores) - before, first_knock_out=first)
         self.rounds[-1] = record
         return record

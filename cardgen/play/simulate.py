@@ -17,6 +17,7 @@ from typing import Any
 from cardgen.deck.load import HAND_SIZE, TARGET
 from cardgen.engine.actions import seat_name
 from cardgen.engine.game import MAX_ROUNDS, GameResult
+from cardgen.engine.nomercy.rules import mercy_limit
 from cardgen.engine.variant import Variant
 from cardgen.play.cluster import play_on_cluster
 from cardgen.play.players import player_names
@@ -124,6 +125,11 @@ class SimulationReport:
     reshuffles: int = 0
     rounds_with_reshuffle: int = 0
     dry_rounds: int = 0
+    #: the Mercy rule (NM-09): the hand size that knocks a player out (0: no such rule),
+    #: the seats it knocked out in all, and the rounds in which it knocked out one or more
+    mercy_limit: int = 0
+    knock_outs: int = 0
+    rounds_with_knock_out: int = 0
     endings: dict[str, int] = field(default_factory=dict)
     wins_by_seat: list[float] = field(default_factory=list)
     mean_final_scores: list[float] = field(default_factory=list)
@@ -165,6 +171,8 @@ class Tally:
             report.reshuffles += played_round.reshuffles
             report.rounds_with_reshuffle += played_round.reshuffles > 0
             report.dry_rounds += played_round.dry
+            report.knock_outs += played_round.knocked_out
+            report.rounds_with_knock_out += played_round.knocked_out > 0
             if how == "capped":
                 report.non_terminating += 1
                 if len(report.non_terminating_rounds) < 20:
@@ -223,7 +231,8 @@ def simulate(variant: Variant, *, games: int, seed: int | str = 0, player: str =
     report = SimulationReport(variant.name, variant.players, player, seed, variant.rule_names,
                               # count-rounds plays to rounds won, a target of its own
                               getattr(variant.rules, "target", variant.target),
-                              variant.hand_size, requested=games)
+                              variant.hand_size, requested=games,
+                              mercy_limit=mercy_limit(variant.rules))
     tally = Tally(report, variant.players, len(variant.kinds))
     try:
         for index, result in enumerate(play_games(variant, recipe, games, workers, cluster)):
@@ -256,6 +265,9 @@ def format_report(report: SimulationReport) -> str:
         f"{t['min']}–{t['max']}",
         f"reshuffles: {report.reshuffles} in {report.rounds_with_reshuffle} round(s); "
         f"both piles ran dry in {report.dry_rounds} round(s)",
+        *([f"knocked out by the Mercy rule ({report.mercy_limit} cards): "
+           f"{report.knock_outs} player(s) in {report.rounds_with_knock_out} round(s)"]
+          if report.mercy_limit else []),
         "rounds ended: " + ", ".join(f"{how} {n}" for how, n in sorted(report.endings.items())),
         "wins by seat: " + "  ".join(f"{seat_name(s)} {rate:.1%}"
                                      for s, rate in enumerate(report.wins_by_seat)),

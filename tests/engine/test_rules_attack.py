@@ -114,3 +114,19 @@ def test_at11_the_deck_holds_the_sheets_112_cards() -> None:
     assert counts["red-discard-all"] == 1 and counts["red-trade-hands"] == 1
     assert counts["wild"] == 4 and counts["wild-all-hit"] == 2 and counts["wild-hit-fire"] == 2
     assert deck.rules == ("launcher",)
+
+
+def test_at01_a_decks_own_launcher_plays_in_every_worker(tmp_path: Path) -> None:
+    """The recipe a worker process rebuilds the variant from carries the deck's launcher
+    line: a launcher that fires 8 cards at every press gives the same report on one
+    process or two (it used to fall back to the default launcher in the workers)."""
+    from cardgen.play.recipes import Recipe
+    from cardgen.play.simulate import simulate
+    deck = tmp_path / "d.toml"
+    deck.write_text('name = "d"\nbase = "attack"\nlauncher = [0, 0, 0, 0, 0, 0, 0, 0, 1]\n',
+                    encoding="utf-8")
+    variant = Variant.from_deck(load_deck(str(deck)), 3)
+    assert Recipe.of(variant, "heuristic", 0).variant().launcher == variant.launcher
+    one = simulate(variant, games=4, seed="l", workers=1)
+    two = simulate(variant, games=4, seed="l", workers=2)
+    assert one.as_dict() == two.as_dict()

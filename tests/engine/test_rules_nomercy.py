@@ -12,6 +12,7 @@ import pytest
 from helpers.cli import run_in
 from helpers.rules import do, ids, legal
 
+from cardgen.engine.observation import SeatView
 from cardgen.engine.state import RoundState
 from cardgen.situation import build_state
 
@@ -120,6 +121,46 @@ def test_nm11_the_deck_plays_to_1000_and_reports_knock_outs(tmp_path: Path) -> N
     assert report["target"] == 1000
     assert report["endings"].get("mercy", 0) > 0
     assert report["invariant_violations"] == 0
+    # every round the Mercy rule ended knocked out all but one seat (NM-10)
+    assert report["mercy_limit"] == 25
+    assert report["rounds_with_knock_out"] >= report["endings"]["mercy"]
+    assert report["knock_outs"] >= 3 * report["endings"]["mercy"]
+    assert "knocked out by the Mercy rule (25 cards): " in run_in(
+        ["simulate", "nomercy", "--games", "2"], tmp_path)[1]
+
+
+def test_nm09_a_round_record_says_when_the_first_knock_out_came() -> None:
+    """The balance study's record of a round (cardgen/play/records.py) counts the
+    knock-outs and the turn of the first, as the round's loop counts turns: checked
+    against a loop written here that counts them itself."""
+    from cardgen.deck.load import load_deck
+    from cardgen.engine import Variant
+    from cardgen.engine.game import Game, play_game
+    from cardgen.engine.state import OVER, TURN
+    from cardgen.play.players import make_players
+    from cardgen.play.records import RecordingGame
+
+    variant = Variant.from_deck(load_deck("nomercy"), 4)
+    result = play_game(variant, make_players("heuristic", 4, "k"), "k", check="none",
+                       new_game=RecordingGame)
+    game, bots = Game(variant, "k"), make_players("heuristic", 4, "k")
+    for record in result.rounds:
+        state, seats = game.new_round()
+        turns, first = 0, -1
+        while state.phase != OVER:
+            if state.phase == TURN:
+                turns += 1
+            bot = bots[seats[state.actor]]
+            state.apply(bot.choose(SeatView(state, state.actor), state.legal_actions()))
+            if first < 0 and variant.rules.knocked_out(state):
+                first = turns
+        game.finish_round(state, seats, turns=turns)
+        assert (record.turns, record.first_knock_out) == (turns, first)
+        assert record.knocked_out == len(variant.rules.knocked_out(state)) > 0
+    assert {r.how for r in result.rounds} <= {"mercy", "out"}
+    classic = play_game(Variant.from_deck(load_deck("classic"), 4),
+                        make_players("heuristic", 4, "k"), "k", new_game=RecordingGame)
+    assert {(r.knocked_out, r.first_knock_out) for r in classic.rounds} == {(0, -1)}
 
 
 def test_nm12_the_deck_holds_168_cards(tmp_path: Path) -> None:
@@ -158,3 +199,38 @@ def test_nm09_whole_games_keep_every_invariant(tmp_path: Path) -> None:
         assert code == 0, output
         report = json.loads(output[output.index("{"):])
         assert report["invariant_violations"] == 0 and report["non_terminating"] == 0
+
+
+def test_nm10_when_every_player_in_fills_at_once_the_fewest_cards_stay_in() -> None:
+    """NM-10 (docs/rules.md): hands may fill where the rule does not look (UNO Attack's
+    launcher with the Mercy rule: 10^5-game runs met it), so that every player still in
+    holds 25 cards at once. One stays in, the one with the fewest cards, and wins the
+    round as the last player in; knocking out everyone left the turn to nobody and the
+    round looped for ever (the alarm turns that into a failure)."""
+    import signal
+
+    from cardgen.deck.load import load_deck
+    from cardgen.engine import Variant
+    from cardgen.engine.game import Game
+    from cardgen.engine.nomercy.rules import knock_out_full_hands
+
+    def hang(*_: object) -> None:
+        raise TimeoutError("the round never found a seat to play")
+
+    variant = Variant.from_deck(load_deck("attack"), 3, ["mercy-rule", "mercy-points"])
+    state, _ = Game(variant, "full").new_round()
+    for seat, size in ((0, 27), (1, 26), (2, 26)):
+        while len(state.hands[seat]) < size:
+            state.hands[seat].append(state.draw_pile.pop())
+    state.turn = 2
+    before = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(5)
+    try:
+        assert knock_out_full_hands(state)
+        state.advance()
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    assert sorted(state.out) == [0, 1]  # P2 and P1 tie on 26: P2's turn comes first
+    assert (state.end, state.winner) == ("mercy", 2)
+    assert state.problems() == []

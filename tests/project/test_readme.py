@@ -46,6 +46,8 @@ NOT_RUN = {
                   "gives its figures)",
     "cardgen simulate nomercy --games 100000 --players 4 --player random --workers 2 --json":
         "10^5 whole games: minutes on two cores (docs/development.md gives its figures)",
+    "cardgen simulate flip --games 3000 --player random --workers 2":
+        "3,000 random-bot games of UNO Flip: a minute on two cores (docs/development.md)",
     "cardgen balance unplugged": "800 games, then pairs until its 20 kinds settle: about "
                                  "45 s on two cores (benchmarks/balance.py)",
     "cardgen balance examples/party.toml --players 3,5 -o party-balance.pdf --lang fr":

@@ -55,6 +55,14 @@ class MercyRules(OfficialRules):
     #: NM-09: a player holding this many cards is out of the round; 0: no Mercy rule.
     mercy_limit: ClassVar[int] = 0
 
+    def knocked_out(self, state: RoundState) -> tuple[int, ...]:
+        return knocked_out(state)
+
+
+def mercy_limit(rules: object) -> int:
+    """The hand size at which the rules knock a player out (NM-09); 0: no Mercy rule."""
+    return int(getattr(rules, "mercy_limit", 0))
+
 
 # --- stacking by value (NM-01) ---------------------------------------------------------------
 
@@ -163,10 +171,17 @@ def knock_out_full_hands(state: RoundState) -> bool:
     hand goes under the discard pile (back in play at the next reshuffle), and the turn
     passes over it. The round ends (``on_hand_empty``) when one seat is left. True when
     one was knocked out."""
-    limit = getattr(state.rules, "mercy_limit", 0)
+    limit = mercy_limit(state.rules)
     if not limit or state.phase == OVER:
         return False
     full = [s for s in range(state.n) if s not in state.out and len(state.hands[s]) >= limit]
+    if full and len(full) == state.active_count():
+        # Every player still in holds the limit at once (hands that filled where the rule
+        # was not looking, a launcher's press): one stays in, the last player in (NM-10),
+        # the one holding the fewest cards, the first in turn order from the player whose
+        # turn it is on a tie. Knocking out all would leave the turn to nobody, for ever.
+        order = [s for s in state.seats_from(state.turn) if s not in state.out]
+        full.remove(min(order, key=lambda s: len(state.hands[s])))
     for seat in full:
         hand = state.hands[seat]
         state.log(KnockedOut(seat, len(hand)))

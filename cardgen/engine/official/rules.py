@@ -186,6 +186,11 @@ class OfficialRules(WildDrawFourHooks, UnoCallHooks):
         state.end_round(seat, "out")
         return True
 
+    def knocked_out(self, state: RoundState) -> tuple[int, ...]:
+        """The seats the rules took out of the round before its end, in order (the Mercy
+        rule, NM-09). Officially none."""
+        return ()
+
     # --- a game --------------------------------------------------------------------
 
     def round_seats(self, game: Scoreboard) -> list[int]:

@@ -30,6 +30,7 @@ class RoundResult:
     turns: int
     reshuffles: int
     dry: bool  # a draw found both piles empty
+    knocked_out: int = 0  # the seats the rules took out before the end (the Mercy rule, NM-09)
 
 
 class Scoreboard:
