@@ -75,6 +75,13 @@ def test_at03_a_press_ends_the_turn_even_with_a_card_that_fits() -> None:
     check("at03_press_ends_the_turn")
 
 
+def test_at03_a_press_that_fills_a_hand_to_the_mercy_limit_knocks_out_at_once() -> None:
+    """AT-03 with NM-09: the Mercy rule looks after a press as after any draw, whichever
+    order the two options are named in (it waited for the next card's effect before)."""
+    check("at03_press_to_25_knocks_out_with_mercy")
+    check("at03_press_to_25_knocks_out_with_mercy_first")
+
+
 def test_at04_a_missed_uno_costs_two_presses() -> None:
     check("at04_uno_caught_presses_twice")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from cardgen.engine.api import OfficialRules, RoundState, option
 from cardgen.engine.events import LauncherPressed
+from cardgen.engine.nomercy.rules import knock_out_full_hands
 from cardgen.engine.options.jump_ins import forget_laid
 
 #: AT-01 (docs/rules.md): how often a press gives 0, 1, 2 … cards when the deck sets no
@@ -65,6 +66,11 @@ class Launcher(OfficialRules):
         forget_laid(state)
         if press(state, seat) is None:
             state.idle_turn()  # C-28: nothing left to come out
+        elif knock_out_full_hands(state) and seat in state.out:
+            # NM-09 with the Mercy rule on: the press filled his hand, he is out at once
+            # and the turn has passed over him already.
+            state.drawn = -1
+            state.advance()
         else:
             state.end_turn()
 
