@@ -26,7 +26,7 @@ from cardgen.engine.state import RoundState
 class Beliefs:
     """Bars on the other seats' hands, for one round seen from one seat."""
 
-    __slots__ = ("_view", "_sizes", "_pile", "_top", "bars")
+    __slots__ = ("_view", "_sizes", "_pile", "_top", "bars", "named")
 
     def __init__(self) -> None:
         self._view: SeatView | None = None
@@ -34,12 +34,16 @@ class Beliefs:
         self._pile = self._top = -1
         #: seat -> [kinds barred, how many of its cards the bar covers]
         self.bars: dict[int, list[tuple[frozenset[int], int]]] = {}
+        #: seat -> the colour it named with a wild and has laid nothing since: the
+        #: colour it is believed to hold most (a careful player names that one)
+        self.named: dict[int, int] = {}
 
     def observe(self, view: SeatView) -> None:
         """Read what happened since this seat last acted (a new view: a new round)."""
         if view is not self._view:  # a round's views live as long as the round
             self._view = view
             self.bars = {}
+            self.named = {}
             self._sizes = ()
             return
         if not self._sizes:
@@ -49,6 +53,7 @@ class Beliefs:
         laid = pile - self._pile  # by the others since this seat acted
         if laid < 0:  # the pile was shuffled into a new draw pile: start again
             self.bars = {}
+            self.named = {}
             return
         quiet = laid == 0 and view.top_kind == self._top and not view.pending
         for seat, size in enumerate(sizes):
@@ -67,6 +72,19 @@ class Beliefs:
                 self.bars[seat] = bars
             else:
                 self.bars.pop(seat, None)
+            if grown < 0:
+                self.named.pop(seat, None)
+        self._note_named(view, sizes, laid)
+
+    def _note_named(self, view: SeatView, sizes: tuple[int, ...], laid: int) -> None:
+        """A wild on top, laid since this seat acted by the one other seat whose hand
+        shrank: that seat named the colour in force, the colour it holds most."""
+        if laid <= 0 or view.color_index < 0 or not view.variant.kinds[view.top_kind].any_card:
+            return
+        shrank = [s for s, size in enumerate(sizes)
+                  if s != view.seat and size < self._sizes[s]]
+        if len(shrank) == 1:
+            self.named[shrank[0]] = view.color_index
 
     def acted(self, view: SeatView, action: Action) -> None:
         """Note the round as this seat leaves it: the pile as its action makes it."""
@@ -100,3 +118,56 @@ def deal_by_beliefs(world: RoundState, bars: dict[int, list[tuple[frozenset[int]
                 if at < 0:
                     continue
             hand[slot], pile[at] = pile[at], hand[slot]
+
+
+def deal_by_named(world: RoundState, named: dict[int, int],
+                  bars: dict[int, list[tuple[frozenset[int], int]]],
+                  rng: random.Random) -> None:
+    """Swap cards of ``world``'s hands that named a colour with the draw pile until that
+    colour is the one each holds most (wilds count for none), taking from the pile only
+    cards of that colour that no bar of the hand forbids."""
+    pile = world.draw_pile
+    color_of = world.variant.color_of
+    for seat, color in named.items():
+        hand = world.hands[seat]
+        barred = frozenset().union(*(kinds for kinds, _ in bars.get(seat, ())))
+        for _ in range(len(hand)):
+            counts: dict[int, int] = {}
+            for kind in hand:
+                counts[color_of[kind]] = counts.get(color_of[kind], 0) + 1
+            counts.pop(-1, None)
+            most = max(counts, key=lambda c: (counts[c], c == color), default=color)
+            if most == color:
+                break
+            start = rng.randrange(len(pile)) if pile else 0
+            at = next((i % len(pile) for i in range(start, start + len(pile))
+                       if color_of[pile[i % len(pile)]] == color
+                       and pile[i % len(pile)] not in barred), -1)
+            if at < 0:
+                break
+            slot = next(i for i, kind in enumerate(hand) if color_of[kind] == most)
+            hand[slot], pile[at] = pile[at], hand[slot]
+
+
+def honest_fours(world: RoundState, seat: int) -> dict[int, list[tuple[frozenset[int], int]]]:
+    """Bars from a careful player's +4, never a bluff (C-20): the author of a +4 still
+    open to ``seat``'s challenge holds no card of the colour asked."""
+    found: dict[int, list[tuple[frozenset[int], int]]] = {}
+    for entry in world.stack:
+        penalty = entry.penalty
+        if (penalty is None or not penalty.challengeable or penalty.author is None
+                or penalty.author == seat or entry.prev_color < 0):
+            continue
+        author = penalty.author
+        found.setdefault(author, []).append(
+            (world.variant.counts_as[entry.prev_color], len(world.hands[author])))
+    return found
+
+
+def judge_fours(world: RoundState, seat: int) -> None:
+    """Whether each open +4 of another seat is a bluff, by its author's hand as dealt."""
+    for entry in world.stack:
+        penalty = entry.penalty
+        if (penalty is not None and penalty.challengeable and penalty.author is not None
+                and penalty.author != seat):
+            penalty.bluff = world.rules.is_bluff(world, penalty.author, entry.prev_color)

@@ -27,7 +27,13 @@ from cardgen.engine.actions import Action, Play
 from cardgen.engine.game import Player, play_round
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import OVER, RoundState
-from cardgen.play.beliefs import Beliefs, deal_by_beliefs
+from cardgen.play.beliefs import (
+    Beliefs,
+    deal_by_beliefs,
+    deal_by_named,
+    honest_fours,
+    judge_fours,
+)
 
 #: What a round lost is worth at most, by how few cards were left (1 / (1 + cards) of
 #: it): on classic at 2 players against heuristic, a search of 100 rollouts won 47.0 %
@@ -89,8 +95,19 @@ class SearchPlayer:
         """A round the seat cannot tell from the real one, dealt by what it believes of
         the other hands (a peeking test overrides it)."""
         world = view.sample_world(self._rng)
-        if self.beliefs is not None and self.beliefs.bars:
-            deal_by_beliefs(world, self.beliefs.bars, self._rng)
+        beliefs = self.beliefs
+        if beliefs is None:
+            return world
+        bars = beliefs.bars
+        fours = honest_fours(world, view.seat)
+        if fours:
+            bars = {s: [*bars.get(s, ()), *fours.get(s, ())] for s in {*bars, *fours}}
+        if bars:
+            deal_by_beliefs(world, bars, self._rng)
+        if beliefs.named:
+            deal_by_named(world, beliefs.named, bars, self._rng)
+        if fours:
+            judge_fours(world, view.seat)
         return world
 
     def _halving(self, view: SeatView, candidates: list[Action]) -> Action:
