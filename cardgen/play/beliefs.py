@@ -26,12 +26,12 @@ from cardgen.engine.state import RoundState
 class Beliefs:
     """Bars on the other seats' hands, for one round seen from one seat."""
 
-    __slots__ = ("_view", "_sizes", "_pile", "_top", "bars", "named")
+    __slots__ = ("_view", "_sizes", "_pile", "_top", "_color", "bars", "named")
 
     def __init__(self) -> None:
         self._view: SeatView | None = None
         self._sizes: tuple[int, ...] = ()
-        self._pile = self._top = -1
+        self._pile = self._top = self._color = -1
         #: seat -> [kinds barred, how many of its cards the bar covers]
         self.bars: dict[int, list[tuple[frozenset[int], int]]] = {}
         #: seat -> the colour it named with a wild and has laid nothing since: the
@@ -56,6 +56,7 @@ class Beliefs:
             self.named = {}
             return
         quiet = laid == 0 and view.top_kind == self._top and not view.pending
+        drew = {} if quiet else self._walk(view, sizes, laid)
         for seat, size in enumerate(sizes):
             if seat == view.seat:
                 continue
@@ -68,6 +69,8 @@ class Beliefs:
             bars = [bar for bar in bars if bar[1] > 0]
             if quiet and grown == 1 and view.color_index >= 0:
                 bars.append((view.variant.matching(view.color_index, view.top_kind), size))
+            elif seat in drew:
+                bars.append((drew[seat], size))
             if bars:
                 self.bars[seat] = bars
             else:
@@ -86,12 +89,51 @@ class Beliefs:
         if len(shrank) == 1:
             self.named[shrank[0]] = view.color_index
 
+    def _walk(self, view: SeatView, sizes: tuple[int, ...],
+              laid: int) -> dict[int, frozenset[int]]:
+        """The kinds that fitted the pile when each other seat drew and laid nothing
+        that did not fit, read from the public record of the turns since this seat
+        acted (the cards laid, in order, and each hand's size), when it can be read
+        without doubt: the others each played once, in turn, number cards only (no
+        card changed the turn order or the colour unseen), each laying one card, or
+        drawing one and laying it or keeping it. Otherwise nothing."""
+        variant = view.variant
+        if view.pending or self._color < 0 or laid < 0:
+            return {}
+        new = [variant.kind(card.id) for card in view.discard[len(view.discard) - laid:]]
+        if any(variant.kinds[k].effect != "number" for k in new):
+            return {}
+        top, color, at = self._top, self._color, 0
+        found: dict[int, frozenset[int]] = {}
+        for step in range(1, view.variant.players):
+            seat = view.next_seat(step)
+            grown = sizes[seat] - self._sizes[seat]
+            if grown == 1 or grown == 0:  # he drew: nothing he held fitted
+                found[seat] = variant.matching(color, top)
+            if grown in (-1, 0):  # he laid a card (the one drawn, if he drew)
+                if at >= len(new):
+                    return {}
+                top = new[at]
+                color = variant.color_of[top]
+                at += 1
+            elif grown != 1:
+                return {}
+        return found if at == len(new) else {}
+
     def acted(self, view: SeatView, action: Action) -> None:
         """Note the round as this seat leaves it: the pile as its action makes it."""
         self._sizes = view.hand_sizes
         played = isinstance(action, Play)
         self._pile = len(view.discard) + (1 if played else 0)
         self._top = action.kind if isinstance(action, Play) else view.top_kind
+        if isinstance(action, Play):
+            # (a Play's colour_index is the colour it names: -1 for a coloured card); a
+            # card that may change the turns leaves the next turns unread (-1)
+            plain = view.variant.kinds[action.kind].effect in ("number", "wild")
+            self._color = (-1 if not plain else action.color_index
+                           if action.color_index >= 0 else view.variant.color_of[action.kind])
+        else:
+            self._color = view.color_index
 
 
 def deal_by_beliefs(world: RoundState, bars: dict[int, list[tuple[frozenset[int], int]]],
