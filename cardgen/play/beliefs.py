@@ -3,8 +3,10 @@
 A player who draws a card and lays nothing held no card that would go on the pile then
 (a careful player never draws when he can play, and lays the card he drew if it fits):
 the next time the seat decides, it sees the pile unchanged and that player's hand one
-card bigger. :class:`Beliefs` notes such *bars* from the seat's own views, one decision
-to the next (nothing else: it reads only what the seat sees), and
+card bigger, or (four-handed, where the pile seldom stays still between two of the
+seat's turns) it reads the turns between from the cards laid and the hands' sizes.
+:class:`Beliefs` notes such *bars* from the seat's own views, one decision to the next
+(nothing else: it reads only what the seat sees), and
 :func:`deal_by_beliefs` deals a world's hidden cards again so that they keep to them.
 A world dealt uniformly gives a player who just drew on red as many reds as anyone;
 the bars are what let a search see that keeping the colour red makes him draw again.
@@ -12,6 +14,11 @@ the bars are what let a search see that keeping the colour red makes him draw ag
 A bar covers the cards the player held when he drew; it is dropped a card at a time as
 he lays cards (which ones he laid is not known, so every bar loses one), so it only
 ever says less than what is known, never more.
+
+Two more things a careful player's cards say: a colour named with a wild is the colour
+its player holds most (:attr:`Beliefs.named`, :func:`deal_by_named`), and a +4 is no
+bluff (:func:`honest_fours`): its author holds none of the colour asked. A bluffer
+fools these beliefs, as he would fool a person who trusts him.
 """
 
 from __future__ import annotations

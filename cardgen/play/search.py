@@ -5,7 +5,8 @@ tell from the real one (:meth:`~cardgen.engine.observation.SeatView.sample_world
 hidden cards dealt anew), tries each legal action in them and plays the round out with
 a quick bot at every seat (a *rollout*), and takes the action that won most often. The
 worlds keep to what the seat saw the others do (:mod:`cardgen.play.beliefs`: a player
-who drew and laid nothing holds nothing that fits), and a rollout looks
+who drew and laid nothing holds nothing that fits, a colour named with a wild is the
+one its player holds most, a +4 is no bluff), and a rollout looks
 :data:`HORIZON` actions ahead, then judges the round by the cards left. It reads the
 round through the engine's public state and actions only, so it plays any deck the
 engine plays, own cards and plugin effects included.
