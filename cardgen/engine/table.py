@@ -42,6 +42,8 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
 
 #: What a copy of a round shares with the original, not being able to change.
 _IMMUTABLE = frozenset({int, bool, float, str, type(None), frozenset})
+_INTS = frozenset({int, bool})
+_ONLY_INT = frozenset({int})
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
@@ -107,10 +109,11 @@ class Table:
                 continue
             # The piles and the counts are lists of small ints: copied at C speed (and
             # noted in the memo, so that what holds them by identity still does).
-            if type(value) is list and all(type(x) is int or type(x) is bool for x in value):
+            # (the types are gathered at C speed: a search copies rounds by the thousand)
+            if type(value) is list and _INTS.issuperset(map(type, value)):
                 setattr(new, name, memo.setdefault(id(value), list(value)))
             elif type(value) is list and value and all(type(x) is list for x in value) and all(
-                    type(x) is int for hand in value for x in hand):
+                    _ONLY_INT.issuperset(map(type, hand)) for hand in value):
                 copied = [memo.setdefault(id(hand), list(hand)) for hand in value]
                 setattr(new, name, memo.setdefault(id(value), copied))
             elif type(value) in _IMMUTABLE:

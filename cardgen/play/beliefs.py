@@ -3,8 +3,10 @@
 A player who draws a card and lays nothing held no card that would go on the pile then
 (a careful player never draws when he can play, and lays the card he drew if it fits):
 the next time the seat decides, it sees the pile unchanged and that player's hand one
-card bigger. :class:`Beliefs` notes such *bars* from the seat's own views, one decision
-to the next (nothing else: it reads only what the seat sees), and
+card bigger, or (four-handed, where the pile seldom stays still between two of the
+seat's turns) it reads the turns between from the cards laid and the hands' sizes.
+:class:`Beliefs` notes such *bars* from the seat's own views, one decision to the next
+(nothing else: it reads only what the seat sees), and
 :func:`deal_by_beliefs` deals a world's hidden cards again so that they keep to them.
 A world dealt uniformly gives a player who just drew on red as many reds as anyone;
 the bars are what let a search see that keeping the colour red makes him draw again.
@@ -12,6 +14,11 @@ the bars are what let a search see that keeping the colour red makes him draw ag
 A bar covers the cards the player held when he drew; it is dropped a card at a time as
 he lays cards (which ones he laid is not known, so every bar loses one), so it only
 ever says less than what is known, never more.
+
+Two more things a careful player's cards say: a colour named with a wild is the colour
+its player holds most (:attr:`Beliefs.named`, :func:`deal_by_named`), and a +4 is no
+bluff (:func:`honest_fours`): its author holds none of the colour asked. A bluffer
+fools these beliefs, as he would fool a person who trusts him.
 """
 
 from __future__ import annotations
@@ -26,20 +33,24 @@ from cardgen.engine.state import RoundState
 class Beliefs:
     """Bars on the other seats' hands, for one round seen from one seat."""
 
-    __slots__ = ("_view", "_sizes", "_pile", "_top", "bars")
+    __slots__ = ("_view", "_sizes", "_pile", "_top", "_color", "bars", "named")
 
     def __init__(self) -> None:
         self._view: SeatView | None = None
         self._sizes: tuple[int, ...] = ()
-        self._pile = self._top = -1
+        self._pile = self._top = self._color = -1
         #: seat -> [kinds barred, how many of its cards the bar covers]
         self.bars: dict[int, list[tuple[frozenset[int], int]]] = {}
+        #: seat -> the colour it named with a wild and has laid nothing since: the
+        #: colour it is believed to hold most (a careful player names that one)
+        self.named: dict[int, int] = {}
 
     def observe(self, view: SeatView) -> None:
         """Read what happened since this seat last acted (a new view: a new round)."""
         if view is not self._view:  # a round's views live as long as the round
             self._view = view
             self.bars = {}
+            self.named = {}
             self._sizes = ()
             return
         if not self._sizes:
@@ -49,8 +60,10 @@ class Beliefs:
         laid = pile - self._pile  # by the others since this seat acted
         if laid < 0:  # the pile was shuffled into a new draw pile: start again
             self.bars = {}
+            self.named = {}
             return
         quiet = laid == 0 and view.top_kind == self._top and not view.pending
+        drew = {} if quiet else self._walk(view, sizes, laid)
         for seat, size in enumerate(sizes):
             if seat == view.seat:
                 continue
@@ -63,10 +76,56 @@ class Beliefs:
             bars = [bar for bar in bars if bar[1] > 0]
             if quiet and grown == 1 and view.color_index >= 0:
                 bars.append((view.variant.matching(view.color_index, view.top_kind), size))
+            elif seat in drew:
+                bars.append((drew[seat], size))
             if bars:
                 self.bars[seat] = bars
             else:
                 self.bars.pop(seat, None)
+            if grown < 0:
+                self.named.pop(seat, None)
+        self._note_named(view, sizes, laid)
+
+    def _note_named(self, view: SeatView, sizes: tuple[int, ...], laid: int) -> None:
+        """A wild on top, laid since this seat acted by the one other seat whose hand
+        shrank: that seat named the colour in force, the colour it holds most."""
+        if laid <= 0 or view.color_index < 0 or not view.variant.kinds[view.top_kind].any_card:
+            return
+        shrank = [s for s, size in enumerate(sizes)
+                  if s != view.seat and size < self._sizes[s]]
+        if len(shrank) == 1:
+            self.named[shrank[0]] = view.color_index
+
+    def _walk(self, view: SeatView, sizes: tuple[int, ...],
+              laid: int) -> dict[int, frozenset[int]]:
+        """The kinds that fitted the pile when each other seat drew and laid nothing
+        that did not fit, read from the public record of the turns since this seat
+        acted (the cards laid, in order, and each hand's size), when it can be read
+        without doubt: the others each played once, in turn, number cards only (no
+        card changed the turn order or the colour unseen), each laying one card, or
+        drawing one and laying it or keeping it. Otherwise nothing."""
+        variant = view.variant
+        if view.pending or self._color < 0 or laid < 0:
+            return {}
+        new = [variant.kind(card.id) for card in view.discard[len(view.discard) - laid:]]
+        if any(variant.kinds[k].effect != "number" for k in new):
+            return {}
+        top, color, at = self._top, self._color, 0
+        found: dict[int, frozenset[int]] = {}
+        for step in range(1, view.variant.players):
+            seat = view.next_seat(step)
+            grown = sizes[seat] - self._sizes[seat]
+            if grown == 1 or grown == 0:  # he drew: nothing he held fitted
+                found[seat] = variant.matching(color, top)
+            if grown in (-1, 0):  # he laid a card (the one drawn, if he drew)
+                if at >= len(new):
+                    return {}
+                top = new[at]
+                color = variant.color_of[top]
+                at += 1
+            elif grown != 1:
+                return {}
+        return found if at == len(new) else {}
 
     def acted(self, view: SeatView, action: Action) -> None:
         """Note the round as this seat leaves it: the pile as its action makes it."""
@@ -74,6 +133,14 @@ class Beliefs:
         played = isinstance(action, Play)
         self._pile = len(view.discard) + (1 if played else 0)
         self._top = action.kind if isinstance(action, Play) else view.top_kind
+        if isinstance(action, Play):
+            # (a Play's colour_index is the colour it names: -1 for a coloured card); a
+            # card that may change the turns leaves the next turns unread (-1)
+            plain = view.variant.kinds[action.kind].effect in ("number", "wild")
+            self._color = (-1 if not plain else action.color_index
+                           if action.color_index >= 0 else view.variant.color_of[action.kind])
+        else:
+            self._color = view.color_index
 
 
 def deal_by_beliefs(world: RoundState, bars: dict[int, list[tuple[frozenset[int], int]]],
@@ -102,3 +169,56 @@ def deal_by_beliefs(world: RoundState, bars: dict[int, list[tuple[frozenset[int]
                 if at < 0:
                     continue
             hand[slot], pile[at] = pile[at], hand[slot]
+
+
+def deal_by_named(world: RoundState, named: dict[int, int],
+                  bars: dict[int, list[tuple[frozenset[int], int]]],
+                  rng: random.Random) -> None:
+    """Swap cards of ``world``'s hands that named a colour with the draw pile until that
+    colour is the one each holds most (wilds count for none), taking from the pile only
+    cards of that colour that no bar of the hand forbids."""
+    pile = world.draw_pile
+    color_of = world.variant.color_of
+    for seat, color in named.items():
+        hand = world.hands[seat]
+        barred = frozenset().union(*(kinds for kinds, _ in bars.get(seat, ())))
+        for _ in range(len(hand)):
+            counts: dict[int, int] = {}
+            for kind in hand:
+                counts[color_of[kind]] = counts.get(color_of[kind], 0) + 1
+            counts.pop(-1, None)
+            most = max(counts, key=lambda c: (counts[c], c == color), default=color)
+            if most == color:
+                break
+            start = rng.randrange(len(pile)) if pile else 0
+            at = next((i % len(pile) for i in range(start, start + len(pile))
+                       if color_of[pile[i % len(pile)]] == color
+                       and pile[i % len(pile)] not in barred), -1)
+            if at < 0:
+                break
+            slot = next(i for i, kind in enumerate(hand) if color_of[kind] == most)
+            hand[slot], pile[at] = pile[at], hand[slot]
+
+
+def honest_fours(world: RoundState, seat: int) -> dict[int, list[tuple[frozenset[int], int]]]:
+    """Bars from a careful player's +4, never a bluff (C-20): the author of a +4 still
+    open to ``seat``'s challenge holds no card of the colour asked."""
+    found: dict[int, list[tuple[frozenset[int], int]]] = {}
+    for entry in world.stack:
+        penalty = entry.penalty
+        if (penalty is None or not penalty.challengeable or penalty.author is None
+                or penalty.author == seat or entry.prev_color < 0):
+            continue
+        author = penalty.author
+        found.setdefault(author, []).append(
+            (world.variant.counts_as[entry.prev_color], len(world.hands[author])))
+    return found
+
+
+def judge_fours(world: RoundState, seat: int) -> None:
+    """Whether each open +4 of another seat is a bluff, by its author's hand as dealt."""
+    for entry in world.stack:
+        penalty = entry.penalty
+        if (penalty is not None and penalty.challengeable and penalty.author is not None
+                and penalty.author != seat):
+            penalty.bluff = world.rules.is_bluff(world, penalty.author, entry.prev_color)

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
+
+from helpers.rules import do
 
 from cardgen.deck.load import load_deck
-from cardgen.engine import Game, Variant
-from cardgen.engine.actions import Action
+from cardgen.engine import Game, RoundState, Variant, parse_action
+from cardgen.engine.actions import Action, Play
 from cardgen.engine.game import play_round
 from cardgen.engine.observation import SeatView
 from cardgen.play.beliefs import Beliefs, deal_by_beliefs
 from cardgen.play.players import HeuristicPlayer
+from cardgen.play.search import SearchPlayer
+from cardgen.situation import build_state
 
 
 class Watcher:
@@ -23,6 +28,7 @@ class Watcher:
         self.beliefs = Beliefs()
         self.rng = random.Random(seed)
         self.barred_decisions = 0
+        self.named = self.named_held_most = 0
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         self.beliefs.observe(view)
@@ -32,6 +38,11 @@ class Watcher:
                 assert 0 < count <= len(hand)
                 # at least ``count`` of its cards are not of the barred kinds
                 assert sum(k not in kinds for k in hand) >= count
+        color_of = view.variant.color_of
+        for seat, color in self.beliefs.named.items():
+            colors = [color_of[k] for k in view._state.hands[seat] if color_of[k] >= 0]
+            self.named += 1
+            self.named_held_most += all(colors.count(color) >= colors.count(c) for c in colors)
         if self.beliefs.bars:
             self.barred_decisions += 1
             world = view.sample_world(self.rng)
@@ -47,7 +58,8 @@ class Watcher:
 
 
 def test_a_player_who_draws_and_lays_nothing_is_believed_to_hold_nothing_that_fits() -> None:
-    for players, least in ((2, 50), (4, 1)):  # (at 4, the pile seldom stays as it was)
+    # (at 4 the pile seldom stays as it was: the bars come from reading the turns between)
+    for players, least in ((2, 50), (4, 15)):
         variant = Variant.from_deck(load_deck("classic"), players)
         watcher = Watcher(players)
         for index in range(6):
@@ -55,3 +67,54 @@ def test_a_player_who_draws_and_lays_nothing_is_believed_to_hold_nothing_that_fi
             others = [HeuristicPlayer(random.Random(s)) for s in range(1, players)]
             play_round(state, [watcher, *others], check="none")
         assert watcher.barred_decisions >= least
+        # heuristic names the colour it holds most (it may draw others after)
+        assert watcher.named_held_most >= 0.8 * watcher.named > 0, players
+
+
+def two_handed(**data: Any) -> RoundState:
+    return build_state({"players": 2, **data}, "test")
+
+
+def test_a_colour_named_with_a_wild_is_believed_held_most_and_the_search_names_another() -> None:
+    """P1 lays a wild naming blue with one card left: a careful player names the colour
+    he holds most, so his last card is blue (or wild). Every world deals it so, and the
+    search names another colour where heuristic keeps blue (and P1 goes out)."""
+    state = two_handed(top="red-3", turn="P0",
+                       hands={"P0": ["red-1", "wild", "blue-7", "blue-8", "green-2"],
+                              "P1": ["wild", "blue-5"]})
+    bot = SearchPlayer(random.Random(1), rollouts=60, rollout_player=HeuristicPlayer)
+    view = SeatView(state, 0)
+    assert bot.beliefs is not None
+    bot.beliefs.observe(view)  # P0's move, noted as the bot notes its own
+    bot.beliefs.acted(view, parse_action("play red-1"))
+    do(state, "play red-1", "play wild blue uno")
+    blue = state.variant.colors.index("blue")
+    bot.beliefs.observe(view)
+    assert bot.beliefs.named == {1: blue}
+    for _ in range(20):
+        (last,) = bot.world(view).hands[1]
+        assert state.variant.color_of[last] in (blue, -1)
+    legal = state.legal_actions()
+    assert "blue" in str(HeuristicPlayer(random.Random(1)).choose(view, legal))
+    chosen = bot.choose(view, legal)
+    assert isinstance(chosen, Play) and chosen.card == "wild" and chosen.color != "blue"
+
+
+def test_a_careful_players_wild_draw_four_is_believed_fair_and_not_challenged() -> None:
+    """C-20: heuristic never bluffs a +4, so the search's worlds deal its author none of
+    the colour asked and it does not challenge (heuristic does, the author holding 4)."""
+    state = two_handed(top="red-3", turn="P1",
+                       hands={"P0": ["red-1", "green-4", "yellow-7"],
+                              "P1": ["wild-draw-four", "blue-3", "green-8", "yellow-1",
+                                     "blue-2"]})
+    do(state, "play wild-draw-four blue")
+    view = SeatView(state, 0)
+    legal = state.legal_actions()
+    assert HeuristicPlayer(random.Random(1)).choose(view, legal) == parse_action("challenge")
+    bot = SearchPlayer(random.Random(1), rollouts=40, rollout_player=HeuristicPlayer)
+    red = state.variant.counts_as[state.variant.colors.index("red")]
+    for _ in range(20):
+        world = bot.world(view)
+        assert red.isdisjoint(world.hands[1])
+        assert not any(e.penalty.bluff for e in world.stack if e.penalty is not None)
+    assert bot.choose(view, legal) == parse_action("pass")
