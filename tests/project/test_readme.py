@@ -48,6 +48,9 @@ NOT_RUN = {
         "10^5 whole games: minutes on two cores (docs/development.md gives its figures)",
     "cardgen simulate flip --games 3000 --player random --workers 2":
         "3,000 random-bot games of UNO Flip: a minute on two cores (docs/development.md)",
+    "cardgen balance unplugged --players 4 -o bu.pdf": "the default study with its 20 kinds "
+                                                      "settled: 25 s on two idle cores",
+    "cardgen balance unplugged --players 4": "the same study (docs/balance.md times it)",
     "cardgen balance unplugged": "800 games, then pairs until its 20 kinds settle: about "
                                  "45 s on two cores (benchmarks/balance.py)",
     "cardgen balance examples/party.toml --players 3,5 -o party-balance.pdf --lang fr":
