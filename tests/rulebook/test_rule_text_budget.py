@@ -61,9 +61,11 @@ TOO_LARGE = "more than the 200,000 a rule text may; print less"
     ('{% set ns = namespace(s="x") %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}'
      "{% endfor %}{{ ns.s|length }}",
      "this would build a value of 262,144 items or characters, " + TOO_LARGE),
-    ("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
-     "the text takes more than 5 seconds to fill in (a loop that runs too long?); "
-     "simplify it"),
+    pytest.param(
+        "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+        "the text takes more than 5 seconds to fill in (a loop that runs too long?); "
+        "simplify it",
+        marks=pytest.mark.slow),  # (it waits out the 5-second budget)
 ])
 def test_a_rule_text_that_would_run_away_is_stopped_with_its_line(
         tmp_path: Path, line: str, message: str) -> None:

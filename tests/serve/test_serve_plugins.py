@@ -138,6 +138,7 @@ def test_a_looping_hook_ends_the_game_in_one_line_and_the_server_answers_through
     assert len(said) == 1 and "cardgen-looping" in said[0], err
 
 
+@pytest.mark.slow  # (it waits for the hook to loop; Ctrl-C in the lobby, below, is quick)
 def test_ctrl_c_ends_the_server_while_a_hook_loops(tmp_path: Path) -> None:
     async def scenario(url: str) -> None:
         async with aiohttp.ClientSession() as session:
@@ -158,6 +159,7 @@ def test_ctrl_c_ends_the_server_in_the_lobby(tmp_path: Path) -> None:
         interrupted_within_seconds(server)
 
 
+@pytest.mark.slow  # (a browser and a hook's budget; the line itself is checked quick above)
 def test_the_page_says_in_one_line_that_the_game_cannot_go_on(tmp_path: Path) -> None:
     """In Chromium: the page of the seat shows the one line, in its language."""
     from selenium.webdriver.common.by import By
