@@ -425,7 +425,8 @@ def test_a_blocked_round_moves_its_holders_share_of_the_win_nowhere() -> None:
 
     def record(winner: int | None) -> RoundRecord:
         return RoundRecord(0, (0, 1, 2, 3), 3, winner, "out" if winner is not None
-                           else "blocked", {}, 0, 10, 0, False, {}, {}, {}, {}, 0)
+                           else "blocked", {}, 0, 10, 0, False,
+                           dealt={}, drew={}, drawn={}, left={}, points=0)
 
     assert [win_share(record(None), s) for s in range(4)] == [0.25] * 4
     assert [win_share(record(2), s) for s in range(4)] == [0.0, 0.0, 1.0, 0.0]
