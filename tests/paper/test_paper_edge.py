@@ -9,6 +9,7 @@ import io
 
 import pdfplumber
 import pytest
+from helpers.matrix import quick_diagonal
 from reportlab.lib.units import inch, mm
 
 from cardgen.deck.load import load_deck
@@ -38,11 +39,11 @@ def _nearest_to_edge(data: bytes) -> tuple[float, str]:
     return nearest
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("kind", ["sheets", "backs", "fold"])
-@pytest.mark.parametrize(("size", "bleed"), [("53x79", 0.0), ("63x88", 3.0)])
+@pytest.mark.parametrize(("paper", "kind", "size_bleed"), quick_diagonal(
+    PAPERS, ["sheets", "backs", "fold"], [("53x79", 0.0), ("63x88", 3.0)]))
 def test_marks_and_margin_text_keep_a_quarter_inch_from_the_edge(
-        paper: str, kind: str, size: str, bleed: float) -> None:
+        paper: str, kind: str, size_bleed: tuple[str, float]) -> None:
+    size, bleed = size_bleed
     options = SheetOptions(paper=paper, size=parse_card_size(size), bleed_mm=bleed,
                            only="specials", backs=kind == "backs", fold=kind == "fold")
     distance, what = _nearest_to_edge(render_sheets(load_deck("unplugged"), options))

@@ -13,6 +13,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from helpers.matrix import quick_diagonal
 from helpers.own_backs import OWN_BACK_CARDS
 from pypdf import PdfReader
 from reportlab.lib.units import mm
@@ -71,9 +72,8 @@ def _misfit(face: Box, backs: list[Box], line: str, at: float) -> float:
     return min(max(abs(a - b) for a, b in zip(image, back, strict=True)) for back in backs)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
-@pytest.mark.parametrize("size", list(layout().card.sizes))
-@pytest.mark.parametrize("bleed", [0.0, 3.0])
+@pytest.mark.parametrize(("paper", "size", "bleed"), quick_diagonal(
+    ["a4", "letter", "a3", "tabloid"], list(layout().card.sizes), [0.0, 3.0]))
 def test_each_back_is_its_face_reflected_across_the_fold(paper: str, size: str,
                                                          bleed: float) -> None:
     """Uno Unplugged's 36 specials, so the last page is a short one on every paper."""
