@@ -18,6 +18,8 @@ import pytest
 pytest.importorskip("gymnasium")
 pytest.importorskip("numba")
 
+from helpers.vector_runs import check_autoreset, one_round_deck_in, run, same  # noqa: E402
+
 from cardgen.deck.load import load_deck  # noqa: E402
 from cardgen.engine import Variant  # noqa: E402
 from cardgen.engine.actions import DRAW, KEEP  # noqa: E402
@@ -48,10 +50,7 @@ def small_deck(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(scope="module")
 def one_round_deck(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The classic deck played to 1 point: every game is one round, so a run ends many."""
-    deck = tmp_path_factory.mktemp("decks") / "one-round.toml"
-    deck.write_text('name = "One round"\nbase = "classic"\ntarget = 1\n', encoding="utf-8")
-    return str(deck)
+    return one_round_deck_in(tmp_path_factory.mktemp("decks"))
 
 
 def arrays(returned: tuple[object, ...]) -> tuple[np.ndarray, ...]:
@@ -180,22 +179,6 @@ def test_the_fast_path_is_taken_where_it_covers_the_spec() -> None:
 # --- tests/env/test_vector.py's public checks, on the compiled path -----------------------
 
 
-def run(tables: object, seed: int, steps: int) -> list[tuple[np.ndarray, ...]]:
-    observations, _ = tables.reset(seed=seed)  # type: ignore[attr-defined]
-    rng = np.random.default_rng(seed)
-    trace = []
-    for _ in range(steps):
-        returned = tables.step(sample_masked(observations["action_mask"], rng))  # type: ignore[attr-defined]
-        observations = returned[0]
-        trace.append(tuple(np.copy(a) for a in arrays(returned)))
-    return trace
-
-
-def same(first: list[tuple[np.ndarray, ...]], second: list[tuple[np.ndarray, ...]]) -> bool:
-    return all(np.array_equal(a, b) for one, two in zip(first, second, strict=True)
-               for a, b in zip(one, two, strict=True))
-
-
 def test_the_same_seed_gives_the_same_arrays() -> None:
     first = run(CardgenVectorEnv(3, "classic", 4), 7, 60)
     assert same(first, run(CardgenVectorEnv(3, "classic", 4), 7, 60))
@@ -205,24 +188,7 @@ def test_the_same_seed_gives_the_same_arrays() -> None:
 @pytest.mark.parametrize("mode", ["next-step", "same-step"])
 def test_a_finished_game_starts_again_as_gymnasium_says(one_round_deck: str,
                                                         mode: str) -> None:
-    tables = CardgenVectorEnv(2, one_round_deck, 3, autoreset_mode=mode)
-    observations, _ = tables.reset(seed=2)
-    rng = np.random.default_rng(2)
-    for _ in range(20_000):
-        observations, rewards, terminated, _, infos = tables.step(
-            sample_masked(observations["action_mask"], rng))
-        if terminated.any():
-            break
-    number = int(np.flatnonzero(terminated)[0])
-    assert sorted(infos["seat_rewards"][number]) == [-1.0, -1.0, 1.0]
-    if mode == "same-step":
-        assert observations["action_mask"][number].any()
-    else:
-        assert not observations["action_mask"][number].any()
-        observations, _, terminated, _, _ = tables.step(
-            sample_masked(observations["action_mask"], rng))
-        assert observations["action_mask"][number].any() and not terminated[number]
-    assert tables.games[number] == 2
+    check_autoreset(CardgenVectorEnv(2, one_round_deck, 3, autoreset_mode=mode), mode)
 
 
 def test_an_illegal_action_is_refused_with_a_clear_error() -> None:

@@ -16,6 +16,8 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
+from helpers.vector_runs import check_autoreset, one_round_deck_in, run, same  # noqa: E402
+
 from cardgen.deck.load import builtin_names, load_deck  # noqa: E402
 from cardgen.engine import Variant  # noqa: E402
 from cardgen.engine.errors import EngineError  # noqa: E402
@@ -43,26 +45,6 @@ def playable(deck: str) -> str:
 DECKS = builtin_names()
 #: options whose actions take the extra slots, or move cards between hands
 OPTIONS = ("stack-draws", "jump-in", "seven-swaps", "zero-rotates", "play-identical-together")
-
-
-def run(tables: object, seed: int, steps: int) -> list[tuple[np.ndarray, ...]]:
-    """``steps`` random masked steps; a copy of every array each step returns."""
-    observations, infos = tables.reset(seed=seed)  # type: ignore[attr-defined]
-    rng = np.random.default_rng(seed)
-    trace = []
-    for _ in range(steps):
-        actions = sample_masked(observations["action_mask"], rng)
-        observations, rewards, terminated, truncated, infos = tables.step(  # type: ignore[attr-defined]
-            actions)
-        trace.append(tuple(np.copy(a) for a in (
-            observations["observation"], observations["action_mask"], rewards, terminated,
-            truncated, infos["seat"], infos["seat_rewards"])))
-    return trace
-
-
-def same(first: list[tuple[np.ndarray, ...]], second: list[tuple[np.ndarray, ...]]) -> bool:
-    return all(np.array_equal(a, b) for one, two in zip(first, second, strict=True)
-               for a, b in zip(one, two, strict=True))
 
 
 @pytest.mark.parametrize("deck", DECKS)
@@ -179,35 +161,14 @@ def test_the_full_information_view_and_the_state_hold_every_hand() -> None:
 
 @pytest.fixture
 def one_round_deck(tmp_path: Path) -> str:
-    """The classic deck played to 1 point: every game is one round."""
-    deck = tmp_path / "one-round.toml"
-    deck.write_text('name = "One round"\nbase = "classic"\ntarget = 1\n', encoding="utf-8")
-    return str(deck)
+    return one_round_deck_in(tmp_path)
 
 
 @pytest.mark.parametrize("mode", ["next-step", "same-step"])
 def test_a_finished_game_starts_again_as_gymnasium_says(one_round_deck: str,
                                                         mode: str) -> None:
-    tables = CardgenVectorEnv(2, one_round_deck, 3, autoreset_mode=mode, fast=False)
-    observations, _ = tables.reset(seed=2)
-    rng = np.random.default_rng(2)
-    for _ in range(20_000):
-        observations, rewards, terminated, _, infos = tables.step(
-            sample_masked(observations["action_mask"], rng))
-        if terminated.any():
-            break
-    number = int(np.flatnonzero(terminated)[0])
-    # the round's end rewards every seat: one winner, the others lost
-    assert sorted(infos["seat_rewards"][number]) == [-1.0, -1.0, 1.0]
-    assert rewards[number] in (1.0, -1.0)
-    if mode == "same-step":  # the new game's first observation, its mask set
-        assert observations["action_mask"][number].any()
-    else:  # the final observation: nothing to do; the next step deals anew
-        assert not observations["action_mask"][number].any()
-        observations, _, terminated, _, _ = tables.step(
-            sample_masked(observations["action_mask"], rng))  # (0 for the finished one)
-        assert observations["action_mask"][number].any() and not terminated[number]
-    assert tables.games[number] == 2
+    check_autoreset(CardgenVectorEnv(2, one_round_deck, 3, autoreset_mode=mode, fast=False),
+                    mode)
 
 
 def test_an_illegal_action_is_refused_with_a_clear_error() -> None:
