@@ -223,6 +223,25 @@ def _histograms(counts: list[list[tuple[int, int]]]) -> tuple[list[list[float]],
     return data, edges, width
 
 
+def _histogram_chart(data: list[list[float]], edges: list[int], height: float,
+                     colours: tuple[colors.Color, colors.Color]) -> VerticalBarChart:
+    """Bars of histograms on the same bins (``_histograms``), ``height`` tall above the
+    axis's room, every other bin named and the last one "≥"; the series in ``colours``."""
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, height
+    chart.data = data
+    chart.categoryAxis.categoryNames = [
+        (f"{e}" if i % 2 == 0 else "") for i, e in enumerate(edges)]
+    chart.categoryAxis.categoryNames[-2:] = ["", f"≥{edges[-1]}"]  # room for the "≥"
+    chart.valueAxis.valueMin = 0
+    for i, colour in enumerate(colours[:len(data)]):
+        chart.bars[i].fillColor = colour
+    chart.bars.strokeWidth = 0
+    chart.groupSpacing = 2
+    _axis_fonts(chart)
+    return chart
+
+
 #: The heights of the seats' and the lengths' drawings: the shortest they may be drawn
 #: to end a page, as tall as they are drawn when the page has room, and the tallest they
 #: may be drawn to fill the room a page left.
@@ -237,21 +256,9 @@ def length_chart(table: dict[str, Any], names: tuple[str, str], words: dict[str,
     series = [table["deck"]["turns_counts"]]
     if "baseline" in table:
         series.append(table["baseline"]["turns_counts"])
-    data, edges, width = _histograms(series)
+    data, edges, _ = _histograms(series)
     drawing = new_drawing(WIDTH, height)
-    chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, height - 60
-    chart.data = data
-    chart.categoryAxis.categoryNames = [
-        (f"{e}" if i % 2 == 0 else "") for i, e in enumerate(edges)]
-    chart.categoryAxis.categoryNames[-2:] = ["", f"≥{edges[-1]}"]  # room for the "≥"
-    chart.valueAxis.valueMin = 0
-    chart.bars[0].fillColor = DECK_COLOUR
-    if len(data) > 1:
-        chart.bars[1].fillColor = BASE_COLOUR
-    chart.bars.strokeWidth = 0
-    chart.groupSpacing = 2
-    _axis_fonts(chart)
+    chart = _histogram_chart(data, edges, height - 60, (DECK_COLOUR, BASE_COLOUR))
     drawing.add(chart)
     drawing.add(String(chart.x + chart.width / 2, 12, words["pdf_length_axis"],
                        fontName=FONT, fontSize=7, textAnchor="middle"))
@@ -277,18 +284,7 @@ def mercy_chart(table: dict[str, Any], words: dict[str, str],
     series = [mercy["first_counts"], table["deck"]["turns_counts"]]
     data, edges, width = _histograms(series)
     drawing = new_drawing(WIDTH, height)
-    chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 40, 40, WIDTH - 60, height - 76
-    chart.data = data
-    chart.categoryAxis.categoryNames = [
-        (f"{e}" if i % 2 == 0 else "") for i, e in enumerate(edges)]
-    chart.categoryAxis.categoryNames[-2:] = ["", f"≥{edges[-1]}"]
-    chart.valueAxis.valueMin = 0
-    chart.bars[0].fillColor = DOWN_COLOUR
-    chart.bars[1].fillColor = BASE_COLOUR
-    chart.bars.strokeWidth = 0
-    chart.groupSpacing = 2
-    _axis_fonts(chart)
+    chart = _histogram_chart(data, edges, height - 76, (DOWN_COLOUR, BASE_COLOUR))
     drawing.add(chart)
 
     def sx(turn: float) -> float:  # a turn on the bins' scale
