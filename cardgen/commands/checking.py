@@ -10,6 +10,7 @@ import click
 
 from cardgen.commands.common import usable_deck
 from cardgen.commands.params import (
+    STRENGTHS,
     Language,
     bots_option,
     cluster_option,
@@ -29,8 +30,8 @@ from cardgen.errors import INTERRUPTED
                 "deck claims).")
 @click.option("--games", type=click.IntRange(0, 100_000), default=200, show_default=True,
               help="Sanity games to play per player count (0: composition only).")
-@bots_option("--player", "The bots of the sanity games: random, easy, heuristic, strong, "
-             "expert, search-N, or a comma list cycled over the seats.")
+@bots_option("--player", f"The bots of the sanity games: {STRENGTHS}, search-N, or a comma "
+             "list cycled over the seats.")
 @workers_option("Processes for the sanity games (same results for any number).")
 @cluster_option("the sanity games")
 @click.option("--lang", "langs", type=Language(), multiple=True, metavar="LANG",
@@ -100,8 +101,8 @@ def check(deck: str, players: int | None, games: int, player: str, workers: int,
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True,
               help="Number of whole games to play.")
 @seed_option()
-@bots_option("--player", "The bots: random, easy, heuristic, strong, expert, search-N, or "
-             "a comma list cycled over the seats (docs/playing.md).")
+@bots_option("--player", f"The bots: {STRENGTHS}, search-N, or a comma list cycled over "
+             "the seats (docs/playing.md).")
 @option_option()
 @workers_option()
 @cluster_option()
@@ -142,8 +143,8 @@ def simulate(deck: str, players: int, games: int, seed: str, player: str,
 @click.command()
 @click.argument("deck")
 @players_option("Number of players.", default=2)
-@bots_option("--bots", "The bots to rate, a comma list of two or more: random, easy, "
-             "heuristic, strong, expert or search-N.", default="random,heuristic,strong")
+@bots_option("--bots", f"The bots to rate, a comma list of two or more of {STRENGTHS} "
+             "and search-N.", default="random,heuristic,strong")
 @click.option("--rounds", type=click.IntRange(1, 10_000_000), default=200, show_default=True,
               help="Rounds to play.")
 @seed_option("Seed of the run; round i is dealt with SEED:i.")

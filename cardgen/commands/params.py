@@ -271,10 +271,15 @@ def _known_options(ctx: click.Context, param: click.Parameter,
     return names
 
 
+#: The bots' strengths, weakest first, as the help texts name them (the names of
+#: :data:`cardgen.play.players.PLAYERS`, not imported here to keep ``--help`` quick).
+STRENGTHS = "random, easy, heuristic, canny, strong, expert"
+
+
 def bots_option(name: str, help: str, default: str = "heuristic") -> Callable[[F], F]:
-    """``--player`` or ``--bots``: a bot's strength (random, easy, heuristic, strong,
-    expert, search-N) or a comma list of them, in any case (`--bots Random`); an unknown
-    name is refused before anything is played."""
+    """``--player`` or ``--bots``: a bot's strength (:data:`STRENGTHS`, search-N) or a
+    comma list of them, in any case (`--bots Random`); an unknown name is refused before
+    anything is played."""
     return click.option(name, default=default, show_default=True, help=help,
                         callback=_bot_names)
 

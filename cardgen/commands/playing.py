@@ -12,6 +12,7 @@ import click
 
 from cardgen.commands.common import usable_deck
 from cardgen.commands.params import (
+    STRENGTHS,
     bots_option,
     fallback_option,
     json_option,
@@ -36,8 +37,8 @@ from cardgen.errors import INTERRUPTED
               help="People sharing this terminal (hot seat), at --seat and the seats after "
                    "it; the screen is cleared and the keyboard handed on before each hand "
                    "is shown.")
-@bots_option("--bots", "The other players' strength: random, easy, heuristic, strong, expert, "
-             "or a comma list given to the bots' seats in order.")
+@bots_option("--bots", f"The other players' strength: {STRENGTHS}, or a comma list given "
+             "to the bots' seats in order.")
 @option_option()
 @seed_option("Seed of the deal.")
 @lang_option("Language of the table and of the card names.")

@@ -11,6 +11,7 @@ import click
 
 from cardgen.commands.common import usable_deck
 from cardgen.commands.params import (
+    STRENGTHS,
     bots_option,
     fallback_option,
     lang_option,
@@ -36,8 +37,8 @@ MISSING = ("cardgen serve needs the web server of the 'serve' extra: pip install
                    "join.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8035, show_default=True,
               help="Port to listen on (0: any free port).")
-@bots_option("--bots", "How the bots play: random, easy, heuristic, strong, expert, or a "
-             "comma list given to the free seats in order.")
+@bots_option("--bots", f"How the bots play: {STRENGTHS}, or a comma list given to the free "
+             "seats in order.")
 @seed_option("Seed of the deal.")
 @lang_option("Language of the terminal's lines and of the page until a person chooses.")
 @click.option("--seats-per-guest", type=click.IntRange(0, 10), default=1, show_default=True,

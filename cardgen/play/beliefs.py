@@ -18,14 +18,16 @@ ever says less than what is known, never more.
 Two more things a careful player's cards say: a colour named with a wild is the colour
 its player holds most (:attr:`Beliefs.named`, :func:`deal_by_named`), and a +4 is no
 bluff (:func:`honest_fours`): its author holds none of the colour asked. A bluffer
-fools these beliefs, as he would fool a person who trusts him.
+fools these beliefs, as he would fool a person who trusts him, until he is found out
+(:class:`BluffWatch`): from then on his +4s are dealt as chance has it, and a search
+challenges one when its worlds say it pays.
 """
 
 from __future__ import annotations
 
 import random
 
-from cardgen.engine.actions import Action, Play
+from cardgen.engine.actions import Action, Challenge, Play
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import RoundState
 
@@ -33,7 +35,7 @@ from cardgen.engine.state import RoundState
 class Beliefs:
     """Bars on the other seats' hands, for one round seen from one seat."""
 
-    __slots__ = ("_view", "_sizes", "_pile", "_top", "_color", "bars", "named")
+    __slots__ = ("_view", "_sizes", "_pile", "_top", "_color", "bars", "named", "bluffs")
 
     def __init__(self) -> None:
         self._view: SeatView | None = None
@@ -44,6 +46,8 @@ class Beliefs:
         #: seat -> the colour it named with a wild and has laid nothing since: the
         #: colour it is believed to hold most (a careful player names that one)
         self.named: dict[int, int] = {}
+        #: the seats found out bluffing a +4: theirs are not believed any more
+        self.bluffs = BluffWatch()
 
     def observe(self, view: SeatView) -> None:
         """Read what happened since this seat last acted (a new view: a new round)."""
@@ -52,12 +56,14 @@ class Beliefs:
             self.bars = {}
             self.named = {}
             self._sizes = ()
-            return
+            self.bluffs.new_round()
         if not self._sizes:
+            self.bluffs.observe(view, -1)
             return
         sizes = view.hand_sizes
         pile = len(view.discard)
         laid = pile - self._pile  # by the others since this seat acted
+        self.bluffs.observe(view, laid)
         if laid < 0:  # the pile was shuffled into a new draw pile: start again
             self.bars = {}
             self.named = {}
@@ -129,6 +135,7 @@ class Beliefs:
 
     def acted(self, view: SeatView, action: Action) -> None:
         """Note the round as this seat leaves it: the pile as its action makes it."""
+        self.bluffs.acted(view, action)
         self._sizes = view.hand_sizes
         played = isinstance(action, Play)
         self._pile = len(view.discard) + (1 if played else 0)
@@ -141,6 +148,73 @@ class Beliefs:
                            if action.color_index >= 0 else view.variant.color_of[action.kind])
         else:
             self._color = view.color_index
+
+
+class BluffWatch:
+    """The seats found out bluffing a +4 (C-20), from what this seat sees: the author's
+    hand shown to it after its own challenge (C-22), or, two-handed, a card of the
+    colour asked laid later by an author who has drawn nothing since (so he held it when
+    he laid the +4). A seat found out stays so from round to round: a careful player
+    trusts a +4 until its author is caught lying once."""
+
+    __slots__ = ("bluffers", "_open", "_challenged")
+
+    def __init__(self) -> None:
+        self.bluffers: set[int] = set()
+        #: author -> (the colour asked, his hand's size since): +4s not yet judged
+        self._open: dict[int, tuple[int, int]] = {}
+        self._challenged = -1  # the author this seat has just challenged
+
+    def new_round(self) -> None:
+        self._open = {}
+        self._challenged = -1
+
+    def observe(self, view: SeatView, laid: int) -> None:
+        """Judge the open +4s by what was shown and laid since this seat acted (``laid``
+        cards, by the others; -1 when not known), then note a new one."""
+        variant = view.variant
+        sizes = view.hand_sizes
+        if self._challenged >= 0:
+            author, self._challenged = self._challenged, -1
+            asked = self._open.pop(author, (-1, 0))[0]
+            shown = view.revealed.get(author, ())
+            if asked >= 0 and any(variant.kind(card.id) in variant.counts_as[asked]
+                                  for card in shown):
+                self.bluffers.add(author)
+        # Two-handed, the cards laid since this seat acted are all the other's.
+        new = ([variant.kind(card.id) for card in view.discard[len(view.discard) - laid:]]
+               if laid > 0 and variant.players == 2 else [])
+        for author, (asked, size) in list(self._open.items()):
+            if sizes[author] > size - len(new):  # he drew: not the hand he laid it from
+                del self._open[author]
+            elif not variant.counts_as[asked].isdisjoint(new):  # (two-handed: his cards)
+                self.bluffers.add(author)
+                del self._open[author]
+            else:
+                self._open[author] = (asked, sizes[author])
+        self._note_four(view)
+
+    def _note_four(self, view: SeatView) -> None:
+        """A +4 of another seat open to a challenge on the pile, the colour asked known
+        from the card under it."""
+        pending = view.pending
+        if not pending or len(view.discard) < 2:
+            return
+        last = pending[-1]
+        author = last["author"]
+        variant = view.variant
+        if (not last["challengeable"] or author is None or author == view.seat
+                or author in self._open
+                or variant.kind(view.discard[-1].id) != variant.kind(last["card"])):
+            return
+        asked = variant.color_of[variant.kind(view.discard[-2].id)]
+        if asked >= 0:
+            self._open[author] = (asked, view.hand_sizes[author])
+
+    def acted(self, view: SeatView, action: Action) -> None:
+        if isinstance(action, Challenge) and view.pending:
+            author = view.pending[-1]["author"]
+            self._challenged = author if author is not None else -1
 
 
 def deal_by_beliefs(world: RoundState, bars: dict[int, list[tuple[frozenset[int], int]]],

@@ -75,7 +75,8 @@ class _Weights:
 
 class HeuristicPlayer:
     """Plays like a careful human: never draws when it can play, always calls UNO and
-    catches a missed call, keeps its wilds for later, never bluffs a +4, names the
+    catches a missed call, lays its action cards before its wilds (but a wild before a
+    number card, while :class:`CannyPlayer` keeps it), never bluffs a +4, names the
     colour it holds most, hits a neighbour about to go out, and challenges a +4 from a
     big hand (more likely to hold the colour). With two-faced cards it reads the next
     player's hand from its other side (FL-06) and prefers a play that leaves him
@@ -83,6 +84,9 @@ class HeuristicPlayer:
 
     #: Whether it reads the others' hands from their other side on a two-faced deck.
     reads_other_sides = True
+    #: What a wild (or +4) loses while the hand holds more than two cards: 40 leaves a
+    #: wild (50 points) above every number card, so this bot lays wilds early.
+    wild_penalty = 40
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
@@ -164,7 +168,7 @@ class HeuristicPlayer:
                     if holds_asked:
                         card_value -= 10_000  # a bluff
                 if wild and big_hand:
-                    card_value -= 40
+                    card_value -= self.wild_penalty
                 # the colour it holds most once this card (every copy of it) is set aside
                 after = most
                 if own == most:
@@ -208,6 +212,16 @@ class HeuristicPlayer:
         if author is not None and view.hand_sizes[author] >= 4:
             return first
         return legal[-1]  # pass
+
+
+class CannyPlayer(HeuristicPlayer):
+    """The heuristic bot, with its wilds held back: while it holds more than two cards it
+    lays a wild or a +4 only when no other card fits. A wild saved is a card that always
+    fits later, when a hand is down to its last cards; two-handed on the classic deck
+    this alone wins 55 % of the rounds against ``heuristic`` (docs/balance.md). The
+    search bots take its choice as their guess and play their rollouts with it."""
+
+    wild_penalty = 100  # a wild then scores below every number card
 
 
 #: What the heuristic adds to a play after which the next player holds nothing to lay
@@ -300,9 +314,9 @@ def pingouin_worth(view: SeatView) -> float:
 
 
 def searcher(rollouts: int) -> Callable[[random.Random], SearchPlayer]:
-    """A search bot of ``rollouts`` rounds played out a decision, by heuristic bots."""
+    """A search bot of ``rollouts`` rounds played out a decision, by canny bots."""
     def make(rng: random.Random) -> SearchPlayer:
-        return SearchPlayer(rng, rollouts=rollouts, rollout_player=HeuristicPlayer)
+        return SearchPlayer(rng, rollouts=rollouts, rollout_player=CannyPlayer)
     return make
 
 
@@ -312,6 +326,7 @@ PLAYERS: dict[str, Callable[[random.Random], Player]] = {
     "random": RandomPlayer,
     "easy": EasyPlayer,
     "heuristic": HeuristicPlayer,
+    "canny": CannyPlayer,
     "strong": searcher(300),
     "expert": searcher(1200),
 }

@@ -6,7 +6,8 @@ hidden cards dealt anew), tries each legal action in them and plays the round ou
 a quick bot at every seat (a *rollout*), and takes the action that won most often. The
 worlds keep to what the seat saw the others do (:mod:`cardgen.play.beliefs`: a player
 who drew and laid nothing holds nothing that fits, a colour named with a wild is the
-one its player holds most, a +4 is no bluff), and a rollout looks
+one its player holds most, a +4 is no bluff until its author is found out bluffing
+once), and a rollout looks
 :data:`HORIZON` actions ahead, then judges the round by the cards left. It reads the
 round through the engine's public state and actions only, so it plays any deck the
 engine plays, own cards and plugin effects included.
@@ -100,14 +101,15 @@ class SearchPlayer:
         if beliefs is None:
             return world
         bars = beliefs.bars
-        fours = honest_fours(world, view.seat)
+        fours = {author: found for author, found in honest_fours(world, view.seat).items()
+                 if author not in beliefs.bluffs.bluffers}
         if fours:
             bars = {s: [*bars.get(s, ()), *fours.get(s, ())] for s in {*bars, *fours}}
         if bars:
             deal_by_beliefs(world, bars, self._rng)
         if beliefs.named:
             deal_by_named(world, beliefs.named, bars, self._rng)
-        if fours:
+        if bars or beliefs.named:  # (the hands changed: a +4's bluff is judged again)
             judge_fours(world, view.seat)
         return world
 

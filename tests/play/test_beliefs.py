@@ -118,3 +118,87 @@ def test_a_careful_players_wild_draw_four_is_believed_fair_and_not_challenged() 
         assert red.isdisjoint(world.hands[1])
         assert not any(e.penalty.bluff for e in world.stack if e.penalty is not None)
     assert bot.choose(view, legal) == parse_action("pass")
+
+
+
+def bluff_then_red(p1_hand: list[str]) -> tuple[RoundState, Beliefs]:
+    """P0 (whose beliefs are followed) lays red-1, P1 a +4 naming blue, P0 passes and
+    draws 4, P1 lays blue-2, P0 a wild naming red, P1 red-5: the beliefs after."""
+    state = two_handed(top="red-3", turn="P0", draw=["yellow-2", "green-6", "blue-8",
+                                                     "yellow-9", "red-5", "green-1"],
+                       hands={"P0": ["red-1", "wild", "green-4", "yellow-7", "blue-9"],
+                              "P1": p1_hand})
+    beliefs = Beliefs()
+    view = SeatView(state, 0)
+
+    def p0(action: str) -> None:
+        beliefs.observe(view)
+        beliefs.acted(view, parse_action(action))
+        do(state, action)
+
+    p0("play red-1")
+    do(state, "play wild-draw-four blue")
+    p0("pass")
+    do(state, "play blue-2")
+    beliefs.observe(view)
+    assert beliefs.bluffs.bluffers == set()  # (a blue card proves nothing)
+    beliefs.acted(view, parse_action("play wild red"))
+    do(state, "play wild red")
+    if "red-5" not in [state.variant.kinds[k].id for k in state.hands[1]]:
+        do(state, "draw")  # (P1 holds no red: he draws the red-5, next on the pile)
+    do(state, "play red-5")
+    beliefs.observe(view)
+    return state, beliefs
+
+
+def test_c20_a_bluff_found_out_by_a_card_of_the_colour_asked_ends_the_trust() -> None:
+    """P1 lays a +4 holding red-5 (a bluff, C-20), P0 passes, and P1 later lays the
+    red-5 without having drawn since: he held it, so he is found out."""
+    _, beliefs = bluff_then_red(["wild-draw-four", "red-5", "blue-2", "green-8", "yellow-1"])
+    assert beliefs.bluffs.bluffers == {1}
+
+
+def test_c20_an_honest_wild_draw_four_is_not_taken_for_a_bluff() -> None:
+    """The same turns with P1 holding no red at his +4: the red-5 he lays he drew since,
+    and nothing is held against him."""
+    _, beliefs = bluff_then_red(["wild-draw-four", "blue-2", "green-8", "yellow-1", "blue-4"])
+    assert beliefs.bluffs.bluffers == set()
+
+
+def test_c22_a_bluff_shown_by_a_challenge_is_remembered_into_the_next_round() -> None:
+    """P0 challenges a +4 and is shown a red card in its author's hand: found out, and
+    still so when a new round starts (a new view)."""
+    state = two_handed(top="red-3", turn="P1",
+                       hands={"P0": ["red-1", "green-4", "yellow-7"],
+                              "P1": ["wild-draw-four", "red-5", "green-8", "yellow-1",
+                                     "blue-2"]})
+    beliefs = Beliefs()
+    view = SeatView(state, 0)
+    do(state, "play wild-draw-four blue")
+    beliefs.observe(view)
+    beliefs.acted(view, parse_action("challenge"))
+    do(state, "challenge")
+    beliefs.observe(view)
+    assert beliefs.bluffs.bluffers == {1}
+    beliefs.observe(SeatView(two_handed(top="red-3", turn="P0",
+                                        hands={"P0": ["red-1"], "P1": ["red-2"]}), 0))
+    assert beliefs.bluffs.bluffers == {1}
+
+
+def test_c21_the_search_challenges_a_plus_four_from_a_seat_found_out_bluffing() -> None:
+    """The situation where the search passes a careful player's +4 (above): with its
+    author found out once, the worlds deal his hand as chance has it (most five-card
+    hands hold a red) and the search challenges."""
+    state = two_handed(top="red-3", turn="P1",
+                       hands={"P0": ["red-1", "green-4", "yellow-7"],
+                              "P1": ["wild-draw-four", "blue-3", "green-8", "yellow-1",
+                                     "blue-2"]})
+    do(state, "play wild-draw-four blue")
+    view = SeatView(state, 0)
+    bot = SearchPlayer(random.Random(1), rollouts=40, rollout_player=HeuristicPlayer)
+    assert bot.beliefs is not None
+    bot.beliefs.bluffs.bluffers.add(1)
+    red = state.variant.counts_as[state.variant.colors.index("red")]
+    held = sum(not red.isdisjoint(bot.world(view).hands[1]) for _ in range(200))
+    assert 100 < held < 200  # chance, not the belief, deals his hand
+    assert bot.choose(view, state.legal_actions()) == parse_action("challenge")
