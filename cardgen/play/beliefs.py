@@ -26,8 +26,10 @@ challenges one when its worlds say it pays.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from cardgen.engine.actions import Action, Challenge, Play
+from cardgen.engine.game import Player
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import RoundState
 
@@ -35,7 +37,8 @@ from cardgen.engine.state import RoundState
 class Beliefs:
     """Bars on the other seats' hands, for one round seen from one seat."""
 
-    __slots__ = ("_view", "_sizes", "_pile", "_top", "_color", "bars", "named", "bluffs")
+    __slots__ = ("_view", "_sizes", "_pile", "_top", "_color", "bars", "named", "bluffs",
+                 "last_laid")
 
     def __init__(self) -> None:
         self._view: SeatView | None = None
@@ -48,6 +51,9 @@ class Beliefs:
         self.named: dict[int, int] = {}
         #: the seats found out bluffing a +4: theirs are not believed any more
         self.bluffs = BluffWatch()
+        #: the card the other seat laid since this seat acted, two-handed, when it was all
+        #: he did: a world must give him a hand from which a careful player lays it
+        self.last_laid: LastLaid | None = None
 
     def observe(self, view: SeatView) -> None:
         """Read what happened since this seat last acted (a new view: a new round)."""
@@ -57,6 +63,7 @@ class Beliefs:
             self.named = {}
             self._sizes = ()
             self.bluffs.new_round()
+        self.last_laid = None
         if not self._sizes:
             self.bluffs.observe(view, -1)
             return
@@ -64,6 +71,11 @@ class Beliefs:
         pile = len(view.discard)
         laid = pile - self._pile  # by the others since this seat acted
         self.bluffs.observe(view, laid)
+        if laid == 1 and view.variant.players == 2 and self._color >= 0 and not view.pending:
+            other = view.next_seat()
+            if sizes[other] == self._sizes[other] - 1:  # (he drew nothing)
+                self.last_laid = LastLaid(other, view.variant.kind(view.discard[-1].id),
+                                          self._top, self._color, view.color_index)
         if laid < 0:  # the pile was shuffled into a new draw pile: start again
             self.bars = {}
             self.named = {}
@@ -148,6 +160,33 @@ class Beliefs:
                            if action.color_index >= 0 else view.variant.color_of[action.kind])
         else:
             self._color = view.color_index
+
+
+class LastLaid(NamedTuple):
+    """One card the other seat laid (two-handed), and the pile as he found it."""
+
+    seat: int
+    kind: int
+    top: int  # the pile's top he laid it on
+    color: int  # the colour then in force
+    named: int  # the colour in force after it (the one named, for a wild)
+
+
+def lays_it(world: RoundState, laid: LastLaid, careful: Player) -> bool:
+    """Whether ``careful``, holding ``world``'s hand of the seat that laid ``laid`` with
+    that card back in it, would have laid it on the pile he found: a world where he
+    would not have is one a careful player's choice rules out (a careful player lays an
+    action card before a number, so one who laid a 2 on red held no red Skip)."""
+    state = world.copy(rng=world.rng)
+    seat = laid.seat
+    state.hands[seat].append(laid.kind)
+    state.discard.append(laid.top)
+    state.color = laid.color
+    state.match_set = state.variant.match_rows[laid.top][laid.color + 1]
+    state.turn = seat
+    action = careful.choose(SeatView(state, seat), state.rules.turn_actions(state, seat))
+    return (isinstance(action, Play) and action.kind == laid.kind
+            and action.color_index in (-1, laid.named))
 
 
 class BluffWatch:

@@ -17,6 +17,7 @@ from cardgen.engine.cards import CardTables
 from cardgen.engine.errors import EngineError
 from cardgen.engine.game import Player
 from cardgen.engine.observation import SeatView
+from cardgen.play.beliefs import Beliefs
 from cardgen.play.search import SearchPlayer
 
 
@@ -145,6 +146,7 @@ class HeuristicPlayer:
         threatened: bool | None = None
         worth: float | None = None
         next_hand = self._next_hand(view) if view.variant.two_faced else None
+        barred = self._barred_colors(view)
         best = actions[0]  # replaced by the first play, whatever it scores
         best_value = -math.inf
         weighed = -1  # the kind weighed last
@@ -189,6 +191,8 @@ class HeuristicPlayer:
             color = play.color_index
             if (color if color >= 0 else own) == after:  # (after is a colour, never -1)
                 value += 15
+            if barred and (color if color >= 0 else own) in barred:
+                value += BARRED
             if play.target is not None:
                 value -= 5 * view.hand_size_of(play.target)
             if next_hand is not None and kind not in weights.turns_over and _leaves_stuck(
@@ -207,6 +211,11 @@ class HeuristicPlayer:
         other, kind_of = variant.other_face, variant.kind_of
         return [other[kind_of[card.id]] for card in view.other_side_of_hand(view.next_seat())]
 
+    def _barred_colors(self, view: SeatView) -> frozenset[int]:
+        """The colours the next player is believed to hold none of (none: this bot keeps
+        no beliefs)."""
+        return frozenset()
+
     def _respond(self, view: SeatView, first: Action, legal: Sequence[Action]) -> Action:
         author = view.pending[-1]["author"] if view.pending else None
         if author is not None and view.hand_sizes[author] >= 4:
@@ -215,13 +224,52 @@ class HeuristicPlayer:
 
 
 class CannyPlayer(HeuristicPlayer):
-    """The heuristic bot, with its wilds held back: while it holds more than two cards it
-    lays a wild or a +4 only when no other card fits. A wild saved is a card that always
-    fits later, when a hand is down to its last cards; two-handed on the classic deck
-    this alone wins 55 % of the rounds against ``heuristic`` (docs/balance.md). The
-    search bots take its choice as their guess and play their rollouts with it."""
+    """The heuristic bot, with its wilds held back and an eye on the next hand: while it
+    holds more than two cards it lays a wild or a +4 only when no other card fits (a wild
+    saved always fits later, when a hand is down to its last cards); it prefers a play
+    that leaves a colour in force the next player is believed to hold none of (he drew on
+    it, :mod:`cardgen.play.beliefs`); and it trusts a +4, challenging only a player found
+    out bluffing. Two-handed on the classic deck it wins 57 % of the rounds against
+    ``heuristic`` (docs/balance.md). The search bots take its choice as their guess and
+    play their rollouts with it, there without beliefs (``beliefs=False``: the rollouts'
+    rounds are too short for them, and it is twice as quick)."""
 
     wild_penalty = 100  # a wild then scores below every number card
+
+    def __init__(self, rng: random.Random, *, beliefs: bool = True) -> None:
+        super().__init__(rng)
+        self.beliefs = Beliefs() if beliefs else None
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        beliefs = self.beliefs
+        if beliefs is None:
+            return super().choose(view, legal)
+        beliefs.observe(view)
+        action = super().choose(view, legal)
+        beliefs.acted(view, action)
+        return action
+
+    def _barred_colors(self, view: SeatView) -> frozenset[int]:
+        beliefs = self.beliefs
+        bars = beliefs.bars.get(view.next_seat()) if beliefs is not None else None
+        if not bars:
+            return frozenset()
+        size = view.hand_size_of(view.next_seat())
+        counts_as = view.variant.counts_as
+        return frozenset(color for kinds, count in bars if count >= size
+                         for color in range(len(counts_as)) if counts_as[color] <= kinds)
+
+    def _respond(self, view: SeatView, first: Action, legal: Sequence[Action]) -> Action:
+        author = view.pending[-1]["author"] if view.pending else None
+        beliefs = self.beliefs
+        if beliefs is not None and author in beliefs.bluffs.bluffers:
+            return first
+        return legal[-1]  # pass: a careful player's +4 is no bluff
+
+
+#: What canny adds to a play that leaves in force a colour the next player is believed to
+#: hold none of: 10 wins 57.1 % two-handed against heuristic, 20 56.2 % (20,000 rounds).
+BARRED = 10
 
 
 #: What the heuristic adds to a play after which the next player holds nothing to lay
@@ -313,10 +361,16 @@ def pingouin_worth(view: SeatView) -> float:
     return 500.0 if left <= PINGOUIN_POINTS else -500.0
 
 
+def _quick_canny(rng: random.Random) -> CannyPlayer:
+    return CannyPlayer(rng, beliefs=False)
+
+
 def searcher(rollouts: int) -> Callable[[random.Random], SearchPlayer]:
-    """A search bot of ``rollouts`` rounds played out a decision, by canny bots."""
+    """A search bot of ``rollouts`` rounds played out a decision, by canny bots, taking
+    the others for heuristic's careful players."""
     def make(rng: random.Random) -> SearchPlayer:
-        return SearchPlayer(rng, rollouts=rollouts, rollout_player=CannyPlayer)
+        return SearchPlayer(rng, rollouts=rollouts, rollout_player=_quick_canny,
+                            guide=CannyPlayer, careful=HeuristicPlayer)
     return make
 
 

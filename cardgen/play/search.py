@@ -35,6 +35,7 @@ from cardgen.play.beliefs import (
     deal_by_named,
     honest_fours,
     judge_fours,
+    lays_it,
 )
 
 #: What a round lost is worth at most, by how few cards were left (1 / (1 + cards) of
@@ -56,6 +57,11 @@ LEAD_SLOPE = 0.5
 ROLLOUT_CAP = 600
 
 
+#: How many times a world is dealt again when the other's last card rules it out: two
+#: in three are, and a few worlds left unexplained cost less than dealing on.
+REDEALS = 8
+
+
 class SearchPlayer:
     """Determinized Monte Carlo over the legal actions, ``rollouts`` rounds played out
     per decision, each by ``rollout_player`` at every seat.
@@ -69,11 +75,15 @@ class SearchPlayer:
     """
 
     def __init__(self, rng: random.Random, *, rollouts: int,
-                 rollout_player: Callable[[random.Random], Player]) -> None:
+                 rollout_player: Callable[[random.Random], Player],
+                 guide: Callable[[random.Random], Player] | None = None,
+                 careful: Callable[[random.Random], Player] | None = None) -> None:
         self._rng = rng
         self.rollouts = rollouts
         self._make_rollout_player = rollout_player
-        self._guide = rollout_player(random.Random(rng.getrandbits(64)))
+        self._guide = (guide or rollout_player)(random.Random(rng.getrandbits(64)))
+        #: the careful player the others are taken for, whose choices a world must explain
+        self._careful = careful(random.Random(rng.getrandbits(64))) if careful else None
         self._bots: list[Player] = []
         self.closeness = CLOSENESS
         self.beliefs: Beliefs | None = Beliefs()
@@ -95,7 +105,21 @@ class SearchPlayer:
 
     def world(self, view: SeatView) -> RoundState:
         """A round the seat cannot tell from the real one, dealt by what it believes of
-        the other hands (a peeking test overrides it)."""
+        the other hands (a peeking test overrides it), and dealt again (up to
+        :data:`REDEALS` times) while the other's last card is not one a careful player
+        holding that hand would have laid."""
+        world = self._deal(view)
+        laid = self.beliefs.last_laid if self.beliefs is not None else None
+        careful = self._careful
+        if laid is None or careful is None:
+            return world
+        for _ in range(REDEALS):
+            if lays_it(world, laid, careful):
+                break
+            world = self._deal(view)
+        return world
+
+    def _deal(self, view: SeatView) -> RoundState:
         world = view.sample_world(self._rng)
         beliefs = self.beliefs
         if beliefs is None:

@@ -75,6 +75,12 @@ def two_handed(**data: Any) -> RoundState:
     return build_state({"players": 2, **data}, "test")
 
 
+def legal(state: RoundState, action: str) -> Action:
+    """The action as the engine lists it (its card's kind known, as a bot receives it)."""
+    actions = state.legal_actions()
+    return actions[actions.index(parse_action(action))]
+
+
 def test_a_colour_named_with_a_wild_is_believed_held_most_and_the_search_names_another() -> None:
     """P1 lays a wild naming blue with one card left: a careful player names the colour
     he holds most, so his last card is blue (or wild). Every world deals it so, and the
@@ -202,3 +208,54 @@ def test_c21_the_search_challenges_a_plus_four_from_a_seat_found_out_bluffing() 
     held = sum(not red.isdisjoint(bot.world(view).hands[1]) for _ in range(200))
     assert 100 < held < 200  # chance, not the belief, deals his hand
     assert bot.choose(view, state.legal_actions()) == parse_action("challenge")
+
+
+def test_a_world_explains_the_card_the_other_just_laid() -> None:
+    """Two-handed, P1 lays red-2 on P0's red-5. A careful player lays an action card
+    before a number and a wild before a number while his hand is big, so P1 held no red
+    Skip, Reverse or +2 and no wild: the search's worlds deal him none (uniform worlds
+    deal him one about half the time)."""
+    state = two_handed(top="red-3", turn="P0",
+                       hands={"P0": ["red-5", "green-4", "yellow-7", "blue-9"],
+                              "P1": ["red-2", "blue-1", "green-7", "yellow-8", "blue-4"]})
+    view = SeatView(state, 0)
+    searches = [SearchPlayer(random.Random(5), rollouts=10, rollout_player=HeuristicPlayer,
+                             careful=careful) for careful in (HeuristicPlayer, None)]
+    for bot in searches:
+        assert bot.beliefs is not None
+        bot.beliefs.observe(view)
+        bot.beliefs.acted(view, legal(state, "play red-5"))
+    do(state, "play red-5", "play red-2")
+    variant = state.variant
+    ruled_out = {k for k, card in enumerate(variant.kinds)
+                 if card.any_card and card.effect == "wild"
+                 or (variant.color_of[k] == variant.colors.index("red")
+                     and card.effect in ("skip", "reverse", "draw"))}
+    shares = []
+    for bot in searches:
+        assert bot.beliefs is not None
+        bot.beliefs.observe(view)
+        assert bot.beliefs.last_laid is not None and bot.beliefs.last_laid.seat == 1
+        worlds = [bot.world(view) for _ in range(200)]
+        shares.append(sum(not ruled_out.isdisjoint(w.hands[1]) for w in worlds) / 200)
+    explained, uniform = shares  # (a world dealt again eight times in vain is kept)
+    assert explained <= 0.08 and uniform >= 0.3, shares
+
+
+def test_nothing_is_read_from_a_card_laid_after_a_draw() -> None:
+    """P1 draws before laying: his hand then is not the one he holds, and nothing is
+    inferred from the card."""
+    state = two_handed(top="green-3", turn="P0", draw=["green-6"],
+                       hands={"P0": ["red-5", "green-4", "yellow-7", "green-9"],
+                              "P1": ["green-2", "blue-1", "green-7", "yellow-8", "blue-4"]})
+    view = SeatView(state, 0)
+    beliefs = Beliefs()
+    beliefs.observe(view)
+    beliefs.acted(view, legal(state, "play green-4"))
+    do(state, "play green-4", "play green-2")
+    beliefs.observe(view)
+    assert beliefs.last_laid is not None  # (laid from his hand: read)
+    beliefs.acted(view, legal(state, "play green-9"))
+    do(state, "play green-9", "draw", "play green-6")
+    beliefs.observe(view)
+    assert beliefs.last_laid is None
