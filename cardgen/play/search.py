@@ -7,7 +7,8 @@ a quick bot at every seat (a *rollout*), and takes the action that won most ofte
 worlds keep to what the seat saw the others do (:mod:`cardgen.play.beliefs`: a player
 who drew and laid nothing holds nothing that fits, a colour named with a wild is the
 one its player holds most, a +4 is no bluff until its author is found out bluffing
-once), and a rollout looks
+once, and two-handed the other's last card is one a careful player would have laid
+from the hand he is dealt), and a rollout looks
 :data:`HORIZON` actions ahead, then judges the round by the cards left. It reads the
 round through the engine's public state and actions only, so it plays any deck the
 engine plays, own cards and plugin effects included.
