@@ -75,6 +75,15 @@ def two_handed(**data: Any) -> RoundState:
     return build_state({"players": 2, **data}, "test")
 
 
+def plus_four_on_p0(p1_hand: list[str]) -> RoundState:
+    """P1, holding ``p1_hand``, has just laid a +4 naming blue on a red 3; P0 holds
+    red-1, green-4 and yellow-7 and may challenge."""
+    state = two_handed(top="red-3", turn="P1",
+                       hands={"P0": ["red-1", "green-4", "yellow-7"], "P1": p1_hand})
+    do(state, "play wild-draw-four blue")
+    return state
+
+
 def legal(state: RoundState, action: str) -> Action:
     """The action as the engine lists it (its card's kind known, as a bot receives it)."""
     actions = state.legal_actions()
@@ -109,11 +118,7 @@ def test_a_colour_named_with_a_wild_is_believed_held_most_and_the_search_names_a
 def test_a_careful_players_wild_draw_four_is_believed_fair_and_not_challenged() -> None:
     """C-20: heuristic never bluffs a +4, so the search's worlds deal its author none of
     the colour asked and it does not challenge (heuristic does, the author holding 4)."""
-    state = two_handed(top="red-3", turn="P1",
-                       hands={"P0": ["red-1", "green-4", "yellow-7"],
-                              "P1": ["wild-draw-four", "blue-3", "green-8", "yellow-1",
-                                     "blue-2"]})
-    do(state, "play wild-draw-four blue")
+    state = plus_four_on_p0(["wild-draw-four", "blue-3", "green-8", "yellow-1", "blue-2"])
     view = SeatView(state, 0)
     legal = state.legal_actions()
     assert HeuristicPlayer(random.Random(1)).choose(view, legal) == parse_action("challenge")
@@ -174,13 +179,9 @@ def test_c20_an_honest_wild_draw_four_is_not_taken_for_a_bluff() -> None:
 def test_c22_a_bluff_shown_by_a_challenge_is_remembered_into_the_next_round() -> None:
     """P0 challenges a +4 and is shown a red card in its author's hand: found out, and
     still so when a new round starts (a new view)."""
-    state = two_handed(top="red-3", turn="P1",
-                       hands={"P0": ["red-1", "green-4", "yellow-7"],
-                              "P1": ["wild-draw-four", "red-5", "green-8", "yellow-1",
-                                     "blue-2"]})
+    state = plus_four_on_p0(["wild-draw-four", "red-5", "green-8", "yellow-1", "blue-2"])
     beliefs = Beliefs()
     view = SeatView(state, 0)
-    do(state, "play wild-draw-four blue")
     beliefs.observe(view)
     beliefs.acted(view, parse_action("challenge"))
     do(state, "challenge")
@@ -195,11 +196,7 @@ def test_c21_the_search_challenges_a_plus_four_from_a_seat_found_out_bluffing() 
     """The situation where the search passes a careful player's +4 (above): with its
     author found out once, the worlds deal his hand as chance has it (most five-card
     hands hold a red) and the search challenges."""
-    state = two_handed(top="red-3", turn="P1",
-                       hands={"P0": ["red-1", "green-4", "yellow-7"],
-                              "P1": ["wild-draw-four", "blue-3", "green-8", "yellow-1",
-                                     "blue-2"]})
-    do(state, "play wild-draw-four blue")
+    state = plus_four_on_p0(["wild-draw-four", "blue-3", "green-8", "yellow-1", "blue-2"])
     view = SeatView(state, 0)
     bot = SearchPlayer(random.Random(1), rollouts=40, rollout_player=HeuristicPlayer)
     assert bot.beliefs is not None
