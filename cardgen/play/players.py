@@ -365,12 +365,24 @@ def _quick_canny(rng: random.Random) -> CannyPlayer:
     return CannyPlayer(rng, beliefs=False)
 
 
+class _QuickDoubter(CannyPlayer):
+    """The others in a search's rollouts: canny's cards, without beliefs, and a careful
+    player's doubt of a +4 laid from a big hand (heuristic's): a search that imagined
+    them always trusting would bluff, and be caught."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng, beliefs=False)
+
+    _respond = HeuristicPlayer._respond
+
+
 def searcher(rollouts: int) -> Callable[[random.Random], SearchPlayer]:
     """A search bot of ``rollouts`` rounds played out a decision, by canny bots, taking
     the others for heuristic's careful players."""
     def make(rng: random.Random) -> SearchPlayer:
         return SearchPlayer(rng, rollouts=rollouts, rollout_player=_quick_canny,
-                            guide=CannyPlayer, careful=HeuristicPlayer)
+                            guide=CannyPlayer, careful=HeuristicPlayer,
+                            others=_QuickDoubter)
     return make
 
 

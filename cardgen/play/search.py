@@ -26,7 +26,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from cardgen.engine.actions import Action, Play
+from cardgen.engine.actions import Action, Challenge, Play
 from cardgen.engine.game import Player, play_round
 from cardgen.engine.observation import SeatView
 from cardgen.engine.state import OVER, RoundState
@@ -78,14 +78,17 @@ class SearchPlayer:
     def __init__(self, rng: random.Random, *, rollouts: int,
                  rollout_player: Callable[[random.Random], Player],
                  guide: Callable[[random.Random], Player] | None = None,
-                 careful: Callable[[random.Random], Player] | None = None) -> None:
+                 careful: Callable[[random.Random], Player] | None = None,
+                 others: Callable[[random.Random], Player] | None = None) -> None:
         self._rng = rng
         self.rollouts = rollouts
         self._make_rollout_player = rollout_player
+        #: the quick bot at the other seats of a rollout: the others as this bot imagines them
+        self._make_other_player = others or rollout_player
         self._guide = (guide or rollout_player)(random.Random(rng.getrandbits(64)))
         #: the careful player the others are taken for, whose choices a world must explain
         self._careful = careful(random.Random(rng.getrandbits(64))) if careful else None
-        self._bots: list[Player] = []
+        self._bots: list[Player] = []  # the other seats' rollout bots, then its own
         self.closeness = CLOSENESS
         self.beliefs: Beliefs | None = Beliefs()
         self.horizon: int | None = HORIZON
@@ -98,7 +101,9 @@ class SearchPlayer:
             action = legal[0]
         else:
             guess = self._guide.choose(view, legal)
-            candidates = [guess, *(a for a in _worth_trying(legal) if a is not guess)]
+            trusted = beliefs is not None and not _doubted(view, beliefs)
+            candidates = [guess, *(a for a in _worth_trying(legal) if a is not guess
+                                   and not (trusted and isinstance(a, Challenge)))]
             action = self._halving(view, candidates) if len(candidates) > 1 else guess
         if beliefs is not None:
             beliefs.acted(view, action)
@@ -166,7 +171,7 @@ class SearchPlayer:
         trial = world.copy(rng=world.rng)  # (its chance steps go on from the world's)
         action.apply_to(trial)
         if trial.phase != OVER:
-            play_round(trial, self._rollout_bots(trial.n), check="none",
+            play_round(trial, self._rollout_bots(trial.n, seat), check="none",
                        turn_cap=self.horizon or ROLLOUT_CAP)
         if trial.winner < 0 and self.horizon and trial.end == "capped":
             mine = len(trial.hands[seat])
@@ -180,11 +185,25 @@ class SearchPlayer:
         # came says more of the action than win or lose alone (less noise per rollout).
         return self.closeness / (1 + len(trial.hands[seat]))
 
-    def _rollout_bots(self, n: int) -> list[Player]:
+    def _rollout_bots(self, n: int, seat: int) -> list[Player]:
+        """A quick bot for each seat of a rollout: ``rollout_player`` at ``seat``, the
+        others as this bot imagines them (``others``); made once and kept."""
         bots = self._bots
-        while len(bots) < n:
-            bots.append(self._make_rollout_player(random.Random(self._rng.getrandbits(64))))
-        return bots[:n]
+        if len(bots) != n:
+            bots.clear()
+        while len(bots) < n:  # the others' first, its own last
+            maker = self._make_rollout_player if len(bots) == n - 1 else self._make_other_player
+            bots.append(maker(random.Random(self._rng.getrandbits(64))))
+        return [*bots[:seat], bots[n - 1], *bots[seat:n - 1]]
+
+
+def _doubted(view: SeatView, beliefs: Beliefs) -> bool:
+    """Whether the +4 open to this seat's challenge comes from a player found out
+    bluffing: a careful player's is no bluff, and its worlds deal him none of the colour
+    asked, so a challenge could only lose (a few rollouts would now and then say it
+    wins, by the luck of the cards drawn)."""
+    author = view.pending[-1]["author"] if view.pending else None
+    return author in beliefs.bluffs.bluffers
 
 
 def _worth_trying(legal: Sequence[Action]) -> list[Action]:

@@ -14,7 +14,7 @@ from cardgen.engine.actions import Action, Play
 from cardgen.engine.game import play_round
 from cardgen.engine.observation import SeatView
 from cardgen.play.beliefs import Beliefs, deal_by_beliefs
-from cardgen.play.players import HeuristicPlayer
+from cardgen.play.players import CannyPlayer, HeuristicPlayer, searcher
 from cardgen.play.search import SearchPlayer
 from cardgen.situation import build_state
 
@@ -256,3 +256,28 @@ def test_nothing_is_read_from_a_card_laid_after_a_draw() -> None:
     do(state, "play green-9", "draw", "play green-6")
     beliefs.observe(view)
     assert beliefs.last_laid is None
+
+
+def test_c20_the_search_does_not_bluff_a_plus_four_into_a_careful_players_doubt() -> None:
+    """P0 holds nine cards, a red and a +4 on a red 2, P1 one card. A +4 laid holding red
+    is a bluff (C-20), and a careful player challenges one laid from a big hand (C-21):
+    P0 would draw four. The search imagines the other seat doubting so and lays no +4;
+    a search imagining him trusting every +4 bluffs (it would be caught)."""
+    state = two_handed(top="red-2", turn="P0", hands={
+        "P0": ["yellow-skip", "blue-9", "blue-7", "wild-draw-four", "yellow-0",
+               "yellow-draw-two", "blue-4", "green-draw-two", "red-0"],
+        "P1": ["green-5"]})
+    view = SeatView(state, 0)
+    actions = state.legal_actions()
+
+    def bluffs(bot: SearchPlayer) -> bool:
+        chosen = bot.choose(view, actions)
+        return isinstance(chosen, Play) and chosen.card == "wild-draw-four"
+
+    def quick(rng: random.Random) -> CannyPlayer:
+        return CannyPlayer(rng, beliefs=False)
+
+    trusting = [SearchPlayer(random.Random(seed), rollouts=100, rollout_player=quick,
+                             guide=CannyPlayer, careful=HeuristicPlayer) for seed in range(3)]
+    assert sum(map(bluffs, trusting)) >= 2
+    assert not any(bluffs(searcher(100)(random.Random(seed))) for seed in range(3))

@@ -9,9 +9,9 @@ from click.testing import CliRunner
 from helpers.paths import ROOT
 
 from cardgen.cli import main
+from cardgen.commands.params import STRENGTHS
 from cardgen.deck.load import load_deck
 from cardgen.engine import Game, Variant, play_round
-from cardgen.commands.params import STRENGTHS
 from cardgen.play.players import (
     PLAYERS,
     EasyPlayer,
