@@ -81,6 +81,10 @@ class Beliefs:
             self.named = {}
             return
         quiet = laid == 0 and view.top_kind == self._top and not view.pending
+        # Two-handed, the cards laid are the other's and known: one of a kind a bar
+        # covers was drawn after the bar (he held none then), and leaves its cards be.
+        his = ([view.variant.kind(card.id) for card in view.discard[len(view.discard) - laid:]]
+               if view.variant.players == 2 and laid > 0 else None)
         drew = {} if quiet else self._walk(view, sizes, laid)
         for seat, size in enumerate(sizes):
             if seat == view.seat:
@@ -89,7 +93,8 @@ class Beliefs:
             # Cards laid (any of them may have been barred ones), counted by the pile:
             # a hand that drew two and laid one has grown, yet lost a card.
             gone = max(laid, -grown)
-            bars = [(kinds, min(count - gone, size))
+            bars = [(kinds, min(count - (gone if his is None or gone != laid else
+                                         sum(kind not in kinds for kind in his)), size))
                     for kinds, count in self.bars.get(seat, ())]
             bars = [bar for bar in bars if bar[1] > 0]
             if quiet and grown == 1 and view.color_index >= 0:

@@ -258,6 +258,28 @@ def test_nothing_is_read_from_a_card_laid_after_a_draw() -> None:
     assert beliefs.last_laid is None
 
 
+def test_a_card_of_a_barred_kind_laid_later_was_drawn_since_and_keeps_the_bar() -> None:
+    """Two-handed, P1 draws on P0's red-5 and keeps the card: he held no red and no 5.
+    He later draws a red-2 and lays it: a red he was barred from holding, so it came
+    from the pile, and his cards of the first draw are all still in his hand."""
+    state = two_handed(top="red-3", turn="P0", draw=["green-6", "red-2"],
+                       hands={"P0": ["red-5", "red-8", "yellow-7", "green-9"],
+                              "P1": ["blue-1", "green-7", "yellow-8", "blue-4", "green-2"]})
+    view = SeatView(state, 0)
+    beliefs = Beliefs()
+    beliefs.observe(view)
+    beliefs.acted(view, legal(state, "play red-5"))
+    do(state, "play red-5", "draw")  # (green-6 does not fit: kept)
+    beliefs.observe(view)
+    variant = state.variant
+    first = variant.matching(variant.colors.index("red"), variant.kind("red-5"))
+    assert beliefs.bars[1] == [(first, 6)]
+    beliefs.acted(view, legal(state, "play red-8"))
+    do(state, "play red-8", "draw", "play red-2")
+    beliefs.observe(view)
+    assert (first, 6) in beliefs.bars[1]
+
+
 def test_c20_the_search_does_not_bluff_a_plus_four_into_a_careful_players_doubt() -> None:
     """P0 holds nine cards, a red and a +4 on a red 2, P1 one card. A +4 laid holding red
     is a bluff (C-20), and a careful player challenges one laid from a big hand (C-21):
