@@ -3,15 +3,16 @@
 On each decision with a choice, :class:`SearchPlayer` imagines rounds its seat cannot
 tell from the real one (:meth:`~cardgen.engine.observation.SeatView.sample_world`: the
 hidden cards dealt anew), tries each legal action in them and plays the round out with
-a quick bot at every seat (a *rollout*), and takes the action that won most often. The
-worlds keep to what the seat saw the others do (:mod:`cardgen.play.beliefs`: a player
-who drew and laid nothing holds nothing that fits, a colour named with a wild is the
-one its player holds most, a +4 is no bluff until its author is found out bluffing
-once, and two-handed the other's last card is one a careful player would have laid
-from the hand he is dealt), and a rollout looks
-:data:`HORIZON` actions ahead, then judges the round by the cards left. It reads the
-round through the engine's public state and actions only, so it plays any deck the
-engine plays, own cards and plugin effects included.
+a quick bot at every seat (a *rollout*: its own at its seat, and the others as it
+imagines them, who doubt a +4 laid from a big hand), and takes the action that won most
+often. The worlds keep to what the seat saw the others do (:mod:`cardgen.play.beliefs`:
+a player who drew and laid nothing holds nothing that fits, a colour named with a wild
+is the one its player holds most, a +4 is no bluff until its author is found out
+bluffing once, and two-handed the other's last card is one a careful player would have
+laid from the hand he is dealt), and a rollout looks :data:`HORIZON` actions ahead,
+then judges the round by the cards left. It reads the round through the engine's
+public state and actions only, so it plays any deck the engine plays, own cards and
+plugin effects included.
 
 The rollouts are shared out by sequential halving: every action is tried in the same
 few worlds, the worse half is dropped, and the survivors get the next worlds, until one
