@@ -8,17 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers.pages import PAGES, prose
 from helpers.paths import ROOT
 
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 #: A Markdown link or image, [text](target) or ![alt](target), with no title.
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
-
-
-def prose(text: str) -> str:
-    """The page without its code blocks and code spans, where brackets are not links."""
-    text = re.sub(r"^ *```.*?^ *```", "", text, flags=re.S | re.M)
-    return re.sub(r"`[^`\n]*`", "", text)
 
 
 def anchor(heading: str) -> str:
