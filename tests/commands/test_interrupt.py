@@ -76,6 +76,7 @@ def interrupt(args: list[str], label: str, tmp_path: Path) -> tuple[int, str]:
     return process.returncode, out + err
 
 
+@pytest.mark.slow  # a real signal to a running process, waited for
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_during_simulate_prints_the_partial_report(tmp_path: Path, workers: str) -> None:
     code, out = interrupt(["simulate", "classic", "--games", "1000000", "--workers", workers],
@@ -92,6 +93,7 @@ def test_ctrl_c_during_simulate_prints_the_partial_report(tmp_path: Path, worker
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow  # a real signal to a running process, waited for
 def test_ctrl_c_during_check_prints_the_partial_verdict(tmp_path: Path) -> None:
     code, out = interrupt(["check", "classic", "--games", "100000", "--workers", "1"],
                           "sanity games", tmp_path)
@@ -123,6 +125,7 @@ def test_ctrl_c_during_png_leaves_no_partial_set_of_images(tmp_path: Path) -> No
     assert list((tmp_path / "pngs").iterdir()) == []
 
 
+@pytest.mark.slow  # a real signal to a running process, waited for
 def test_ctrl_c_during_balance_says_no_report_instead_of_aborting(tmp_path: Path) -> None:
     code, said = interrupt(["balance", "classic", "--players", "3", "--games", "100000",
                             "--workers", "1", "-o", "b.pdf"], "whole games", tmp_path)

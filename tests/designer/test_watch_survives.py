@@ -129,6 +129,7 @@ def test_watch_outlives_bad_pictures_a_link_to_root_and_its_folder_deleted(
     assert not watcher.is_alive() and not died
 
 
+@pytest.mark.slow  # a real watch process through many changes
 def test_watch_outlives_its_output_folder_becoming_a_file_and_exits_130_on_ctrl_c(
         party: Path) -> None:
     """As a user runs it: a process, its --out replaced by a file, then SIGINT."""

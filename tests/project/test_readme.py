@@ -245,12 +245,14 @@ def test_every_python_snippet_runs(block: str) -> None:
 
 
 #: Lines that write every built-in deck (six decks in five languages, 41 files): the slow
-#: set runs them, with tests/project/test_packaging.py's whole build.
+#: set runs them, with tests/project/test_packaging.py's whole build; so it does the lines
+#: that start worker processes (``--workers 2``).
 SLOW_LINES = frozenset({"cardgen build --large-print"})
 
 
 @pytest.mark.parametrize("line", [
-    pytest.param(line, marks=pytest.mark.slow) if line in SLOW_LINES else line
+    pytest.param(line, marks=pytest.mark.slow)
+    if line in SLOW_LINES or "--workers 2" in line else line
     for line in command_lines() + inline_commands() if line != "cardgen examples examples"])
 def test_every_command_line_of_the_pages_runs(folder: Path, line: str) -> None:
     args = shlex.split(line)[1:]

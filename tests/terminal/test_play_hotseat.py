@@ -56,6 +56,7 @@ def screens(text: str) -> list[str]:
     return text.split(CLEAR)
 
 
+@pytest.mark.slow  # a hot-seat game played 40 questions in
 def test_each_hand_comes_after_a_clear_screen_and_the_hand_over_to_its_seat(
         transcript: str) -> None:
     """A screen holds one person's hand at most, after the prompt that hands the
@@ -76,6 +77,7 @@ def test_each_hand_comes_after_a_clear_screen_and_the_hand_over_to_its_seat(
     assert transcript.count(CLEAR) > 20
 
 
+@pytest.mark.slow  # a hot-seat game played 40 questions in
 def test_one_persons_hand_never_reaches_the_screen_the_next_one_takes(
         transcript: str) -> None:
     """The screen P1 is handed shows P0's hand, as P0 was last shown it, nowhere (and
@@ -102,6 +104,7 @@ def test_one_persons_hand_never_reaches_the_screen_the_next_one_takes(
     assert checked > 10
 
 
+@pytest.mark.slow  # a hot-seat game played 40 questions in
 def test_out_of_turn_questions_are_handed_over_too(transcript: str) -> None:
     """An answer out of turn (a challenge, a Boomerang, a catch: a question that offers
     to pass) is asked once the keyboard is handed to the seat the engine asks (U-40's
