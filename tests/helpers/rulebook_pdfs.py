@@ -1,5 +1,6 @@
-"""Every rulebook cardgen can make, each built once per test run and shared by the tests
-that read them (tests/rulebook/test_rulebook_text.py, tests/rulebook/test_rulebook_pages.py)."""
+"""Every rulebook cardgen can make, each built once per test worker and shared by the
+tests that read them (tests/rulebook/test_rulebook_text.py reads their text and turns
+their pages: one file, so that one worker builds them)."""
 
 from __future__ import annotations
 
