@@ -65,12 +65,15 @@ class Beliefs:
             self.bluffs.new_round()
         self.last_laid = None
         if not self._sizes:
-            self.bluffs.observe(view, -1)
+            self.bluffs.observe(view, [])
             return
         sizes = view.hand_sizes
         pile = len(view.discard)
         laid = pile - self._pile  # by the others since this seat acted
-        self.bluffs.observe(view, laid)
+        # Two-handed, the cards laid since this seat acted are the other's, and known.
+        his = ([view.variant.kind(card.id) for card in view.discard[pile - laid:]]
+               if view.variant.players == 2 and laid > 0 else None)
+        self.bluffs.observe(view, his or [])
         if laid == 1 and view.variant.players == 2 and self._color >= 0 and not view.pending:
             other = view.next_seat()
             if sizes[other] == self._sizes[other] - 1:  # (he drew nothing)
@@ -81,10 +84,6 @@ class Beliefs:
             self.named = {}
             return
         quiet = laid == 0 and view.top_kind == self._top and not view.pending
-        # Two-handed, the cards laid are the other's and known: one of a kind a bar
-        # covers was drawn after the bar (he held none then), and leaves its cards be.
-        his = ([view.variant.kind(card.id) for card in view.discard[len(view.discard) - laid:]]
-               if view.variant.players == 2 and laid > 0 else None)
         drew = {} if quiet else self._walk(view, sizes, laid)
         for seat, size in enumerate(sizes):
             if seat == view.seat:
@@ -93,8 +92,7 @@ class Beliefs:
             # Cards laid (any of them may have been barred ones), counted by the pile:
             # a hand that drew two and laid one has grown, yet lost a card.
             gone = max(laid, -grown)
-            bars = [(kinds, min(count - (gone if his is None or gone != laid else
-                                         sum(kind not in kinds for kind in his)), size))
+            bars = [(kinds, min(count - _worn(kinds, gone, laid, his), size))
                     for kinds, count in self.bars.get(seat, ())]
             bars = [bar for bar in bars if bar[1] > 0]
             if quiet and grown == 1 and view.color_index >= 0:
@@ -167,6 +165,16 @@ class Beliefs:
             self._color = view.color_index
 
 
+def _worn(kinds: frozenset[int], gone: int, laid: int, his: list[int] | None) -> int:
+    """How many of a bar's cards may have left a hand that lost ``gone`` cards, ``laid``
+    of them on the pile: any of them, unless the cards laid are known (``his``,
+    two-handed) and were all he lost; then only those of a kind the bar allows (one it
+    rules out was drawn after the bar, since he held none then)."""
+    if his is None or gone != laid:
+        return gone
+    return sum(kind not in kinds for kind in his)
+
+
 class LastLaid(NamedTuple):
     """One card the other seat laid (two-handed), and the pile as he found it."""
 
@@ -213,9 +221,9 @@ class BluffWatch:
         self._open = {}
         self._challenged = -1
 
-    def observe(self, view: SeatView, laid: int) -> None:
-        """Judge the open +4s by what was shown and laid since this seat acted (``laid``
-        cards, by the others; -1 when not known), then note a new one."""
+    def observe(self, view: SeatView, his: list[int]) -> None:
+        """Judge the open +4s by what was shown since this seat acted and, two-handed, by
+        the cards the other laid since (``his``; empty otherwise), then note a new one."""
         variant = view.variant
         sizes = view.hand_sizes
         if self._challenged >= 0:
@@ -226,12 +234,10 @@ class BluffWatch:
                                   for card in shown):
                 self.bluffers.add(author)
         # Two-handed, the cards laid since this seat acted are all the other's.
-        new = ([variant.kind(card.id) for card in view.discard[len(view.discard) - laid:]]
-               if laid > 0 and variant.players == 2 else [])
         for author, (asked, size) in list(self._open.items()):
-            if sizes[author] > size - len(new):  # he drew: not the hand he laid it from
+            if sizes[author] > size - len(his):  # he drew: not the hand he laid it from
                 del self._open[author]
-            elif not variant.counts_as[asked].isdisjoint(new):  # (two-handed: his cards)
+            elif not variant.counts_as[asked].isdisjoint(his):
                 self.bluffers.add(author)
                 del self._open[author]
             else:

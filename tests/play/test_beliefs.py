@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from helpers.rules import do
@@ -239,22 +239,30 @@ def test_a_world_explains_the_card_the_other_just_laid() -> None:
     assert explained <= 0.08 and uniform >= 0.3, shares
 
 
+def p0_followed(state: RoundState) -> tuple[Callable[..., None], Beliefs]:
+    """P0's beliefs, followed turn by turn: ``turn(action, *replies)`` plays P0's action
+    and the others' replies, and the beliefs read what happened."""
+    view = SeatView(state, 0)
+    beliefs = Beliefs()
+    beliefs.observe(view)
+
+    def turn(action: str, *replies: str) -> None:
+        beliefs.acted(view, legal(state, action))
+        do(state, action, *replies)
+        beliefs.observe(view)
+    return turn, beliefs
+
+
 def test_nothing_is_read_from_a_card_laid_after_a_draw() -> None:
     """P1 draws before laying: his hand then is not the one he holds, and nothing is
     inferred from the card."""
     state = two_handed(top="green-3", turn="P0", draw=["green-6"],
                        hands={"P0": ["red-5", "green-4", "yellow-7", "green-9"],
                               "P1": ["green-2", "blue-1", "green-7", "yellow-8", "blue-4"]})
-    view = SeatView(state, 0)
-    beliefs = Beliefs()
-    beliefs.observe(view)
-    beliefs.acted(view, legal(state, "play green-4"))
-    do(state, "play green-4", "play green-2")
-    beliefs.observe(view)
+    turn, beliefs = p0_followed(state)
+    turn("play green-4", "play green-2")
     assert beliefs.last_laid is not None  # (laid from his hand: read)
-    beliefs.acted(view, legal(state, "play green-9"))
-    do(state, "play green-9", "draw", "play green-6")
-    beliefs.observe(view)
+    turn("play green-9", "draw", "play green-6")
     assert beliefs.last_laid is None
 
 
@@ -265,18 +273,12 @@ def test_a_card_of_a_barred_kind_laid_later_was_drawn_since_and_keeps_the_bar() 
     state = two_handed(top="red-3", turn="P0", draw=["green-6", "red-2"],
                        hands={"P0": ["red-5", "red-8", "yellow-7", "green-9"],
                               "P1": ["blue-1", "green-7", "yellow-8", "blue-4", "green-2"]})
-    view = SeatView(state, 0)
-    beliefs = Beliefs()
-    beliefs.observe(view)
-    beliefs.acted(view, legal(state, "play red-5"))
-    do(state, "play red-5", "draw")  # (green-6 does not fit: kept)
-    beliefs.observe(view)
+    turn, beliefs = p0_followed(state)
+    turn("play red-5", "draw")  # (green-6 does not fit: kept)
     variant = state.variant
     first = variant.matching(variant.colors.index("red"), variant.kind("red-5"))
     assert beliefs.bars[1] == [(first, 6)]
-    beliefs.acted(view, legal(state, "play red-8"))
-    do(state, "play red-8", "draw", "play red-2")
-    beliefs.observe(view)
+    turn("play red-8", "draw", "play red-2")
     assert (first, 6) in beliefs.bars[1]
 
 
